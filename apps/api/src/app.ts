@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import cookie from '@fastify/cookie';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Database } from './db/client.ts';
+import type { Mailer } from './mail/mailer.ts';
+import { databasePlugin } from './plugins/database.ts';
+import { csrfPlugin } from './plugins/csrf.ts';
+import { registerErrorHandler } from './plugins/errors.ts';
+import { sessionsPlugin } from './plugins/sessions.ts';
+import type { SessionStore } from './plugins/session-store.ts';
+import { shopGuardPlugin } from './plugins/shop-guard.ts';
+import { accountRoutes } from './routes/accounts.ts';
+import { coreRoutes } from './routes/core.ts';
+import { mediaRoutes } from './routes/media.ts';
+import { organizationRoutes } from './routes/organizations.ts';
+
+export type AppOptions = {
+  db: Database;
+  sessionStore: SessionStore;
+  mailer: Mailer;
+  /** Cookies get `Secure` (always true behind an https PUBLIC_URL). */
+  secureCookies?: boolean;
+  logger?: FastifyServerOptions['logger'];
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mailer: Mailer;
+  }
+}
+
+/** Wires the API; listening and shutdown belong to the server (apps/server). */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? (process.env.DEBUG_LOG ? { level: 'error' } : false),
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    trustProxy: true,
+    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Multivendor shop API',
+        description:
+          'The API the storefront calls, at `{host}/{locale}/api/…` for locale de, en, it or ru. ' +
+          'Writes need the `X-CSRFToken` header equal to the `csrftoken` cookie (GET /{locale}/api/accounts/login/ sets it). ' +
+          'Errors answer `{detail}` or field errors `{field: [messages]}`; 434 means the shop is closed to the caller.',
+        version: '1.0.0',
+      },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(cookie);
+  await app.register(databasePlugin, { db: options.db });
+  app.decorate('mailer', options.mailer);
+  await app.register(sessionsPlugin, {
+    store: options.sessionStore,
+    secureCookies: options.secureCookies ?? false,
+  });
+  await app.register(csrfPlugin, { secureCookies: options.secureCookies ?? false });
+  await app.register(shopGuardPlugin);
+
+  await app.register(
+    async (api) => {
+      await api.register(organizationRoutes);
+      await api.register(coreRoutes);
+      await api.register(accountRoutes);
+      // Unknown paths under a locale's API answer JSON, never the storefront's HTML.
+      api.all('/*', { config: { shop: 'open' } }, async (_req, reply) =>
+        reply.code(404).send({ detail: 'Not found.' }),
+      );
+    },
+    { prefix: '/:locale/api' },
+  );
+  await app.register(mediaRoutes);
+
+  return app;
+}

@@ -1,0 +1,696 @@
+// The whole shop in one pg-core schema. Translatable text lives in `<entity>_translations`
+// tables keyed by (parent_id, locale): one row per language, English as the fallback row
+// (docs/decisions/0003-translation-tables.md).
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  varchar,
+  type AnyPgColumn,
+  type PgColumnBuilderBase,
+} from 'drizzle-orm/pg-core';
+
+export const localeEnum = pgEnum('locale', ['en', 'de', 'ru', 'it']);
+export const imageTypeEnum = pgEnum('image_type', [
+  'icon',
+  'logo',
+  'header_logo',
+  'footer_logo',
+  'email_logo',
+  'page_gallery',
+  'profile_image',
+  'page_title_bg',
+  'slider_background',
+  'background',
+  'maintenance_background',
+  'banner',
+]);
+export const menuLocationEnum = pgEnum('menu_location', ['header', 'footer']);
+export const widgetLocationEnum = pgEnum('widget_location', ['header', 'body', 'footer']);
+export const discountTypeEnum = pgEnum('discount_type', ['percent', 'fixed']);
+export const paymentKindEnum = pgEnum('payment_kind', ['cod', 'bank_transfer', 'test_card']);
+export const orderStatusEnum = pgEnum('order_status', [
+  'new',
+  'paid',
+  'shipped',
+  'completed',
+  'cancelled',
+]);
+export const tokenKindEnum = pgEnum('token_kind', ['password_reset', 'email_confirm']);
+
+const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
+const percent = (name: string) => numeric(name, { precision: 5, scale: 2, mode: 'number' });
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** A translation table for `parent`: one row per (parent, locale). */
+function translations<TColumns extends Record<string, PgColumnBuilderBase>>(
+  name: string,
+  parent: () => AnyPgColumn,
+  columns: TColumns,
+) {
+  return pgTable(
+    name,
+    {
+      parentId: integer('parent_id')
+        .notNull()
+        .references(parent, { onDelete: 'cascade' }),
+      locale: localeEnum('locale').notNull(),
+      ...columns,
+    },
+    (t) => [primaryKey({ columns: [t.parentId, t.locale] })],
+  );
+}
+
+const metaColumns = () => ({
+  metaTitle: text('meta_title'),
+  metaDescription: text('meta_description'),
+  metaKeywords: text('meta_keywords'),
+});
+
+// ---------------------------------------------------------------- shop
+
+export const organizations = pgTable('organizations', {
+  id: serial('id').primaryKey(),
+  visible: boolean('visible').notNull().default(true),
+  active: boolean('active').notNull().default(true),
+  cart: boolean('cart').notNull().default(true),
+  email: text('email').notNull(),
+  phone: text('phone').notNull().default(''),
+  currency: varchar('currency', { length: 3 }).notNull().default('EUR'),
+  canonicalUrl: text('canonical_url'),
+  gTag: text('g_tag'),
+  googleSearchConsoleCode: text('google_search_console_code'),
+  createdAt: createdAt(),
+});
+
+export const organizationTranslations = translations(
+  'organization_translations',
+  () => organizations.id,
+  {
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    address: text('address').notNull().default(''),
+    ...metaColumns(),
+  },
+);
+
+export const languages = pgTable('languages', {
+  code: localeEnum('code').primaryKey(),
+  name: text('name').notNull(),
+  sorting: integer('sorting').notNull().default(0),
+  active: boolean('active').notNull().default(true),
+});
+
+// ---------------------------------------------------------------- catalogue
+
+export const vendors = pgTable('vendors', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  email: text('email').notNull(),
+  sorting: integer('sorting').notNull().default(0),
+  active: boolean('active').notNull().default(true),
+  createdAt: createdAt(),
+});
+
+export const vendorTranslations = translations('vendor_translations', () => vendors.id, {
+  title: text('title').notNull(),
+  description: text('description').notNull().default(''),
+  ...metaColumns(),
+});
+
+export const attributes = pgTable('attributes', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  sorting: integer('sorting').notNull().default(0),
+});
+
+export const attributeTranslations = translations(
+  'attribute_translations',
+  () => attributes.id,
+  {
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+  },
+);
+
+export const attributeValues = pgTable(
+  'attribute_values',
+  {
+    id: serial('id').primaryKey(),
+    attributeId: integer('attribute_id')
+      .notNull()
+      .references(() => attributes.id, { onDelete: 'cascade' }),
+    slug: text('slug').notNull(),
+    sorting: integer('sorting').notNull().default(0),
+  },
+  (t) => [unique().on(t.attributeId, t.slug), index('attribute_values_attribute_idx').on(t.attributeId)],
+);
+
+export const attributeValueTranslations = translations(
+  'attribute_value_translations',
+  () => attributeValues.id,
+  { title: text('title').notNull() },
+);
+
+export const vats = pgTable('vats', {
+  id: serial('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  percent: percent('percent').notNull(),
+});
+
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    vendorId: integer('vendor_id')
+      .notNull()
+      .references(() => vendors.id, { onDelete: 'cascade' }),
+    parentId: integer('parent_id').references((): AnyPgColumn => products.id, {
+      onDelete: 'cascade',
+    }),
+    slug: text('slug').notNull().unique(),
+    sku: text('sku'),
+    price: money('price').notNull(),
+    profit: money('profit').notNull().default(0),
+    vatId: integer('vat_id')
+      .notNull()
+      .references(() => vats.id),
+    /** null: stock is not tracked. */
+    stock: integer('stock'),
+    sorting: integer('sorting').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('products_vendor_idx').on(t.vendorId),
+    index('products_parent_idx').on(t.parentId),
+    index('products_sorting_idx').on(t.sorting, t.id),
+    index('products_price_idx').on(t.price, t.id),
+    check('products_price_non_negative', sql`${t.price} >= 0`),
+    check('products_stock_non_negative', sql`${t.stock} IS NULL OR ${t.stock} >= 0`),
+  ],
+);
+
+export const productTranslations = translations('product_translations', () => products.id, {
+  title: text('title').notNull(),
+  description: text('description').notNull().default(''),
+  ...metaColumns(),
+});
+
+export const productValues = pgTable(
+  'product_values',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    valueId: integer('value_id')
+      .notNull()
+      .references(() => attributeValues.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.valueId] }), index('product_values_value_idx').on(t.valueId)],
+);
+
+export const bundles = pgTable('bundles', {
+  id: serial('id').primaryKey(),
+  vendorId: integer('vendor_id')
+    .notNull()
+    .references(() => vendors.id, { onDelete: 'cascade' }),
+  slug: text('slug').notNull().unique(),
+  price: money('price').notNull(),
+  vatId: integer('vat_id')
+    .notNull()
+    .references(() => vats.id),
+  sorting: integer('sorting').notNull().default(0),
+  active: boolean('active').notNull().default(true),
+  createdAt: createdAt(),
+});
+
+export const bundleTranslations = translations('bundle_translations', () => bundles.id, {
+  title: text('title').notNull(),
+  description: text('description').notNull().default(''),
+  ...metaColumns(),
+});
+
+export const bundleItems = pgTable(
+  'bundle_items',
+  {
+    bundleId: integer('bundle_id')
+      .notNull()
+      .references(() => bundles.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull().default(1),
+  },
+  (t) => [primaryKey({ columns: [t.bundleId, t.productId] })],
+);
+
+// ---------------------------------------------------------------- people
+
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  /** Stored lower-cased so that logins are case-insensitive. */
+  email: text('email').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  firstName: text('first_name').notNull().default(''),
+  lastName: text('last_name').notNull().default(''),
+  isStaff: boolean('is_staff').notNull().default(false),
+  isActive: boolean('is_active').notNull().default(true),
+  emailConfirmed: boolean('email_confirmed').notNull().default(false),
+  noCache: boolean('no_cache').notNull().default(false),
+  newsletter: boolean('newsletter').notNull().default(false),
+  locale: localeEnum('locale').notNull().default('en'),
+  createdAt: createdAt(),
+});
+
+/**
+ * Product discounts (user null), a user's own discount on one product (both set), or a user's
+ * discount on everything (product and bundle null).
+ */
+export const discounts = pgTable(
+  'discounts',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id').references(() => products.id, { onDelete: 'cascade' }),
+    bundleId: integer('bundle_id').references(() => bundles.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    value: percent('value').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('discounts_product_idx').on(t.productId),
+    index('discounts_bundle_idx').on(t.bundleId),
+    index('discounts_user_idx').on(t.userId),
+    check('discounts_value_range', sql`${t.value} > 0 AND ${t.value} <= 100`),
+  ],
+);
+
+export const userAddresses = pgTable('user_addresses', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  fullName: text('full_name').notNull(),
+  phone: text('phone').notNull().default(''),
+  countryId: integer('country_id').references(() => countries.id),
+  regionId: integer('region_id').references(() => regions.id),
+  cityId: integer('city_id').references(() => cities.id),
+  address: text('address').notNull(),
+  postcode: text('postcode').notNull().default(''),
+  isDefault: boolean('is_default').notNull().default(false),
+});
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** SHA-256 of the cookie value: a leaked table does not leak live sessions. */
+    id: text('id').primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+export const userTokens = pgTable('user_tokens', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  kind: tokenKindEnum('kind').notNull(),
+  tokenHash: text('token_hash').notNull().unique(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+// ---------------------------------------------------------------- content
+
+export const blogs = pgTable('blogs', {
+  id: serial('id').primaryKey(),
+  vendorId: integer('vendor_id').references(() => vendors.id, { onDelete: 'cascade' }),
+  slug: text('slug').notNull().unique(),
+  author: text('author').notNull().default(''),
+  publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+  active: boolean('active').notNull().default(true),
+});
+
+export const blogTranslations = translations('blog_translations', () => blogs.id, {
+  title: text('title').notNull(),
+  description: text('description').notNull().default(''),
+  content: text('content').notNull().default(''),
+  ...metaColumns(),
+});
+
+export const pages = pgTable(
+  'pages',
+  {
+    id: serial('id').primaryKey(),
+    vendorId: integer('vendor_id').references(() => vendors.id, { onDelete: 'cascade' }),
+    slug: text('slug').notNull(),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [unique('pages_vendor_slug_unique').on(t.vendorId, t.slug).nullsNotDistinct()],
+);
+
+export const pageTranslations = translations('page_translations', () => pages.id, {
+  title: text('title').notNull(),
+  description: text('description').notNull().default(''),
+  content: text('content').notNull().default(''),
+  ...metaColumns(),
+});
+
+export const faqCategories = pgTable('faq_categories', {
+  id: serial('id').primaryKey(),
+  sorting: integer('sorting').notNull().default(0),
+});
+
+export const faqCategoryTranslations = translations(
+  'faq_category_translations',
+  () => faqCategories.id,
+  { title: text('title').notNull() },
+);
+
+export const faqs = pgTable('faqs', {
+  id: serial('id').primaryKey(),
+  categoryId: integer('category_id')
+    .notNull()
+    .references(() => faqCategories.id, { onDelete: 'cascade' }),
+  sorting: integer('sorting').notNull().default(0),
+});
+
+export const faqTranslations = translations('faq_translations', () => faqs.id, {
+  question: text('question').notNull(),
+  answer: text('answer').notNull(),
+});
+
+export const menus = pgTable('menus', {
+  id: serial('id').primaryKey(),
+  parentId: integer('parent_id').references((): AnyPgColumn => menus.id, { onDelete: 'cascade' }),
+  location: menuLocationEnum('location').notNull(),
+  url: text('url').notNull(),
+  sorting: integer('sorting').notNull().default(0),
+});
+
+export const menuTranslations = translations('menu_translations', () => menus.id, {
+  title: text('title').notNull(),
+});
+
+export const widgets = pgTable('widgets', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  location: widgetLocationEnum('location').notNull(),
+  sorting: integer('sorting').notNull().default(0),
+  active: boolean('active').notNull().default(true),
+});
+
+export const widgetTranslations = translations('widget_translations', () => widgets.id, {
+  title: text('title').notNull().default(''),
+  content: text('content').notNull().default(''),
+});
+
+/** Every image of the shop; exactly one owner column is set. */
+export const images = pgTable(
+  'images',
+  {
+    id: serial('id').primaryKey(),
+    path: text('path').notNull(),
+    imageType: imageTypeEnum('image_type').notNull(),
+    backgroundColor: text('background_color'),
+    width: integer('width'),
+    height: integer('height'),
+    sorting: integer('sorting').notNull().default(0),
+    organizationId: integer('organization_id').references(() => organizations.id, {
+      onDelete: 'cascade',
+    }),
+    vendorId: integer('vendor_id').references(() => vendors.id, { onDelete: 'cascade' }),
+    productId: integer('product_id').references(() => products.id, { onDelete: 'cascade' }),
+    bundleId: integer('bundle_id').references(() => bundles.id, { onDelete: 'cascade' }),
+    blogId: integer('blog_id').references(() => blogs.id, { onDelete: 'cascade' }),
+    pageId: integer('page_id').references(() => pages.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    check(
+      'images_one_owner',
+      sql`num_nonnulls(${t.organizationId}, ${t.vendorId}, ${t.productId}, ${t.bundleId}, ${t.blogId}, ${t.pageId}) = 1`,
+    ),
+    index('images_product_idx').on(t.productId),
+    index('images_vendor_idx').on(t.vendorId),
+    index('images_bundle_idx').on(t.bundleId),
+    index('images_blog_idx').on(t.blogId),
+  ],
+);
+
+// ---------------------------------------------------------------- reviews, wishlist, feedback
+
+export const organizationReviews = pgTable(
+  'organization_reviews',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rating: smallint('rating').notNull(),
+    text: text('text').notNull(),
+    locale: localeEnum('locale').notNull().default('en'),
+    createdAt: createdAt(),
+  },
+  (t) => [check('organization_reviews_rating', sql`${t.rating} BETWEEN 1 AND 5`)],
+);
+
+export const productReviews = pgTable(
+  'product_reviews',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rating: smallint('rating').notNull(),
+    text: text('text').notNull(),
+    locale: localeEnum('locale').notNull().default('en'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique().on(t.productId, t.userId),
+    index('product_reviews_product_idx').on(t.productId, t.createdAt),
+    check('product_reviews_rating', sql`${t.rating} BETWEEN 1 AND 5`),
+  ],
+);
+
+export const wishlistItems = pgTable(
+  'wishlist_items',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    comment: text('comment').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [unique().on(t.userId, t.productId)],
+);
+
+export const feedbacks = pgTable('feedbacks', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  phone: text('phone').notNull().default(''),
+  subject: text('subject').notNull().default(''),
+  message: text('message').notNull(),
+  locale: localeEnum('locale').notNull().default('en'),
+  createdAt: createdAt(),
+});
+
+// ---------------------------------------------------------------- sales
+
+export const promoCodes = pgTable(
+  'promo_codes',
+  {
+    id: serial('id').primaryKey(),
+    /** Stored upper-cased; shoppers may type any case. */
+    code: text('code').notNull().unique(),
+    discountType: discountTypeEnum('discount_type').notNull(),
+    discountValue: money('discount_value').notNull(),
+    fromPrice: money('from_price'),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [check('promo_codes_value_positive', sql`${t.discountValue} > 0`)],
+);
+
+export const carts = pgTable(
+  'carts',
+  {
+    id: serial('id').primaryKey(),
+    /** Anonymous carts belong to a session; they move to the user at login. */
+    /** Session ids live in PostgreSQL or Redis, so this is not a foreign key. */
+    sessionId: text('session_id'),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    promoCodeId: integer('promo_code_id').references(() => promoCodes.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('carts_user_unique').on(t.userId), uniqueIndex('carts_session_unique').on(t.sessionId)],
+);
+
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    id: serial('id').primaryKey(),
+    cartId: integer('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    productId: integer('product_id').references(() => products.id, { onDelete: 'cascade' }),
+    bundleId: integer('bundle_id').references(() => bundles.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('cart_items_cart_product').on(t.cartId, t.productId),
+    unique('cart_items_cart_bundle').on(t.cartId, t.bundleId),
+    check('cart_items_one_item', sql`num_nonnulls(${t.productId}, ${t.bundleId}) = 1`),
+    check('cart_items_quantity_positive', sql`${t.quantity} > 0`),
+  ],
+);
+
+export const deliveries = pgTable('deliveries', {
+  id: serial('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  price: money('price').notNull(),
+  freeFrom: money('free_from'),
+  sorting: integer('sorting').notNull().default(0),
+  active: boolean('active').notNull().default(true),
+});
+
+export const deliveryTranslations = translations('delivery_translations', () => deliveries.id, {
+  title: text('title').notNull(),
+  description: text('description').notNull().default(''),
+});
+
+export const payments = pgTable('payments', {
+  id: serial('id').primaryKey(),
+  kind: paymentKindEnum('kind').notNull().unique(),
+  sorting: integer('sorting').notNull().default(0),
+  active: boolean('active').notNull().default(true),
+});
+
+export const paymentTranslations = translations('payment_translations', () => payments.id, {
+  title: text('title').notNull(),
+  description: text('description').notNull().default(''),
+});
+
+export const countries = pgTable('countries', {
+  id: serial('id').primaryKey(),
+  code: varchar('code', { length: 2 }).notNull().unique(),
+  sorting: integer('sorting').notNull().default(0),
+});
+
+export const countryTranslations = translations('country_translations', () => countries.id, {
+  title: text('title').notNull(),
+});
+
+export const regions = pgTable(
+  'regions',
+  {
+    id: serial('id').primaryKey(),
+    countryId: integer('country_id')
+      .notNull()
+      .references(() => countries.id, { onDelete: 'cascade' }),
+    key: text('key').notNull().unique(),
+  },
+  (t) => [index('regions_country_idx').on(t.countryId)],
+);
+
+export const regionTranslations = translations('region_translations', () => regions.id, {
+  title: text('title').notNull(),
+});
+
+export const cities = pgTable(
+  'cities',
+  {
+    id: serial('id').primaryKey(),
+    regionId: integer('region_id')
+      .notNull()
+      .references(() => regions.id, { onDelete: 'cascade' }),
+    key: text('key').notNull().unique(),
+  },
+  (t) => [index('cities_region_idx').on(t.regionId)],
+);
+
+export const cityTranslations = translations('city_translations', () => cities.id, {
+  title: text('title').notNull(),
+});
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    number: text('number').notNull().unique(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    phone: text('phone').notNull().default(''),
+    countryId: integer('country_id').references(() => countries.id),
+    regionId: integer('region_id').references(() => regions.id),
+    cityId: integer('city_id').references(() => cities.id),
+    address: text('address').notNull(),
+    postcode: text('postcode').notNull().default(''),
+    comment: text('comment').notNull().default(''),
+    deliveryId: integer('delivery_id').references(() => deliveries.id),
+    paymentId: integer('payment_id').references(() => payments.id),
+    promoCodeId: integer('promo_code_id').references(() => promoCodes.id),
+    status: orderStatusEnum('status').notNull().default('new'),
+    subtotal: money('subtotal').notNull(),
+    discount: money('discount').notNull().default(0),
+    promoDiscount: money('promo_discount').notNull().default(0),
+    deliveryPrice: money('delivery_price').notNull().default(0),
+    totalVat: money('total_vat').notNull().default(0),
+    total: money('total').notNull(),
+    locale: localeEnum('locale').notNull().default('en'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('orders_user_idx').on(t.userId, t.createdAt)],
+);
+
+export const orderItems = pgTable('order_items', {
+  id: serial('id').primaryKey(),
+  orderId: integer('order_id')
+    .notNull()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+  bundleId: integer('bundle_id').references(() => bundles.id, { onDelete: 'set null' }),
+  /** Snapshot, so an order still reads right after the product changes. */
+  title: text('title').notNull(),
+  quantity: integer('quantity').notNull(),
+  unitPrice: money('unit_price').notNull(),
+  discountPercent: percent('discount_percent').notNull().default(0),
+  unitDiscountPrice: money('unit_discount_price').notNull(),
+  total: money('total').notNull(),
+  totalVat: money('total_vat').notNull(),
+});

@@ -1,0 +1,68 @@
+import { eq, lt } from 'drizzle-orm';
+import type { Redis } from 'ioredis';
+import type { Database } from '#api/db/client.ts';
+import { sessions } from '#api/db/schema.ts';
+
+export type SessionRecord = {
+  userId: number | null;
+  data: Record<string, unknown>;
+  expiresAt: Date;
+};
+
+/** Where sessions live: the database by default, Redis when REDIS_URL is set (shared by N processes). */
+export type SessionStore = {
+  get(id: string): Promise<SessionRecord | null>;
+  set(id: string, record: SessionRecord): Promise<void>;
+  destroy(id: string): Promise<void>;
+};
+
+export function databaseSessionStore(db: Database): SessionStore {
+  return {
+    async get(id) {
+      const [row] = await db.select().from(sessions).where(eq(sessions.id, id)).limit(1);
+      if (!row) return null;
+      if (row.expiresAt.getTime() <= Date.now()) {
+        await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+        return null;
+      }
+      return { userId: row.userId, data: row.data, expiresAt: row.expiresAt };
+    },
+    async set(id, record) {
+      await db
+        .insert(sessions)
+        .values({ id, userId: record.userId, data: record.data, expiresAt: record.expiresAt })
+        .onConflictDoUpdate({
+          target: sessions.id,
+          set: { userId: record.userId, data: record.data, expiresAt: record.expiresAt },
+        });
+    },
+    async destroy(id) {
+      await db.delete(sessions).where(eq(sessions.id, id));
+    },
+  };
+}
+
+export function redisSessionStore(redis: Redis, prefix = 'shop:session:'): SessionStore {
+  return {
+    async get(id) {
+      const raw = await redis.get(prefix + id);
+      if (!raw) return null;
+      const parsed = JSON.parse(raw) as { userId: number | null; data: Record<string, unknown>; expiresAt: string };
+      const expiresAt = new Date(parsed.expiresAt);
+      if (expiresAt.getTime() <= Date.now()) return null;
+      return { userId: parsed.userId, data: parsed.data, expiresAt };
+    },
+    async set(id, record) {
+      const ttl = Math.max(1, Math.ceil((record.expiresAt.getTime() - Date.now()) / 1000));
+      await redis.set(
+        prefix + id,
+        JSON.stringify({ ...record, expiresAt: record.expiresAt.toISOString() }),
+        'EX',
+        ttl,
+      );
+    },
+    async destroy(id) {
+      await redis.del(prefix + id);
+    },
+  };
+}

@@ -1,0 +1,105 @@
+import type {} from '@fastify/cookie';
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { eq } from 'drizzle-orm';
+import { users } from '#api/db/schema.ts';
+import type { SessionRecord, SessionStore } from './session-store.ts';
+
+export const SESSION_COOKIE = 'sessionid';
+const SESSION_DAYS = 14;
+
+export type SessionUser = typeof users.$inferSelect;
+
+export type Session = SessionRecord & { id: string };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The caller's session, or null (anonymous without a session yet). */
+    session: Session | null;
+    /** The logged-in user, loaded once per request. */
+    getUser(): Promise<SessionUser | null>;
+    /** Returns the session, creating an anonymous one (and its cookie) if needed. */
+    ensureSession(reply: FastifyReply): Promise<Session>;
+    /** Starts a fresh session for the user (new id: no session fixation); keeps the old data. */
+    logIn(reply: FastifyReply, userId: number): Promise<Session>;
+    logOut(reply: FastifyReply): Promise<void>;
+    saveSession(): Promise<void>;
+  }
+}
+
+const hash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export type SessionOptions = { store: SessionStore; secureCookies: boolean };
+
+export const sessionsPlugin = fp<SessionOptions>(
+  async (app, { store, secureCookies }) => {
+    const cookieOptions = (req: FastifyRequest) => ({
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax' as const,
+      secure: secureCookies || req.protocol === 'https',
+    });
+
+    const start = async (req: FastifyRequest, reply: FastifyReply, userId: number | null, data: Record<string, unknown>) => {
+      const token = randomBytes(32).toString('base64url');
+      const record: SessionRecord = {
+        userId,
+        data,
+        expiresAt: new Date(Date.now() + SESSION_DAYS * 86_400_000),
+      };
+      const id = hash(token);
+      await store.set(id, record);
+      reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(req), expires: record.expiresAt });
+      req.session = { ...record, id };
+      userCache.delete(req);
+      return req.session;
+    };
+
+    const userCache = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
+
+    app.decorateRequest('session', null);
+    app.decorateRequest('getUser', function (this: FastifyRequest) {
+      const cached = userCache.get(this);
+      if (cached) return cached;
+      const userId = this.session?.userId;
+      const loaded =
+        userId == null
+          ? Promise.resolve(null)
+          : app.db
+              .select()
+              .from(users)
+              .where(eq(users.id, userId))
+              .limit(1)
+              .then(([user]) => (user && user.isActive ? user : null));
+      userCache.set(this, loaded);
+      return loaded;
+    });
+    app.decorateRequest('ensureSession', async function (this: FastifyRequest, reply: FastifyReply) {
+      return this.session ?? start(this, reply, null, {});
+    });
+    app.decorateRequest('logIn', async function (this: FastifyRequest, reply: FastifyReply, userId: number) {
+      const data = this.session?.data ?? {};
+      if (this.session) await store.destroy(this.session.id);
+      return start(this, reply, userId, data);
+    });
+    app.decorateRequest('logOut', async function (this: FastifyRequest, reply: FastifyReply) {
+      if (this.session) await store.destroy(this.session.id);
+      this.session = null;
+      userCache.delete(this);
+      reply.clearCookie(SESSION_COOKIE, cookieOptions(this));
+    });
+    app.decorateRequest('saveSession', async function (this: FastifyRequest) {
+      if (this.session) await store.set(this.session.id, this.session);
+    });
+
+    app.addHook('onRequest', async (req) => {
+      const token = req.cookies[SESSION_COOKIE];
+      if (!token || token.length > 200) return;
+      const id = hash(token);
+      const record = await store.get(id);
+      req.session = record ? { ...record, id } : null;
+    });
+  },
+  { name: 'sessions', dependencies: ['@fastify/cookie', 'database'] },
+);

@@ -1,0 +1,46 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { SUPPORTED_LOCALES, type Locale } from '@shop/contract';
+import { findShopInfo } from '#api/repos/shop.ts';
+
+/** Status the API answers while the shop is closed to the caller (the storefront shows coming-soon). */
+export const SHOP_CLOSED_STATUS = 434;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    locale: Locale;
+  }
+  interface FastifyContextConfig {
+    /** 'open': answered while the shop is closed (shop info, languages, accounts, messages). */
+    shop?: 'open' | 'guarded';
+  }
+}
+
+const isLocale = (value: unknown): value is Locale =>
+  typeof value === 'string' && (SUPPORTED_LOCALES as readonly string[]).includes(value);
+
+/**
+ * For every route under `/:locale/api`: an unknown locale prefix is a 404, and guarded routes
+ * answer 434 unless the shop is visible and active or the caller is logged-in staff.
+ */
+export const shopGuardPlugin = fp(
+  async (app) => {
+    app.decorateRequest('locale', 'en');
+    app.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
+      const params = req.params as { locale?: unknown };
+      if (!('locale' in (params ?? {}))) return;
+      if (!isLocale(params.locale)) return reply.code(404).send({ detail: 'Not found.' });
+      req.locale = params.locale;
+    });
+    app.addHook('preHandler', async (req: FastifyRequest, reply: FastifyReply) => {
+      const params = req.params as { locale?: unknown };
+      if (!params || !('locale' in params) || req.routeOptions.config.shop === 'open') return;
+      const shop = await findShopInfo(app.db, req.locale);
+      if (shop?.visible && shop.active) return;
+      const user = await req.getUser();
+      if (user?.isStaff) return;
+      return reply.code(SHOP_CLOSED_STATUS).send({ detail: 'The shop is closed.' });
+    });
+  },
+  { name: 'shop-guard', dependencies: ['sessions', 'database'] },
+);

@@ -1,0 +1,66 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorBodySchema, localeSchema, manifestSchema, organizationInfoSchema, type Manifest } from '@shop/contract';
+import { z } from 'zod';
+import { findShopInfo } from '#api/repos/shop.ts';
+import { notFound } from '#api/plugins/errors.ts';
+
+const params = z.object({ locale: localeSchema });
+
+export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/organizations/organization_info/',
+    {
+      config: { shop: 'open' },
+      schema: {
+        tags: ['organizations'],
+        summary: 'Shop info: open/closed state, cart flag, titles, images, analytics ids',
+        params,
+        response: { 200: organizationInfoSchema, 404: errorBodySchema },
+      },
+    },
+    async (req) => {
+      const shop = await findShopInfo(app.db, req.locale);
+      if (!shop) throw notFound('The shop is not set up.');
+      return shop;
+    },
+  );
+
+  app.get(
+    '/organizations/manifest/',
+    {
+      config: { shop: 'open' },
+      schema: {
+        tags: ['organizations'],
+        summary: 'Web app manifest of the shop in the locale',
+        params,
+        response: { 200: manifestSchema, 404: errorBodySchema },
+      },
+    },
+    async (req, reply) => {
+      const shop = await findShopInfo(app.db, req.locale);
+      if (!shop) throw notFound('The shop is not set up.');
+      const icon = shop.images.find((i) => i.imageType === 'icon');
+      const manifest: Manifest = {
+        name: shop.title,
+        short_name: shop.title.length > 12 ? shop.title.slice(0, 12) : shop.title,
+        description: shop.description,
+        start_url: `/${req.locale}/`,
+        scope: '/',
+        display: 'standalone',
+        background_color: '#ffffff',
+        theme_color: '#ffffff',
+        lang: req.locale,
+        icons: icon
+          ? [192, 512].map((size) => ({
+              src: `${icon.image}?width=${size}&height=${size}&format=png`,
+              sizes: `${size}x${size}`,
+              type: 'image/png',
+              purpose: 'any maskable',
+            }))
+          : [],
+      };
+      reply.type('application/manifest+json; charset=utf-8');
+      return manifest;
+    },
+  );
+};

@@ -1,0 +1,385 @@
+import { hash } from '@node-rs/argon2';
+import { count } from 'drizzle-orm';
+import type { Database } from '#api/db/client.ts';
+import * as s from '#api/db/schema.ts';
+import type { SeedDiscount, SeedMenu, T } from './data/types.ts';
+import * as catalogue from './data/catalogue.ts';
+import * as content from './data/content.ts';
+import { renderImage, renderPng, writeImage, type ImageKind } from './images.ts';
+
+export const DEMO_PASSWORD = 'demo1234';
+const LOCALES = ['en', 'de', 'ru', 'it'] as const;
+
+export type SeedOptions = {
+  /** Where generated pictures go (DATA_DIR/media); without it only the image rows are written. */
+  mediaDir?: string;
+  now?: Date;
+  log?: (message: string) => void;
+};
+
+const days = (now: Date, n: number | undefined) =>
+  n === undefined ? null : new Date(now.getTime() + n * 86_400_000);
+
+/** One translation row per locale for `parentId`. */
+function rows<F extends Record<string, T>>(parentId: number, fields: F) {
+  return LOCALES.map((locale) => {
+    const row: Record<string, unknown> = { parentId, locale };
+    for (const [key, text] of Object.entries(fields)) row[key] = text[locale];
+    return row as { parentId: number; locale: (typeof LOCALES)[number] } & { [K in keyof F]: string };
+  });
+}
+
+function required<V>(map: Map<string, V>, key: string, what: string): V {
+  const value = map.get(key);
+  if (value === undefined) throw new Error(`Seed data refers to unknown ${what} '${key}'`);
+  return value;
+}
+
+type PendingImage = { path: string; kind: ImageKind; label: string; color: string; seed: number; png?: number[] };
+
+/**
+ * Writes the demo shop in one transaction, so a failed seed leaves nothing half-written.
+ * Idempotent: a database that already has the shop info record is left as it is.
+ */
+export async function seedDemoShop(db: Database, options: SeedOptions = {}): Promise<{ seeded: boolean }> {
+  const now = options.now ?? new Date();
+  const log = options.log ?? (() => {});
+  const [existing] = await db.select({ n: count() }).from(s.organizations);
+  if ((existing?.n ?? 0) > 0) return { seeded: false };
+
+  // Hash outside the transaction: argon2 is slow on purpose.
+  const passwordHashes = await Promise.all(content.users.map(() => hash(DEMO_PASSWORD)));
+  const pending: PendingImage[] = [];
+
+  await db.transaction(async (tx) => {
+    await tx.insert(s.languages).values(content.languages.map((l) => ({ ...l, active: true })));
+
+    const [org] = await tx
+      .insert(s.organizations)
+      .values({
+        email: content.shop.email,
+        phone: content.shop.phone,
+        currency: content.shop.currency,
+        canonicalUrl: content.shop.canonicalUrl,
+        gTag: content.shop.gTag,
+        googleSearchConsoleCode: content.shop.googleSearchConsoleCode,
+      })
+      .returning({ id: s.organizations.id });
+    if (!org) throw new Error('organization not inserted');
+    await tx.insert(s.organizationTranslations).values(
+      rows(org.id, {
+        title: content.shop.title,
+        description: content.shop.description,
+        address: content.shop.address,
+      }),
+    );
+    const shopImages: { type: (typeof s.imageTypeEnum.enumValues)[number]; kind: ImageKind; color: string; bg?: string }[] = [
+      { type: 'logo', kind: 'logo', color: '#0760e0' },
+      { type: 'header_logo', kind: 'logo', color: '#0760e0' },
+      { type: 'footer_logo', kind: 'logo', color: '#1f2937' },
+      { type: 'email_logo', kind: 'logo', color: '#0760e0' },
+      { type: 'icon', kind: 'icon', color: '#0760e0' },
+      { type: 'banner', kind: 'banner', color: '#0760e0' },
+      { type: 'slider_background', kind: 'slider', color: '#0b7a75', bg: '#0b7a75' },
+      { type: 'slider_background', kind: 'slider', color: '#b45309', bg: '#b45309' },
+      { type: 'slider_background', kind: 'slider', color: '#7c3aed', bg: '#7c3aed' },
+      { type: 'page_title_bg', kind: 'banner', color: '#334155' },
+      { type: 'maintenance_background', kind: 'background', color: '#0760e0' },
+    ];
+    await tx.insert(s.images).values(
+      shopImages.map((img, i) => {
+        const path = `shop/${img.type}-${i}.webp`;
+        pending.push({
+          path,
+          kind: img.kind,
+          label: content.shop.title.en,
+          color: img.color,
+          seed: i,
+          ...(img.kind === 'icon' ? { png: [192, 512] } : {}),
+        });
+        return { path, imageType: img.type, backgroundColor: img.bg ?? null, sorting: i, organizationId: org.id };
+      }),
+    );
+
+    // People first: discounts and reviews refer to them.
+    const userIds = new Map<string, number>();
+    for (const [i, u] of content.users.entries()) {
+      const [row] = await tx
+        .insert(s.users)
+        .values({
+          email: u.email.toLowerCase(),
+          passwordHash: passwordHashes[i] ?? '',
+          firstName: u.firstName,
+          lastName: u.lastName,
+          isStaff: u.isStaff,
+          emailConfirmed: true,
+          locale: u.locale,
+        })
+        .returning({ id: s.users.id });
+      if (row) userIds.set(u.key, row.id);
+    }
+
+    const vatIds = new Map<string, number>();
+    for (const v of catalogue.vats) {
+      const [row] = await tx.insert(s.vats).values({ key: v.key, percent: v.percent }).returning({ id: s.vats.id });
+      if (row) vatIds.set(v.key, row.id);
+    }
+
+    const vendorIds = new Map<string, number>();
+    for (const [i, v] of catalogue.vendors.entries()) {
+      const [row] = await tx
+        .insert(s.vendors)
+        .values({ slug: v.slug, email: v.email, sorting: i, createdAt: days(now, -200 + i * 30) ?? now })
+        .returning({ id: s.vendors.id });
+      if (!row) continue;
+      vendorIds.set(v.key, row.id);
+      await tx.insert(s.vendorTranslations).values(rows(row.id, { title: v.title, description: v.description }));
+      const logo = `vendors/${v.slug}-logo.webp`;
+      const banner = `vendors/${v.slug}-banner.webp`;
+      pending.push({ path: logo, kind: 'vendor-logo', label: v.title.en, color: v.color, seed: i });
+      pending.push({ path: banner, kind: 'banner', label: v.title.en, color: v.color, seed: i });
+      await tx.insert(s.images).values([
+        { path: logo, imageType: 'logo', vendorId: row.id, backgroundColor: v.color },
+        { path: banner, imageType: 'banner', vendorId: row.id, backgroundColor: v.color, sorting: 1 },
+      ]);
+    }
+
+    const valueIds = new Map<string, number>();
+    for (const [i, a] of catalogue.attributes.entries()) {
+      const [row] = await tx.insert(s.attributes).values({ slug: a.slug, sorting: i }).returning({ id: s.attributes.id });
+      if (!row) continue;
+      await tx.insert(s.attributeTranslations).values(rows(row.id, { title: a.title }));
+      for (const [j, v] of a.values.entries()) {
+        const [value] = await tx
+          .insert(s.attributeValues)
+          .values({ attributeId: row.id, slug: v.slug, sorting: j })
+          .returning({ id: s.attributeValues.id });
+        if (!value) continue;
+        valueIds.set(`${a.key}:${v.key}`, value.id);
+        await tx.insert(s.attributeValueTranslations).values(rows(value.id, { title: v.title }));
+      }
+    }
+
+    const productIds = new Map<string, number>();
+    const discountRows: (typeof s.discounts.$inferInsert)[] = [];
+    const discountFor = (d: SeedDiscount, target: { productId?: number; bundleId?: number }) => {
+      discountRows.push({
+        ...target,
+        value: d.value,
+        startsAt: days(now, d.startInDays),
+        endsAt: days(now, d.endInDays),
+        userId: d.forUser ? required(userIds, d.forUser, 'user') : null,
+      });
+    };
+    for (const [i, p] of catalogue.products.entries()) {
+      const base = {
+        vendorId: required(vendorIds, p.vendor, 'vendor'),
+        price: p.price,
+        profit: p.profit,
+        vatId: required(vatIds, p.vat, 'vat'),
+        sorting: p.sorting,
+        createdAt: days(now, -90 + i) ?? now,
+      };
+      const [row] = await tx
+        .insert(s.products)
+        .values({ ...base, slug: p.slug, sku: p.key.toUpperCase(), stock: p.stock })
+        .returning({ id: s.products.id });
+      if (!row) continue;
+      productIds.set(p.key, row.id);
+      await tx.insert(s.productTranslations).values(rows(row.id, { title: p.title, description: p.description }));
+      const values = p.values.map((v) => ({ productId: row.id, valueId: required(valueIds, v, 'attribute value') }));
+      if (values.length) await tx.insert(s.productValues).values(values).onConflictDoNothing();
+      for (const d of p.discounts ?? []) discountFor(d, { productId: row.id });
+      const picture = `products/${p.slug}.webp`;
+      pending.push({ path: picture, kind: 'product', label: p.title.en, color: p.color, seed: i });
+      await tx.insert(s.images).values({ path: picture, imageType: 'page_gallery', productId: row.id });
+
+      for (const [j, v] of (p.variations ?? []).entries()) {
+        const [child] = await tx
+          .insert(s.products)
+          .values({
+            ...base,
+            parentId: row.id,
+            slug: v.slug,
+            sku: v.key.toUpperCase(),
+            price: v.price ?? p.price,
+            stock: v.stock,
+            sorting: p.sorting * 100 + j + 1,
+          })
+          .returning({ id: s.products.id });
+        if (!child) continue;
+        productIds.set(v.key, child.id);
+        await tx.insert(s.productTranslations).values(rows(child.id, { title: p.title, description: p.description }));
+        const childValues = [...new Set([...p.values.filter((pv) => !v.values.some((vv) => vv.split(':')[0] === pv.split(':')[0])), ...v.values])];
+        await tx
+          .insert(s.productValues)
+          .values(childValues.map((cv) => ({ productId: child.id, valueId: required(valueIds, cv, 'attribute value') })))
+          .onConflictDoNothing();
+        await tx.insert(s.images).values({ path: picture, imageType: 'page_gallery', productId: child.id });
+      }
+    }
+
+    for (const [i, b] of catalogue.bundles.entries()) {
+      const [row] = await tx
+        .insert(s.bundles)
+        .values({
+          vendorId: required(vendorIds, b.vendor, 'vendor'),
+          slug: b.slug,
+          price: b.price,
+          vatId: required(vatIds, b.vat, 'vat'),
+          sorting: b.sorting,
+        })
+        .returning({ id: s.bundles.id });
+      if (!row) continue;
+      await tx.insert(s.bundleTranslations).values(rows(row.id, { title: b.title, description: b.description }));
+      await tx.insert(s.bundleItems).values(
+        b.items.map((item) => ({ bundleId: row.id, productId: required(productIds, item.product, 'product'), quantity: item.quantity })),
+      );
+      for (const d of b.discounts ?? []) discountFor(d, { bundleId: row.id });
+      const picture = `bundles/${b.slug}.webp`;
+      pending.push({ path: picture, kind: 'product', label: b.title.en, color: b.color, seed: 100 + i });
+      await tx.insert(s.images).values({ path: picture, imageType: 'page_gallery', bundleId: row.id });
+    }
+    if (discountRows.length) await tx.insert(s.discounts).values(discountRows);
+
+    for (const [i, b] of content.blogs.entries()) {
+      const [row] = await tx
+        .insert(s.blogs)
+        .values({
+          slug: b.slug,
+          vendorId: b.vendor ? required(vendorIds, b.vendor, 'vendor') : null,
+          author: b.author,
+          publishedAt: days(now, -b.publishedDaysAgo) ?? now,
+        })
+        .returning({ id: s.blogs.id });
+      if (!row) continue;
+      await tx.insert(s.blogTranslations).values(rows(row.id, { title: b.title, description: b.description, content: b.content }));
+      const picture = `blogs/${b.slug}.webp`;
+      pending.push({ path: picture, kind: 'blog', label: b.title.en, color: b.color, seed: i });
+      await tx.insert(s.images).values({ path: picture, imageType: 'banner', blogId: row.id });
+    }
+
+    for (const p of content.pages) {
+      const [row] = await tx
+        .insert(s.pages)
+        .values({ slug: p.slug, vendorId: p.vendor ? required(vendorIds, p.vendor, 'vendor') : null })
+        .returning({ id: s.pages.id });
+      if (row) {
+        await tx.insert(s.pageTranslations).values(rows(row.id, { title: p.title, description: p.description, content: p.content }));
+      }
+    }
+
+    for (const [i, c] of content.faqCategories.entries()) {
+      const [row] = await tx.insert(s.faqCategories).values({ sorting: i }).returning({ id: s.faqCategories.id });
+      if (!row) continue;
+      await tx.insert(s.faqCategoryTranslations).values(rows(row.id, { title: c.title }));
+      for (const [j, item] of c.items.entries()) {
+        const [faq] = await tx.insert(s.faqs).values({ categoryId: row.id, sorting: j }).returning({ id: s.faqs.id });
+        if (faq) await tx.insert(s.faqTranslations).values(rows(faq.id, { question: item.question, answer: item.answer }));
+      }
+    }
+
+    const insertMenus = async (items: SeedMenu[], parentId: number | null) => {
+      for (const [i, m] of items.entries()) {
+        const [row] = await tx
+          .insert(s.menus)
+          .values({ parentId, location: m.location, url: m.url, sorting: i })
+          .returning({ id: s.menus.id });
+        if (!row) continue;
+        await tx.insert(s.menuTranslations).values(rows(row.id, { title: m.title }));
+        await insertMenus(m.children ?? [], row.id);
+      }
+    };
+    await insertMenus(content.menus, null);
+
+    for (const [i, w] of content.widgets.entries()) {
+      const [row] = await tx
+        .insert(s.widgets)
+        .values({ name: w.name, location: w.location, sorting: i })
+        .returning({ id: s.widgets.id });
+      if (row) await tx.insert(s.widgetTranslations).values(rows(row.id, { title: w.title, content: w.content }));
+    }
+
+    for (const [i, d] of content.deliveries.entries()) {
+      const [row] = await tx
+        .insert(s.deliveries)
+        .values({ key: d.key, price: d.price, freeFrom: d.freeFrom, sorting: i })
+        .returning({ id: s.deliveries.id });
+      if (row) await tx.insert(s.deliveryTranslations).values(rows(row.id, { title: d.title, description: d.description }));
+    }
+
+    for (const [i, p] of content.payments.entries()) {
+      const [row] = await tx.insert(s.payments).values({ kind: p.kind, sorting: i }).returning({ id: s.payments.id });
+      if (row) await tx.insert(s.paymentTranslations).values(rows(row.id, { title: p.title, description: p.description }));
+    }
+
+    for (const [i, c] of content.countries.entries()) {
+      const [country] = await tx.insert(s.countries).values({ code: c.code, sorting: i }).returning({ id: s.countries.id });
+      if (!country) continue;
+      await tx.insert(s.countryTranslations).values(rows(country.id, { title: c.title }));
+      for (const r of c.regions) {
+        const [region] = await tx.insert(s.regions).values({ countryId: country.id, key: r.key }).returning({ id: s.regions.id });
+        if (!region) continue;
+        await tx.insert(s.regionTranslations).values(rows(region.id, { title: r.title }));
+        for (const city of r.cities) {
+          const [cityRow] = await tx.insert(s.cities).values({ regionId: region.id, key: city.key }).returning({ id: s.cities.id });
+          if (cityRow) await tx.insert(s.cityTranslations).values(rows(cityRow.id, { title: city.title }));
+        }
+      }
+    }
+
+    await tx.insert(s.promoCodes).values(
+      content.promoCodes.map((p) => ({
+        code: p.code.toUpperCase(),
+        discountType: p.discountType,
+        discountValue: p.discountValue,
+        fromPrice: p.fromPrice,
+        startsAt: days(now, p.startInDays),
+        endsAt: days(now, p.endInDays),
+      })),
+    );
+
+    await tx.insert(s.organizationReviews).values(
+      content.shopReviews.map((r) => ({
+        userId: required(userIds, r.user, 'user'),
+        rating: r.rating,
+        text: r.text,
+        createdAt: days(now, -r.daysAgo) ?? now,
+      })),
+    );
+    // Spread product reviews over the first products, one review per user and product.
+    const reviewed = catalogue.products.slice(0, 6).map((p) => required(productIds, p.key, 'product'));
+    await tx
+      .insert(s.productReviews)
+      .values(
+        content.productReviewTexts.map((r, i) => ({
+          productId: reviewed[i % reviewed.length] ?? 0,
+          userId: required(userIds, r.user, 'user'),
+          rating: r.rating,
+          text: r.text,
+          createdAt: days(now, -r.daysAgo) ?? now,
+        })),
+      )
+      .onConflictDoNothing();
+  });
+
+  if (options.mediaDir) {
+    const started = Date.now();
+    const mediaDir = options.mediaDir;
+    const unique = [...new Map(pending.map((p) => [p.path, p])).values()];
+    // Two at a time: sharp is already multi-threaded and the machine may have two cores.
+    for (let i = 0; i < unique.length; i += 2) {
+      await Promise.all(
+        unique.slice(i, i + 2).map(async (img) => {
+          await writeImage(mediaDir, img.path, await renderImage(img));
+          for (const size of img.png ?? []) {
+            await writeImage(mediaDir, img.path.replace(/\.webp$/, `-${size}.png`), await renderPng(img, size));
+          }
+        }),
+      );
+    }
+    log(`demo images written: ${unique.length} in ${Date.now() - started} ms`);
+  }
+  log('demo shop seeded');
+  return { seeded: true };
+}

@@ -1,0 +1,39 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { EnvError, loadEnv, type Env } from '@shop/api/env';
+import { startServer, storefrontDir } from './server.ts';
+
+async function main() {
+  let env: Env;
+  try {
+    env = loadEnv();
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  if (!existsSync(join(storefrontDir, 'server', 'index.js'))) {
+    console.error('The storefront is not built: run `npm run build` (npm start does it for you).');
+    process.exit(1);
+  }
+  const { app, shutdown } = await startServer(env);
+  await app.listen({ port: env.PORT, host: env.HOST });
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      shutdown().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          console.error(error);
+          process.exit(1);
+        },
+      );
+    });
+  }
+}
+
+main().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });

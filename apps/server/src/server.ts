@@ -1,0 +1,81 @@
+import { mkdir } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import { Redis } from 'ioredis';
+import type { ServerBuild } from 'react-router';
+import { buildApp } from '@shop/api/app';
+import { openDatabase } from '@shop/api/db';
+import type { Env } from '@shop/api/env';
+import { createMailer } from '@shop/api/mail';
+import { databaseSessionStore, redisSessionStore } from '@shop/api/session-store';
+import { seedDemoShop } from '@shop/api/seed';
+import { mountStorefront } from './storefront.ts';
+
+export const storefrontDir = fileURLToPath(new URL('../../storefront/build/', import.meta.url));
+
+/** One process, one origin: API under /{locale}/api and /media, built assets, then the storefront. */
+export async function startServer(env: Env) {
+  const dataDir = resolve(env.DATA_DIR);
+  const mediaDir = join(dataDir, 'media');
+  await mkdir(mediaDir, { recursive: true });
+
+  const handle = env.DATABASE_URL
+    ? await openDatabase({ url: env.DATABASE_URL })
+    : await openDatabase({ dataDir: join(dataDir, 'pglite') });
+  await handle.migrate();
+
+  const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { lazyConnect: true }) : null;
+  if (redis) await redis.connect();
+
+  const logger = { level: env.LOG_LEVEL };
+  const mailer = createMailer({
+    dataDir,
+    from: env.MAIL_FROM,
+    logger: { info: (o, m) => console.log(m, o), error: (o, m) => console.error(m, o) },
+    ...(env.SMTP_URL ? { smtpUrl: env.SMTP_URL } : {}),
+  });
+  const app = await buildApp({
+    db: handle.db,
+    sessionStore: redis ? redisSessionStore(redis) : databaseSessionStore(handle.db),
+    mailer,
+    secureCookies: env.PUBLIC_URL?.startsWith('https://') ?? false,
+    logger,
+  });
+
+  if (env.SEED === 'auto') {
+    const { seeded } = await seedDemoShop(handle.db, { mediaDir, log: (m) => app.log.info(m) });
+    if (seeded) app.log.info('first start: demo shop created');
+  }
+
+  await app.register(fastifyStatic, {
+    root: mediaDir,
+    prefix: '/media/',
+    decorateReply: false,
+    maxAge: '7d',
+  });
+  const clientDir = join(storefrontDir, 'client');
+  await app.register(fastifyStatic, {
+    root: clientDir,
+    prefix: '/',
+    wildcard: false,
+    decorateReply: false,
+    // Built asset names carry a content hash: cache them for a year.
+    setHeaders: (res, path) => {
+      if (path.includes(`${join(clientDir, 'assets')}`)) {
+        res.header('Cache-Control', 'public, max-age=31536000, immutable');
+      }
+    },
+  });
+  const build = (await import(pathToFileURL(join(storefrontDir, 'server', 'index.js')).href)) as ServerBuild;
+  await mountStorefront(app, build);
+
+  const shutdown = async () => {
+    app.log.info('shutting down');
+    await app.close();
+    await mailer.close();
+    await handle.close();
+    redis?.disconnect();
+  };
+  return { app, shutdown };
+}

@@ -1,0 +1,79 @@
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createRequestHandler, type ServerBuild } from 'react-router';
+
+/** What the storefront's server entry exports besides the renderer (see entry.server.tsx). */
+type StorefrontEntry = {
+  createLoadContext(transport: { fetch: typeof fetch; host: string }): unknown;
+};
+
+/** An in-process fetch for the storefront's loaders: API calls become Fastify `inject`s. */
+export function injectFetch(app: FastifyInstance): typeof fetch {
+  return async (input, init) => {
+    const request = new Request(input, init);
+    const url = new URL(request.url);
+    const headers: Record<string, string> = {};
+    request.headers.forEach((value, key) => {
+      headers[key] = value;
+    });
+    const body = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
+    const res = await app.inject({
+      method: request.method as 'GET',
+      url: url.pathname + url.search,
+      headers,
+      ...(body ? { payload: body } : {}),
+    });
+    const responseHeaders = new Headers();
+    for (const [key, value] of Object.entries(res.headers)) {
+      if (value === undefined) continue;
+      for (const v of Array.isArray(value) ? value : [String(value)]) responseHeaders.append(key, v);
+    }
+    const status = res.statusCode;
+    const empty = status === 204 || status === 304 || request.method === 'HEAD';
+    return new Response(empty ? null : res.rawPayload, { status, headers: responseHeaders });
+  };
+}
+
+function toWebRequest(req: FastifyRequest, reply: FastifyReply): Request {
+  const url = new URL(req.url, `${req.protocol}://${req.host}`);
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    for (const v of Array.isArray(value) ? value : [value]) headers.append(key, v);
+  }
+  const controller = new AbortController();
+  reply.raw.on('close', () => controller.abort());
+  const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers, signal: controller.signal };
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    init.body = Readable.toWeb(req.raw) as ReadableStream;
+    init.duplex = 'half';
+  }
+  return new Request(url, init);
+}
+
+/**
+ * Every path the API and the static files do not answer goes to React Router. Registered in its
+ * own context so that form posts keep their raw body (Fastify parses nothing here).
+ */
+export async function mountStorefront(app: FastifyInstance, build: ServerBuild): Promise<void> {
+  const handler = createRequestHandler(build, 'production');
+  const entry = build.entry.module as unknown as StorefrontEntry;
+  const transport = { fetch: injectFetch(app), host: 'http://storefront.internal' };
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_req, _payload, done) => done(null));
+    scope.all('/*', async (req, reply) => {
+      const response = await handler(
+        toWebRequest(req, reply),
+        entry.createLoadContext(transport) as Parameters<typeof handler>[1],
+      );
+      reply.code(response.status);
+      response.headers.forEach((value, key) => {
+        if (key !== 'set-cookie') reply.header(key, value);
+      });
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length) reply.header('set-cookie', cookies);
+      return reply.send(response.body ? Readable.fromWeb(response.body as import('node:stream/web').ReadableStream) : null);
+    });
+  });
+}

@@ -1,0 +1,793 @@
+import { z } from 'zod';
+import {
+  csrfResponseSchema,
+  confirmEmailBodySchema,
+  loginBodySchema,
+  passwordResetBodySchema,
+  passwordResetConfirmBodySchema,
+  registerBodySchema,
+  updateUserInfoBodySchema,
+  userInfoSchema,
+} from './accounts.ts';
+import {
+  contentItemSchema,
+  detailErrorSchema,
+  fieldErrorsSchema,
+  messageResponseSchema,
+  noContentSchema,
+  paginated,
+  slugIdSchema,
+} from './common.ts';
+import {
+  blogCardSchema,
+  blogDetailSchema,
+  blogSchema,
+  blogsQuerySchema,
+  faqsSchema,
+  menusSchema,
+  pageCardSchema,
+  pageParamsSchema,
+  pageSchema,
+  searchQuerySchema,
+  widgetsSchema,
+} from './content.ts';
+import {
+  citiesQuerySchema,
+  countrySchema,
+  citySchema,
+  languagesSchema,
+  messagesParamsSchema,
+  messagesSchema,
+  regionSchema,
+  regionsQuerySchema,
+} from './core.ts';
+import {
+  createReviewBodySchema,
+  feedbackBodySchema,
+  feedbackSchema,
+  manifestSchema,
+  organizationInfoSchema,
+  productReviewsQuerySchema,
+  reviewSchema,
+  reviewsQuerySchema,
+} from './organizations.ts';
+import {
+  attributeDetailSchema,
+  attributeSchema,
+  bundleDetailSchema,
+  bundleSchema,
+  createProductReviewBodySchema,
+  filtersAttributesSchema,
+  listQuerySchema,
+  priceRangeSchema,
+  productCardSchema,
+  productDetailSchema,
+  productFiltersQuerySchema,
+  productSchema,
+  productsQuerySchema,
+  valueSchema,
+  variationsSchema,
+} from './products.ts';
+import {
+  addToCartErrorSchema,
+  cartItemParamsSchema,
+  cartSchema,
+  checkoutBodySchema,
+  deliveriesSchema,
+  orderSchema,
+  ordersQuerySchema,
+  paymentsSchema,
+  promoCodeBodySchema,
+  removeCartItemQuerySchema,
+  repeatOrderBodySchema,
+  setCartQuantityBodySchema,
+} from './sales.ts';
+import {
+  vendorItemChildrenSchema,
+  vendorItemParamsSchema,
+  vendorParamsSchema,
+  vendorSchema,
+  vendorsQuerySchema,
+} from './vendors.ts';
+import {
+  addToWishlistBodySchema,
+  updateWishlistItemBodySchema,
+  wishlistItemSchema,
+  wishlistQuerySchema,
+} from './wishlist.ts';
+
+/*
+ * Every call of spec section 7 (plus the account calls a real shop needs), declared once. The API
+ * registers its routes from these declarations; the client derives its types from them.
+ *
+ * Paths are relative to `{host}/{locale}` (or to `{host}` when `root` is set) and keep the spec's
+ * exact form, including the few without a trailing slash (`…/search`, `…/reviews/my`).
+ * Placeholders are `{name}`; `params` validates them.
+ */
+
+export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+export const UNSAFE_METHODS: readonly HttpMethod[] = ['POST', 'PUT', 'PATCH', 'DELETE'];
+
+export type EndpointDef = {
+  readonly method: HttpMethod;
+  readonly path: string;
+  readonly summary: string;
+  readonly params?: z.ZodType;
+  readonly query?: z.ZodType;
+  readonly body?: z.ZodType;
+  /** The 2xx body; `noContentSchema` when the status is 204. */
+  readonly response: z.ZodType;
+  /** Success status; 200 when absent. */
+  readonly status?: number;
+  /** Error bodies beyond the general `errorBodySchema`, by status. */
+  readonly errors?: Readonly<Record<number, z.ZodType>>;
+  /** 'user': needs a logged-in session, else 401 `{detail}`. */
+  readonly auth?: 'user';
+  /** The path is relative to `{host}`, not `{host}/{locale}`. */
+  readonly root?: boolean;
+};
+
+function endpoint<const E extends EndpointDef>(definition: E): E {
+  return definition;
+}
+
+const idParams = z.object({ id: slugIdSchema });
+const unauthorized = { 401: detailErrorSchema } as const;
+const badRequest = { 400: fieldErrorsSchema } as const;
+
+export const endpoints = {
+  accounts: {
+    csrf: endpoint({
+      method: 'GET',
+      path: '/api/accounts/login/',
+      summary: 'Sets the csrftoken cookie and answers the token',
+      response: csrfResponseSchema,
+    }),
+    login: endpoint({
+      method: 'POST',
+      path: '/api/accounts/login/',
+      summary: 'Log in with email and password (session cookie)',
+      body: loginBodySchema,
+      response: userInfoSchema,
+      errors: { 400: fieldErrorsSchema, 401: detailErrorSchema },
+    }),
+    userInfo: endpoint({
+      method: 'GET',
+      path: '/api/accounts/user_info/',
+      summary: 'The logged-in user',
+      response: userInfoSchema,
+      auth: 'user',
+      errors: unauthorized,
+    }),
+    updateUserInfo: endpoint({
+      method: 'PATCH',
+      path: '/api/accounts/user_info/',
+      summary: 'Change names, locale or the no-cache setting',
+      body: updateUserInfoBodySchema,
+      response: userInfoSchema,
+      auth: 'user',
+      errors: { ...unauthorized, ...badRequest },
+    }),
+    logout: endpoint({
+      method: 'POST',
+      path: '/api/accounts/logout/',
+      summary: 'End the session',
+      response: noContentSchema,
+      status: 204,
+    }),
+    register: endpoint({
+      method: 'POST',
+      path: '/api/accounts/register/',
+      summary: 'Create an account and mail an email confirmation link',
+      body: registerBodySchema,
+      response: messageResponseSchema,
+      status: 201,
+      errors: badRequest,
+    }),
+    passwordReset: endpoint({
+      method: 'POST',
+      path: '/api/accounts/password_reset/',
+      summary: 'Mail a password reset link (same answer for unknown addresses)',
+      body: passwordResetBodySchema,
+      response: messageResponseSchema,
+      errors: badRequest,
+    }),
+    passwordResetConfirm: endpoint({
+      method: 'POST',
+      path: '/api/accounts/password_reset_confirm/',
+      summary: 'Set a new password with the uid and token from the mail',
+      body: passwordResetConfirmBodySchema,
+      response: messageResponseSchema,
+      errors: badRequest,
+    }),
+    confirmEmail: endpoint({
+      method: 'POST',
+      path: '/api/accounts/confirm_email/',
+      summary: 'Confirm the email address with the uid and token from the mail',
+      body: confirmEmailBodySchema,
+      response: messageResponseSchema,
+      errors: badRequest,
+    }),
+  },
+
+  organizations: {
+    info: endpoint({
+      method: 'GET',
+      path: '/api/organizations/organization_info/',
+      summary: 'Shop info',
+      response: organizationInfoSchema,
+      errors: { 404: detailErrorSchema },
+    }),
+    manifest: endpoint({
+      method: 'GET',
+      path: '/api/organizations/manifest/',
+      summary: 'Web app manifest',
+      response: manifestSchema,
+    }),
+    reviews: endpoint({
+      method: 'GET',
+      path: '/api/organizations/reviews/',
+      summary: 'Shop reviews',
+      query: reviewsQuerySchema,
+      response: paginated(reviewSchema),
+    }),
+    myReviews: endpoint({
+      method: 'GET',
+      path: '/api/organizations/reviews/my',
+      summary: "The user's shop reviews",
+      query: reviewsQuerySchema,
+      response: paginated(reviewSchema),
+      auth: 'user',
+      errors: unauthorized,
+    }),
+    createReview: endpoint({
+      method: 'POST',
+      path: '/api/organizations/reviews/',
+      summary: 'Review the shop',
+      body: createReviewBodySchema,
+      response: reviewSchema,
+      status: 201,
+      auth: 'user',
+      errors: { ...unauthorized, ...badRequest },
+    }),
+    deleteReview: endpoint({
+      method: 'DELETE',
+      path: '/api/organizations/reviews/{id}/',
+      summary: "Delete one of the user's shop reviews",
+      params: idParams,
+      response: noContentSchema,
+      status: 204,
+      auth: 'user',
+      errors: unauthorized,
+    }),
+    feedback: endpoint({
+      method: 'POST',
+      path: '/api/organizations/feedbacks/',
+      summary: 'Contact form',
+      body: feedbackBodySchema,
+      response: feedbackSchema,
+      status: 201,
+      errors: badRequest,
+    }),
+  },
+
+  core: {
+    languages: endpoint({
+      method: 'GET',
+      path: '/api/core/languages/',
+      summary: 'Languages the shop offers',
+      response: languagesSchema,
+    }),
+    messages: endpoint({
+      method: 'GET',
+      path: '/media/langs/{locale}.json',
+      summary: 'Translation messages of a locale',
+      params: messagesParamsSchema,
+      response: messagesSchema,
+      root: true,
+    }),
+    deliveryCountries: endpoint({
+      method: 'GET',
+      path: '/api/core/delivery_countries/',
+      summary: 'Countries delivered to',
+      response: z.array(countrySchema),
+    }),
+    deliveryRegions: endpoint({
+      method: 'GET',
+      path: '/api/core/delivery_regions/',
+      summary: 'Regions of a country',
+      query: regionsQuerySchema,
+      response: z.array(regionSchema),
+    }),
+    deliveryCities: endpoint({
+      method: 'GET',
+      path: '/api/core/delivery_cities/',
+      summary: 'Cities of a region',
+      query: citiesQuerySchema,
+      response: z.array(citySchema),
+    }),
+  },
+
+  content: {
+    menus: endpoint({
+      method: 'GET',
+      path: '/api/content/menus/',
+      summary: 'Root menu items with nested children',
+      response: menusSchema,
+    }),
+    widgets: endpoint({
+      method: 'GET',
+      path: '/api/content/get_widgets/',
+      summary: 'Widgets',
+      response: widgetsSchema,
+    }),
+    blogs: endpoint({
+      method: 'GET',
+      path: '/api/content/blogs/',
+      summary: 'Blog posts',
+      query: blogsQuerySchema,
+      response: paginated(blogCardSchema),
+    }),
+    blog: endpoint({
+      method: 'GET',
+      path: '/api/content/blogs/{id}/',
+      summary: 'One blog post',
+      params: idParams,
+      response: blogSchema,
+    }),
+    blogDetail: endpoint({
+      method: 'GET',
+      path: '/api/content/blogs/{id}/detail/',
+      summary: 'One blog post with related posts',
+      params: idParams,
+      response: blogDetailSchema,
+    }),
+    searchBlogs: endpoint({
+      method: 'GET',
+      path: '/api/content/blogs/search',
+      summary: 'Search blog posts',
+      query: searchQuerySchema,
+      response: paginated(contentItemSchema),
+    }),
+    faqs: endpoint({
+      method: 'GET',
+      path: '/api/content/faqs/',
+      summary: 'FAQ categories with their questions',
+      response: faqsSchema,
+    }),
+    page: endpoint({
+      method: 'GET',
+      path: '/api/content/pages/{slug}/',
+      summary: 'A content page by slug',
+      params: pageParamsSchema,
+      response: pageSchema,
+    }),
+  },
+
+  deliveries: {
+    list: endpoint({
+      method: 'GET',
+      path: '/api/deliveries/deliveries/',
+      summary: 'Delivery methods',
+      response: deliveriesSchema,
+    }),
+  },
+
+  payments: {
+    list: endpoint({
+      method: 'GET',
+      path: '/api/payments/payments/',
+      summary: 'Payment methods',
+      response: paymentsSchema,
+    }),
+  },
+
+  sales: {
+    cart: endpoint({
+      method: 'GET',
+      path: '/api/sales/cart_products/',
+      summary: "The session's cart",
+      response: cartSchema,
+    }),
+    setCartQuantity: endpoint({
+      method: 'PATCH',
+      path: '/api/sales/cart_products/{productId}/',
+      summary: 'Set the quantity of a product or bundle (0 removes it)',
+      params: cartItemParamsSchema,
+      body: setCartQuantityBodySchema,
+      response: cartSchema,
+      errors: { 400: addToCartErrorSchema },
+    }),
+    removeFromCart: endpoint({
+      method: 'DELETE',
+      path: '/api/sales/cart_products/{productId}/',
+      summary: 'Remove a product or bundle from the cart',
+      params: cartItemParamsSchema,
+      query: removeCartItemQuerySchema,
+      response: cartSchema,
+    }),
+    applyPromoCode: endpoint({
+      method: 'POST',
+      path: '/api/sales/cart/promo_code/',
+      summary: 'Apply a promo code to the cart',
+      body: promoCodeBodySchema,
+      response: cartSchema,
+      errors: badRequest,
+    }),
+    removePromoCode: endpoint({
+      method: 'DELETE',
+      path: '/api/sales/cart/promo_code/',
+      summary: 'Remove the promo code from the cart',
+      response: cartSchema,
+    }),
+    orders: endpoint({
+      method: 'GET',
+      path: '/api/sales/orders/',
+      summary: "The user's orders, newest first",
+      query: ordersQuerySchema,
+      response: paginated(orderSchema),
+      auth: 'user',
+      errors: unauthorized,
+    }),
+    order: endpoint({
+      method: 'GET',
+      path: '/api/sales/orders/{id}/',
+      summary: 'One order of the user or of the current session',
+      params: idParams,
+      response: orderSchema,
+    }),
+    checkout: endpoint({
+      method: 'POST',
+      path: '/api/sales/orders/',
+      summary: 'Place an order from the cart',
+      body: checkoutBodySchema,
+      response: orderSchema,
+      status: 201,
+      errors: badRequest,
+    }),
+    repeatOrder: endpoint({
+      method: 'POST',
+      path: '/api/sales/orders/repeat/',
+      summary: "Put a past order's items into the cart",
+      body: repeatOrderBodySchema,
+      response: cartSchema,
+      auth: 'user',
+      errors: { ...unauthorized, ...badRequest },
+    }),
+  },
+
+  products: {
+    list: endpoint({
+      method: 'GET',
+      path: '/api/products/products/',
+      summary: 'Products, filtered and sorted, 12 a page',
+      query: productsQuerySchema,
+      response: paginated(productCardSchema),
+      errors: badRequest,
+    }),
+    search: endpoint({
+      method: 'GET',
+      path: '/api/products/products/search',
+      summary: 'Search products',
+      query: searchQuerySchema,
+      response: paginated(productCardSchema),
+    }),
+    get: endpoint({
+      method: 'GET',
+      path: '/api/products/products/{id}/',
+      summary: 'One product',
+      params: idParams,
+      response: productSchema,
+    }),
+    detail: endpoint({
+      method: 'GET',
+      path: '/api/products/products/{id}/detail_view/',
+      summary: 'One product with variations and related products',
+      params: idParams,
+      response: productDetailSchema,
+    }),
+    variations: endpoint({
+      method: 'GET',
+      path: '/api/products/products/{id}/variations/',
+      summary: 'Variations of a parent product',
+      params: idParams,
+      response: variationsSchema,
+    }),
+    filtersAttributes: endpoint({
+      method: 'GET',
+      path: '/api/products/get_filters_attributes/',
+      summary: 'Attributes and values to filter by, with the products carrying each value',
+      query: productFiltersQuerySchema,
+      response: filtersAttributesSchema,
+    }),
+    priceRange: endpoint({
+      method: 'GET',
+      path: '/api/products/products/price_range/',
+      summary: 'Lowest and highest price',
+      query: productFiltersQuerySchema,
+      response: priceRangeSchema,
+    }),
+    attributes: endpoint({
+      method: 'GET',
+      path: '/api/products/attributes/',
+      summary: 'Attributes',
+      query: listQuerySchema,
+      response: paginated(attributeSchema),
+    }),
+    attribute: endpoint({
+      method: 'GET',
+      path: '/api/products/attributes/{id}/',
+      summary: 'One attribute',
+      params: idParams,
+      response: attributeSchema,
+    }),
+    attributeDetail: endpoint({
+      method: 'GET',
+      path: '/api/products/attributes/{id}/detail/',
+      summary: 'One attribute with its values',
+      params: idParams,
+      response: attributeDetailSchema,
+    }),
+    searchAttributes: endpoint({
+      method: 'GET',
+      path: '/api/products/attributes/search',
+      summary: 'Search attributes',
+      query: searchQuerySchema,
+      response: paginated(contentItemSchema),
+    }),
+    values: endpoint({
+      method: 'GET',
+      path: '/api/products/values/',
+      summary: 'Attribute values',
+      query: listQuerySchema,
+      response: paginated(valueSchema),
+    }),
+    attributeValues: endpoint({
+      method: 'GET',
+      path: '/api/products/values/attribute/{id}',
+      summary: 'Values of one attribute',
+      params: idParams,
+      query: listQuerySchema,
+      response: paginated(valueSchema),
+    }),
+    value: endpoint({
+      method: 'GET',
+      path: '/api/products/values/{id}/',
+      summary: 'One value',
+      params: idParams,
+      response: valueSchema,
+    }),
+    searchValues: endpoint({
+      method: 'GET',
+      path: '/api/products/values/search',
+      summary: 'Search values',
+      query: searchQuerySchema,
+      response: paginated(contentItemSchema),
+    }),
+    bundles: endpoint({
+      method: 'GET',
+      path: '/api/products/bundles/',
+      summary: 'Bundles',
+      query: productsQuerySchema,
+      response: paginated(productCardSchema),
+      errors: badRequest,
+    }),
+    bundle: endpoint({
+      method: 'GET',
+      path: '/api/products/bundles/{id}/',
+      summary: 'One bundle',
+      params: idParams,
+      response: bundleSchema,
+    }),
+    bundleDetail: endpoint({
+      method: 'GET',
+      path: '/api/products/bundles/{id}/detail/',
+      summary: 'One bundle with related products',
+      params: idParams,
+      response: bundleDetailSchema,
+    }),
+    reviews: endpoint({
+      method: 'GET',
+      path: '/api/products/reviews/',
+      summary: 'Product reviews',
+      query: productReviewsQuerySchema,
+      response: paginated(reviewSchema),
+    }),
+    myReviews: endpoint({
+      method: 'GET',
+      path: '/api/products/reviews/my',
+      summary: "The user's product reviews",
+      query: productReviewsQuerySchema,
+      response: paginated(reviewSchema),
+      auth: 'user',
+      errors: unauthorized,
+    }),
+    createReview: endpoint({
+      method: 'POST',
+      path: '/api/products/reviews/',
+      summary: 'Review a product',
+      body: createProductReviewBodySchema,
+      response: reviewSchema,
+      status: 201,
+      auth: 'user',
+      errors: { ...unauthorized, ...badRequest },
+    }),
+    deleteReview: endpoint({
+      method: 'DELETE',
+      path: '/api/products/reviews/{id}/',
+      summary: "Delete one of the user's product reviews",
+      params: idParams,
+      response: noContentSchema,
+      status: 204,
+      auth: 'user',
+      errors: unauthorized,
+    }),
+  },
+
+  wishlist: {
+    list: endpoint({
+      method: 'GET',
+      path: '/api/products/wishlist/',
+      summary: "The user's wishlist",
+      query: wishlistQuerySchema,
+      response: paginated(wishlistItemSchema),
+      auth: 'user',
+      errors: unauthorized,
+    }),
+    get: endpoint({
+      method: 'GET',
+      path: '/api/products/wishlist/{id}/',
+      summary: 'One wishlist item',
+      params: idParams,
+      response: wishlistItemSchema,
+      auth: 'user',
+      errors: unauthorized,
+    }),
+    add: endpoint({
+      method: 'POST',
+      path: '/api/products/wishlist/',
+      summary: 'Add a product to the wishlist',
+      body: addToWishlistBodySchema,
+      response: wishlistItemSchema,
+      status: 201,
+      auth: 'user',
+      errors: { ...unauthorized, ...badRequest },
+    }),
+    update: endpoint({
+      method: 'PATCH',
+      path: '/api/products/wishlist/{id}/',
+      summary: "Change a wishlist item's comment",
+      params: idParams,
+      body: updateWishlistItemBodySchema,
+      response: wishlistItemSchema,
+      auth: 'user',
+      errors: { ...unauthorized, ...badRequest },
+    }),
+    remove: endpoint({
+      method: 'DELETE',
+      path: '/api/products/wishlist/{id}/',
+      summary: 'Remove a wishlist item',
+      params: idParams,
+      response: noContentSchema,
+      status: 204,
+      auth: 'user',
+      errors: unauthorized,
+    }),
+  },
+
+  vendors: {
+    list: endpoint({
+      method: 'GET',
+      path: '/api/organizations/vendors/',
+      summary: 'Vendors, newest first',
+      query: vendorsQuerySchema,
+      response: paginated(vendorSchema),
+    }),
+    get: endpoint({
+      method: 'GET',
+      path: '/api/organizations/vendors/{id}/',
+      summary: 'One vendor',
+      params: vendorParamsSchema,
+      response: vendorSchema,
+    }),
+    products: endpoint({
+      method: 'GET',
+      path: '/api/organizations/vendors/{id}/products/',
+      summary: "A vendor's products",
+      params: vendorParamsSchema,
+      query: vendorsQuerySchema,
+      response: paginated(productCardSchema),
+    }),
+    product: endpoint({
+      method: 'GET',
+      path: '/api/organizations/vendors/{id}/products/{itemId}/',
+      summary: "One of a vendor's products",
+      params: vendorItemParamsSchema,
+      response: productSchema,
+    }),
+    productChildren: endpoint({
+      method: 'GET',
+      path: '/api/organizations/vendors/{id}/products/{itemId}/children/',
+      summary: "Items under one of a vendor's products (its variations)",
+      params: vendorItemParamsSchema,
+      response: vendorItemChildrenSchema,
+    }),
+    blogs: endpoint({
+      method: 'GET',
+      path: '/api/organizations/vendors/{id}/blogs/',
+      summary: "A vendor's blog posts",
+      params: vendorParamsSchema,
+      query: vendorsQuerySchema,
+      response: paginated(blogCardSchema),
+    }),
+    blog: endpoint({
+      method: 'GET',
+      path: '/api/organizations/vendors/{id}/blogs/{itemId}/',
+      summary: "One of a vendor's blog posts",
+      params: vendorItemParamsSchema,
+      response: blogSchema,
+    }),
+    blogChildren: endpoint({
+      method: 'GET',
+      path: '/api/organizations/vendors/{id}/blogs/{itemId}/children/',
+      summary: "Items under one of a vendor's blog posts",
+      params: vendorItemParamsSchema,
+      response: vendorItemChildrenSchema,
+    }),
+    pages: endpoint({
+      method: 'GET',
+      path: '/api/organizations/vendors/{id}/pages/',
+      summary: "A vendor's pages",
+      params: vendorParamsSchema,
+      query: vendorsQuerySchema,
+      response: paginated(pageCardSchema),
+    }),
+    page: endpoint({
+      method: 'GET',
+      path: '/api/organizations/vendors/{id}/pages/{itemId}/',
+      summary: "One of a vendor's pages",
+      params: vendorItemParamsSchema,
+      response: pageSchema,
+    }),
+    pageChildren: endpoint({
+      method: 'GET',
+      path: '/api/organizations/vendors/{id}/pages/{itemId}/children/',
+      summary: "Sub-pages of one of a vendor's pages",
+      params: vendorItemParamsSchema,
+      response: vendorItemChildrenSchema,
+    }),
+  },
+} as const;
+
+export type Endpoints = typeof endpoints;
+export type EndpointGroup = keyof Endpoints;
+
+/** Every endpoint with its dotted name ('products.list'), e.g. to register routes in a loop. */
+export function listEndpoints(): { name: string; endpoint: EndpointDef }[] {
+  return Object.entries(endpoints).flatMap(([group, members]) =>
+    Object.entries(members).map(([name, endpoint]: [string, EndpointDef]) => ({
+      name: `${group}.${name}`,
+      endpoint,
+    })),
+  );
+}
+
+/** `'/a/{id}/b/{itemId}/'` -> `'id' | 'itemId'`. */
+export type PathParamNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}`
+  ? Name | PathParamNames<Rest>
+  : never;
+
+/** Fills `{name}` placeholders, URI-encoding each value. */
+export function buildPath(path: string, params: Readonly<Record<string, string | number>> = {}) {
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Missing path parameter "${name}" for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** Fastify/find-my-way form: '/api/x/{id}/' -> '/api/x/:id/'. */
+export function toRoutePath(path: string) {
+  return path.replace(/\{(\w+)\}/g, ':$1');
+}

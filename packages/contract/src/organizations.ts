@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import {
+  currencySchema,
+  dateTimeSchema,
+  idQuerySchema,
+  idSchema,
+  imageSchema,
+  localeSchema,
+  metaSchema,
+  pageQuerySchema,
+  pageSizeQuerySchema,
+  urlSchema,
+} from './common.ts';
+
+/* Shop info, manifest, shop reviews, feedback. */
+
+export const organizationInfoSchema = z.object({
+  id: idSchema,
+  visible: z.boolean(),
+  active: z.boolean(),
+  /** Cart features (cart, checkout, deliveries, payments) are enabled. */
+  cart: z.boolean(),
+  title: z.string(),
+  description: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  currency: currencySchema,
+  images: z.array(imageSchema),
+  gTag: z.string().nullable(),
+  googleSearchConsoleCode: z.string().nullable(),
+  canonicalUrl: urlSchema.nullable(),
+  meta: metaSchema,
+});
+export type OrganizationInfo = z.infer<typeof organizationInfoSchema>;
+
+/** Standard web app manifest, so its fields keep the standard snake_case names. */
+export const manifestIconSchema = z.object({
+  src: urlSchema,
+  sizes: z.string(),
+  type: z.string(),
+  purpose: z.string().optional(),
+});
+export const manifestSchema = z.object({
+  name: z.string(),
+  short_name: z.string(),
+  description: z.string().optional(),
+  start_url: z.string(),
+  scope: z.string(),
+  display: z.enum(['fullscreen', 'standalone', 'minimal-ui', 'browser']),
+  background_color: z.string(),
+  theme_color: z.string(),
+  icons: z.array(manifestIconSchema),
+  lang: z.string(),
+});
+export type Manifest = z.infer<typeof manifestSchema>;
+
+/* ---------- reviews (shop and product share the shape) ---------- */
+
+export const REVIEW_SORTINGS = ['creation_date', '-creation_date', 'rating', '-rating'] as const;
+export const reviewSortingSchema = z.enum(REVIEW_SORTINGS);
+export const REVIEW_PAGE_SIZE = 6;
+
+export const ratingSchema = z.number().int().min(1).max(5);
+
+export const reviewSchema = z.object({
+  id: idSchema,
+  rating: ratingSchema,
+  text: z.string(),
+  /** Display name of the author. */
+  author: z.string(),
+  creationDate: dateTimeSchema,
+  /** Set on product reviews. */
+  product: idSchema.optional(),
+});
+export type Review = z.infer<typeof reviewSchema>;
+
+export const reviewsQuerySchema = z.object({
+  page: pageQuerySchema.default(1),
+  page_size: pageSizeQuerySchema(REVIEW_PAGE_SIZE),
+  sorting: reviewSortingSchema.default('creation_date'),
+});
+export type ReviewsQuery = z.input<typeof reviewsQuerySchema>;
+
+export const productReviewsQuerySchema = reviewsQuerySchema.extend({
+  product: idQuerySchema.optional(),
+});
+export type ProductReviewsQuery = z.input<typeof productReviewsQuerySchema>;
+
+export const reviewTextSchema = z.string().trim().min(1).max(2000);
+
+export const createReviewBodySchema = z.object({
+  rating: ratingSchema,
+  text: reviewTextSchema,
+});
+export type CreateReviewBody = z.infer<typeof createReviewBodySchema>;
+
+/* ---------- feedback ---------- */
+
+export const phoneSchema = z
+  .string()
+  .trim()
+  .regex(/^\+?[0-9][0-9 ()-]{4,22}$/, 'Expected a phone number');
+
+export const feedbackBodySchema = z.object({
+  name: z.string().trim().min(1).max(100),
+  email: z.email().max(254),
+  phone: phoneSchema.optional(),
+  subject: z.string().trim().max(200).optional(),
+  message: z.string().trim().min(10).max(5000),
+  /** The language the shopper wrote from, so staff can answer in it. */
+  locale: localeSchema.optional(),
+});
+export type FeedbackBody = z.infer<typeof feedbackBodySchema>;
+
+export const feedbackSchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  subject: z.string().nullable(),
+  message: z.string(),
+  createdAt: dateTimeSchema,
+});
+export type Feedback = z.infer<typeof feedbackSchema>;

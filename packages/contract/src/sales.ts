@@ -1,0 +1,207 @@
+import { z } from 'zod';
+import { emailSchema } from './accounts.ts';
+import {
+  dateTimeSchema,
+  idSchema,
+  moneySchema,
+  pageQuerySchema,
+  pageSizeQuerySchema,
+  percentSchema,
+  slugIdSchema,
+} from './common.ts';
+import { phoneSchema } from './organizations.ts';
+import { cartRefSchema, productCardSchema } from './products.ts';
+
+/* Cart, promo codes, deliveries, payments, checkout and orders. All money is server-computed. */
+
+export const cartItemSchema = z.object({
+  id: idSchema,
+  cart: idSchema,
+  /** The product of a product line; null on a bundle line. */
+  product: idSchema.nullable(),
+  /** The bundle of a bundle line; null on a product line. */
+  bundle: idSchema.nullable(),
+  ref: cartRefSchema,
+  quantity: z.number().int().positive(),
+  /** The line may not be changed by the shopper (e.g. added by a promotion). */
+  protected: z.boolean(),
+  /** Stock no longer covers the quantity. */
+  short: z.boolean(),
+  /** The card of the product or bundle. */
+  item: productCardSchema,
+  /** List price of one unit. */
+  unitPrice: moneySchema,
+  discountPercent: percentSchema,
+  /** Line total after discount. */
+  discountPrice: moneySchema,
+  /** Line discount amount. */
+  discount: moneySchema,
+  /** VAT included in the line's discountPrice. */
+  totalVat: moneySchema,
+  available: z.boolean(),
+});
+export type CartItem = z.infer<typeof cartItemSchema>;
+
+export const cartTotalsSchema = z.object({
+  quantity: z.number().int().nonnegative(),
+  /** Sum of list prices. */
+  total: moneySchema,
+  discount: moneySchema,
+  /** Sum after item discounts. */
+  discountPrice: moneySchema,
+  totalVat: moneySchema,
+  promoDiscount: moneySchema,
+  /** What the shopper pays before delivery. */
+  grandTotal: moneySchema,
+});
+export type CartTotals = z.infer<typeof cartTotalsSchema>;
+
+export const promoDiscountTypeSchema = z.enum(['percent', 'fixed']);
+export const promoCodeSchema = z.object({
+  code: z.string(),
+  discountType: promoDiscountTypeSchema,
+  discountValue: moneySchema,
+  /** The promo applies only when the discounted total is above this; null: always. */
+  fromPrice: moneySchema.nullable(),
+});
+export type PromoCode = z.infer<typeof promoCodeSchema>;
+
+export const cartSchema = z.object({
+  id: idSchema,
+  items: z.array(cartItemSchema),
+  totals: cartTotalsSchema,
+  promoCode: promoCodeSchema.nullable(),
+});
+export type Cart = z.infer<typeof cartSchema>;
+
+/** `{productId}` in cart paths: the product id, or the bundle id when ref is 'bundle'. */
+export const cartItemParamsSchema = z.object({ productId: slugIdSchema });
+
+/** PATCH sets the quantity (0 removes the line); answers the whole cart. */
+export const setCartQuantityBodySchema = z.object({
+  quantity: z.number().int().min(0).max(10_000),
+  ref: cartRefSchema.optional(),
+});
+export type SetCartQuantityBody = z.infer<typeof setCartQuantityBodySchema>;
+
+export const removeCartItemQuerySchema = z.object({ ref: cartRefSchema.optional() });
+export type RemoveCartItemQuery = z.input<typeof removeCartItemQuerySchema>;
+
+/**
+ * 400 answer of a cart change (spec section 8): `product` when the product cannot be sold,
+ * `productQuantity` (what is left) with `quantity` messages when stock is short.
+ */
+export const addToCartErrorSchema = z.object({
+  product: z.array(z.string()).optional(),
+  productQuantity: z.number().int().nonnegative().optional(),
+  quantity: z.array(z.string()).optional(),
+});
+export type AddToCartError = z.infer<typeof addToCartErrorSchema>;
+
+/** POST /api/sales/cart/promo_code/ applies; DELETE removes. Both answer the cart. */
+export const promoCodeBodySchema = z.object({ code: z.string().trim().min(1).max(50) });
+export type PromoCodeBody = z.infer<typeof promoCodeBodySchema>;
+
+/* ---------- deliveries and payments ---------- */
+
+export const deliverySchema = z.object({
+  id: idSchema,
+  title: z.string(),
+  description: z.string(),
+  price: moneySchema,
+  /** Free when the cart's grand total reaches this; null: never free. */
+  freeFrom: moneySchema.nullable(),
+});
+export type Delivery = z.infer<typeof deliverySchema>;
+export const deliveriesSchema = z.array(deliverySchema);
+
+export const paymentKindSchema = z.enum(['cod', 'bank_transfer', 'test_card']);
+export const paymentSchema = z.object({
+  id: idSchema,
+  title: z.string(),
+  description: z.string(),
+  kind: paymentKindSchema,
+});
+export type Payment = z.infer<typeof paymentSchema>;
+export const paymentsSchema = z.array(paymentSchema);
+
+/* ---------- checkout and orders ---------- */
+
+export const checkoutBodySchema = z.object({
+  email: emailSchema,
+  firstName: z.string().trim().min(1).max(100),
+  lastName: z.string().trim().min(1).max(100),
+  phone: phoneSchema,
+  country: idSchema,
+  region: idSchema.nullable().optional(),
+  city: idSchema.nullable().optional(),
+  address: z.string().trim().min(1).max(300),
+  postcode: z.string().trim().min(1).max(20),
+  delivery: idSchema,
+  payment: idSchema,
+  comment: z.string().trim().max(1000).optional(),
+  promoCode: z.string().trim().max(50).optional(),
+});
+export type CheckoutBody = z.infer<typeof checkoutBodySchema>;
+
+export const ORDER_STATUSES = [
+  'pending',
+  'paid',
+  'processing',
+  'shipped',
+  'delivered',
+  'cancelled',
+] as const;
+export const orderStatusSchema = z.enum(ORDER_STATUSES);
+export type OrderStatus = z.infer<typeof orderStatusSchema>;
+
+export const orderItemSchema = z.object({
+  id: idSchema,
+  product: idSchema.nullable(),
+  bundle: idSchema.nullable(),
+  ref: cartRefSchema,
+  title: z.string(),
+  quantity: z.number().int().positive(),
+  unitPrice: moneySchema,
+  discountPercent: percentSchema,
+  discount: moneySchema,
+  discountPrice: moneySchema,
+  totalVat: moneySchema,
+});
+export type OrderItem = z.infer<typeof orderItemSchema>;
+
+export const orderSchema = z.object({
+  id: idSchema,
+  /** Human order number shown in mails. */
+  number: z.string(),
+  status: orderStatusSchema,
+  createdAt: dateTimeSchema,
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  phone: z.string(),
+  country: z.object({ id: idSchema, title: z.string() }),
+  region: z.object({ id: idSchema, title: z.string() }).nullable(),
+  city: z.object({ id: idSchema, title: z.string() }).nullable(),
+  address: z.string(),
+  postcode: z.string(),
+  comment: z.string(),
+  delivery: z.object({ id: idSchema, title: z.string(), price: moneySchema }),
+  payment: z.object({ id: idSchema, title: z.string(), kind: paymentKindSchema }),
+  items: z.array(orderItemSchema),
+  totals: cartTotalsSchema.extend({ delivery: moneySchema, orderTotal: moneySchema }),
+  promoCode: promoCodeSchema.nullable(),
+  /** Hosted payment page to open in the checkout iframe (test card); null otherwise. */
+  paymentUrl: z.string().nullable(),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+export const ORDER_PAGE_SIZE = 12;
+export const ordersQuerySchema = z.object({
+  page: pageQuerySchema.default(1),
+  page_size: pageSizeQuerySchema(ORDER_PAGE_SIZE),
+});
+export type OrdersQuery = z.input<typeof ordersQuerySchema>;
+
+export const repeatOrderBodySchema = z.object({ order: idSchema });
+export type RepeatOrderBody = z.infer<typeof repeatOrderBodySchema>;

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import {
+  contentItemSchema,
+  idSchema,
+  imageSchema,
+  metaSchema,
+  pageQuerySchema,
+  pageSizeQuerySchema,
+  slugIdSchema,
+} from './common.ts';
+
+/* Vendors and the blogs, pages and products listed under a vendor. */
+
+export const VENDOR_PAGE_SIZE = 12;
+
+export const vendorSchema = z.object({
+  id: idSchema,
+  ref: z.literal('vendor'),
+  title: z.string(),
+  slug: z.string(),
+  slugUri: z.string(),
+  description: z.string(),
+  images: z.array(imageSchema),
+  /** Small images of type 'icon' (logo marks, badges). */
+  icons: z.array(imageSchema),
+  meta: metaSchema,
+  /** Sub-vendors, when the vendor groups others. */
+  children: z.array(contentItemSchema).optional(),
+});
+export type Vendor = z.infer<typeof vendorSchema>;
+
+/** Vendor lists page with `size` (not `page_size`); the server sorts newest first. */
+export const vendorsQuerySchema = z.object({
+  page: pageQuerySchema.default(1),
+  size: pageSizeQuerySchema(VENDOR_PAGE_SIZE),
+});
+export type VendorsQuery = z.input<typeof vendorsQuerySchema>;
+
+export const VENDOR_ITEM_KINDS = ['blogs', 'pages', 'products'] as const;
+export const vendorItemKindSchema = z.enum(VENDOR_ITEM_KINDS);
+export type VendorItemKind = z.infer<typeof vendorItemKindSchema>;
+
+export const vendorParamsSchema = z.object({ id: slugIdSchema });
+/** `{itemId}`: a slug ending in the item id, or the id. */
+export const vendorItemParamsSchema = z.object({ id: slugIdSchema, itemId: slugIdSchema });
+
+/** `/{id}/{kind}/{itemId}/children/`: items nested under the item (sub-pages, variations). */
+export const vendorItemChildrenSchema = z.array(contentItemSchema);
