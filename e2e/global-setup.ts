@@ -16,7 +16,11 @@ const freePort = () =>
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
     });
   });
 
@@ -26,7 +30,15 @@ export default async function setup(project: TestProject) {
   const dataDir = await mkdtemp(join(tmpdir(), 'shop-e2e-'));
   const child: ChildProcess = spawn('npm', ['start'], {
     cwd: join(import.meta.dirname, '..'),
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
     detached: true,
   });

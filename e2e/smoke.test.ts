@@ -14,7 +14,9 @@ afterAll(async () => {
 
 describe('npm start', () => {
   it('serves the shop home page in English from the seeded database', async () => {
-    const info = (await (await fetch(`${baseURL}/en/api/organizations/organization_info/`)).json()) as { title: string };
+    const info = (await (
+      await fetch(`${baseURL}/en/api/organizations/organization_info/`)
+    ).json()) as { title: string };
     const page = await browser.newPage();
     const response = await page.goto(`${baseURL}/en/`);
     expect(response?.status()).toBe(200);
@@ -28,7 +30,9 @@ describe('npm start', () => {
     const page = await browser.newPage({ locale: 'de-DE' });
     await page.goto(`${baseURL}/`);
     expect(new URL(page.url()).pathname).toBe('/de/');
-    const shop = (await (await fetch(`${baseURL}/de/api/organizations/organization_info/`)).json()) as {
+    const shop = (await (
+      await fetch(`${baseURL}/de/api/organizations/organization_info/`)
+    ).json()) as {
       images: { image: string; imageType: string }[];
     };
     const logo = shop.images.find((i) => i.imageType === 'logo');

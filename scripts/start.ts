@@ -17,11 +17,16 @@ function newest(dir: string): number {
   return latest;
 }
 
-const sources = ['apps/storefront/app', 'packages/contract/src', 'packages/domain/src'].map((d) => join(root, d));
+const sources = ['apps/storefront/app', 'packages/contract/src', 'packages/domain/src'].map((d) =>
+  join(root, d),
+);
 const stale = !existsSync(built) || Math.max(...sources.map(newest)) > statSync(built).mtimeMs;
 if (stale) {
   console.log('Building the storefront…');
-  const result = spawnSync('npm', ['run', 'build', '-w', '@shop/storefront'], { cwd: root, stdio: 'inherit' });
+  const result = spawnSync('npm', ['run', 'build', '-w', '@shop/storefront'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 

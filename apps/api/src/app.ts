@@ -44,7 +44,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger ?? (process.env.DEBUG_LOG ? { level: 'error' } : false),
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
-      return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+      return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming)
+        ? incoming
+        : randomUUID();
     },
     trustProxy: true,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },

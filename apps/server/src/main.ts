@@ -34,6 +34,6 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  });
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

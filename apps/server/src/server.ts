@@ -67,7 +67,9 @@ export async function startServer(env: Env) {
       }
     },
   });
-  const build = (await import(pathToFileURL(join(storefrontDir, 'server', 'index.js')).href)) as ServerBuild;
+  const build = (await import(
+    pathToFileURL(join(storefrontDir, 'server', 'index.js')).href
+  )) as ServerBuild;
   await mountStorefront(app, build);
 
   const shutdown = async () => {

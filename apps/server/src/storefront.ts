@@ -26,7 +26,8 @@ export function injectFetch(app: FastifyInstance): typeof fetch {
     const responseHeaders = new Headers();
     for (const [key, value] of Object.entries(res.headers)) {
       if (value === undefined) continue;
-      for (const v of Array.isArray(value) ? value : [String(value)]) responseHeaders.append(key, v);
+      for (const v of Array.isArray(value) ? value : [String(value)])
+        responseHeaders.append(key, v);
     }
     const status = res.statusCode;
     const empty = status === 204 || status === 304 || request.method === 'HEAD';
@@ -43,7 +44,11 @@ function toWebRequest(req: FastifyRequest, reply: FastifyReply): Request {
   }
   const controller = new AbortController();
   reply.raw.on('close', () => controller.abort());
-  const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers, signal: controller.signal };
+  const init: RequestInit & { duplex?: 'half' } = {
+    method: req.method,
+    headers,
+    signal: controller.signal,
+  };
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     init.body = Readable.toWeb(req.raw) as ReadableStream;
     init.duplex = 'half';
@@ -73,7 +78,7 @@ export async function mountStorefront(app: FastifyInstance, build: ServerBuild):
       });
       const cookies = response.headers.getSetCookie();
       if (cookies.length) reply.header('set-cookie', cookies);
-      return reply.send(response.body ? Readable.fromWeb(response.body as import('node:stream/web').ReadableStream) : null);
+      return reply.send(response.body ? Readable.fromWeb(response.body) : null);
     });
   });
 }

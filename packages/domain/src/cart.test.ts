@@ -145,7 +145,7 @@ describe('removeCartItem — "removal deletes the item"', () => {
     { product: 10, quantity: 1, ref: 'bundle' },
     { product: 20, quantity: 2 },
   ];
-  it.each<[string, { product: number; ref?: string }, number[]]>([
+  it.each<[string, { product: number; ref?: 'product' | 'bundle' }, number[]]>([
     ['removes product', { product: 20 }, [0, 1]],
     ['removes only the bundle kind', { product: 10, ref: 'bundle' }, [0, 2]],
     ['unknown product leaves cart as is', { product: 99 }, [0, 1, 2]],

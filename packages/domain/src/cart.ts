@@ -4,7 +4,7 @@ import { fromCents, multiplyMoney, toCents } from './money.ts';
 export type CartRef = 'product' | 'bundle';
 
 /** What identifies a cart entry: the same product id can be in the cart once as a product and once as a bundle. */
-export type CartItemKey = { product: number; ref?: CartRef | string | null };
+export type CartItemKey = { product: number; ref?: CartRef | null };
 
 export type CartItemInput = CartItemKey & { quantity: number };
 

@@ -14,9 +14,8 @@ export type PriceRange = { min: number; max: number };
 type ValueAttributeLookup = ReadonlyMap<number, number> | Readonly<Record<number, number>>;
 
 function lookupAttribute(lookup: ValueAttributeLookup, valueId: number): number | undefined {
-  return lookup instanceof Map
-    ? lookup.get(valueId)
-    : (lookup as Readonly<Record<number, number>>)[valueId];
+  if (lookup instanceof Map) return (lookup as ReadonlyMap<number, number>).get(valueId);
+  return (lookup as Readonly<Record<number, number>>)[valueId];
 }
 
 // Keyed by string so a value whose attribute is unknown still forms its own group instead of being dropped.

@@ -59,7 +59,8 @@ function interpolate(min: number, max: number, index: number): number {
  * background/maintenance_background 16:9, both 576 wide on xs up to 1920 on xxl;
  * anything else (page_gallery, profile_image, product images) square 270→720.
  */
-export function imageSize(imageType: ImageType | string, sizeClass: ScreenSizeClass): ImageSize {
+/** Unknown image types get the default size, so `imageType` is any string. */
+export function imageSize(imageType: string, sizeClass: ScreenSizeClass): ImageSize {
   const index = Math.max(SCREEN_SIZE_CLASSES.indexOf(sizeClass), 0);
   if (STRIP_BACKGROUNDS.has(imageType) || FULL_BACKGROUNDS.has(imageType)) {
     const width = BACKGROUND_WIDTHS[index] ?? 1920;

@@ -64,9 +64,7 @@ function translations<TColumns extends Record<string, PgColumnBuilderBase>>(
   return pgTable(
     name,
     {
-      parentId: integer('parent_id')
-        .notNull()
-        .references(parent, { onDelete: 'cascade' }),
+      parentId: integer('parent_id').notNull().references(parent, { onDelete: 'cascade' }),
       locale: localeEnum('locale').notNull(),
       ...columns,
     },
@@ -137,14 +135,10 @@ export const attributes = pgTable('attributes', {
   sorting: integer('sorting').notNull().default(0),
 });
 
-export const attributeTranslations = translations(
-  'attribute_translations',
-  () => attributes.id,
-  {
-    title: text('title').notNull(),
-    description: text('description').notNull().default(''),
-  },
-);
+export const attributeTranslations = translations('attribute_translations', () => attributes.id, {
+  title: text('title').notNull(),
+  description: text('description').notNull().default(''),
+});
 
 export const attributeValues = pgTable(
   'attribute_values',
@@ -156,7 +150,10 @@ export const attributeValues = pgTable(
     slug: text('slug').notNull(),
     sorting: integer('sorting').notNull().default(0),
   },
-  (t) => [unique().on(t.attributeId, t.slug), index('attribute_values_attribute_idx').on(t.attributeId)],
+  (t) => [
+    unique().on(t.attributeId, t.slug),
+    index('attribute_values_attribute_idx').on(t.attributeId),
+  ],
 );
 
 export const attributeValueTranslations = translations(
@@ -220,7 +217,10 @@ export const productValues = pgTable(
       .notNull()
       .references(() => attributeValues.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.productId, t.valueId] }), index('product_values_value_idx').on(t.valueId)],
+  (t) => [
+    primaryKey({ columns: [t.productId, t.valueId] }),
+    index('product_values_value_idx').on(t.valueId),
+  ],
 );
 
 export const bundles = pgTable('bundles', {
@@ -555,7 +555,10 @@ export const carts = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('carts_user_unique').on(t.userId), uniqueIndex('carts_session_unique').on(t.sessionId)],
+  (t) => [
+    uniqueIndex('carts_user_unique').on(t.userId),
+    uniqueIndex('carts_session_unique').on(t.sessionId),
+  ],
 );
 
 export const cartItems = pgTable(

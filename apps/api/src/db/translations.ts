@@ -12,13 +12,18 @@ type TranslationTable = PgTable & { parentId: AnyPgColumn; locale: AnyPgColumn }
  *   db.select({ title: t.text('title') }).from(products)
  *     .leftJoin(t.local, t.onLocal(products.id)).leftJoin(t.fallback, t.onFallback(products.id))
  */
-export function translated<TTable extends TranslationTable>(table: TTable, locale: Locale, name: string) {
+export function translated<TTable extends TranslationTable>(
+  table: TTable,
+  locale: Locale,
+  name: string,
+) {
   const local = alias(table, `${name}_l`);
   const fallback = alias(table, `${name}_en`);
   type Field = Exclude<keyof TTable['_']['columns'], 'parentId' | 'locale'> & string;
   // Aliases keep the table's columns under the same keys; drizzle's alias types are too deep to
   // index generically, so look the column up by name.
-  const column = (t: unknown, field: string) => (t as Record<string, AnyPgColumn>)[field] as AnyPgColumn;
+  const column = (t: unknown, field: string) =>
+    (t as Record<string, AnyPgColumn>)[field] as AnyPgColumn;
   return {
     local,
     fallback,
@@ -31,6 +36,8 @@ export function translated<TTable extends TranslationTable>(table: TTable, local
       sql<string>`coalesce(nullif(${column(local, field)}, ''), ${column(fallback, field)}, '')`,
     /** Like text(), but null when neither language has it. */
     optional: (field: Field): SQL<string | null> =>
-      sql<string | null>`coalesce(nullif(${column(local, field)}, ''), nullif(${column(fallback, field)}, ''))`,
+      sql<
+        string | null
+      >`coalesce(nullif(${column(local, field)}, ''), nullif(${column(fallback, field)}, ''))`,
   };
 }

@@ -1,5 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+} from 'fastify-type-provider-zod';
 import { NON_FIELD_ERRORS, type FieldErrors } from '@shop/contract';
 
 /** An expected failure a handler throws: answered as `{detail}` with its status. */
@@ -30,7 +33,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.code(400).send(fields);
     }
     if (isResponseSerializationError(error)) {
-      req.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
+      req.log.error(
+        { err: error, issues: error.cause.issues },
+        'response does not match its schema',
+      );
       return reply.code(500).send({ detail: 'Internal server error.' });
     }
     if (error instanceof HttpError) {

@@ -47,7 +47,11 @@ export function redisSessionStore(redis: Redis, prefix = 'shop:session:'): Sessi
     async get(id) {
       const raw = await redis.get(prefix + id);
       if (!raw) return null;
-      const parsed = JSON.parse(raw) as { userId: number | null; data: Record<string, unknown>; expiresAt: string };
+      const parsed = JSON.parse(raw) as {
+        userId: number | null;
+        data: Record<string, unknown>;
+        expiresAt: string;
+      };
       const expiresAt = new Date(parsed.expiresAt);
       if (expiresAt.getTime() <= Date.now()) return null;
       return { userId: parsed.userId, data: parsed.data, expiresAt };

@@ -41,7 +41,12 @@ export const sessionsPlugin = fp<SessionOptions>(
       secure: secureCookies || req.protocol === 'https',
     });
 
-    const start = async (req: FastifyRequest, reply: FastifyReply, userId: number | null, data: Record<string, unknown>) => {
+    const start = async (
+      req: FastifyRequest,
+      reply: FastifyReply,
+      userId: number | null,
+      data: Record<string, unknown>,
+    ) => {
       const token = randomBytes(32).toString('base64url');
       const record: SessionRecord = {
         userId,
@@ -75,14 +80,20 @@ export const sessionsPlugin = fp<SessionOptions>(
       userCache.set(this, loaded);
       return loaded;
     });
-    app.decorateRequest('ensureSession', async function (this: FastifyRequest, reply: FastifyReply) {
-      return this.session ?? start(this, reply, null, {});
-    });
-    app.decorateRequest('logIn', async function (this: FastifyRequest, reply: FastifyReply, userId: number) {
-      const data = this.session?.data ?? {};
-      if (this.session) await store.destroy(this.session.id);
-      return start(this, reply, userId, data);
-    });
+    app.decorateRequest(
+      'ensureSession',
+      async function (this: FastifyRequest, reply: FastifyReply) {
+        return this.session ?? start(this, reply, null, {});
+      },
+    );
+    app.decorateRequest(
+      'logIn',
+      async function (this: FastifyRequest, reply: FastifyReply, userId: number) {
+        const data = this.session?.data ?? {};
+        if (this.session) await store.destroy(this.session.id);
+        return start(this, reply, userId, data);
+      },
+    );
     app.decorateRequest('logOut', async function (this: FastifyRequest, reply: FastifyReply) {
       if (this.session) await store.destroy(this.session.id);
       this.session = null;

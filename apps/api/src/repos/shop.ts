@@ -49,7 +49,8 @@ export async function findShopInfo(db: Database, locale: Locale): Promise<Organi
     .orderBy(asc(images.sorting), asc(images.id));
   const shopImages = imageRows.map(toImage);
   const metaImage =
-    shopImages.find((i) => i.imageType === 'banner') ?? shopImages.find((i) => i.imageType === 'logo');
+    shopImages.find((i) => i.imageType === 'banner') ??
+    shopImages.find((i) => i.imageType === 'logo');
   return {
     id: row.org.id,
     visible: row.org.visible,

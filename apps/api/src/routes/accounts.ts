@@ -27,7 +27,9 @@ async function userInfo(db: Database, user: SessionUser): Promise<UserInfo> {
   const own = await db
     .select()
     .from(discounts)
-    .where(and(eq(discounts.userId, user.id), isNull(discounts.productId), isNull(discounts.bundleId)));
+    .where(
+      and(eq(discounts.userId, user.id), isNull(discounts.productId), isNull(discounts.bundleId)),
+    );
   return {
     id: user.id,
     email: user.email,
@@ -77,7 +79,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const email = req.body.email.trim().toLowerCase();
       const [user] = await app.db.select().from(users).where(eq(users.email, email)).limit(1);
-      const ok = await verify(user?.passwordHash ?? DUMMY_HASH, req.body.password).catch(() => false);
+      const ok = await verify(user?.passwordHash ?? DUMMY_HASH, req.body.password).catch(
+        () => false,
+      );
       if (!user || !ok || !user.isActive) {
         throw new HttpError(400, 'Unable to log in with the provided credentials.');
       }
@@ -90,7 +94,11 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/accounts/user_info/',
     {
       config: { shop: 'open' },
-      schema: { tags: ['accounts'], params, response: { 200: userInfoSchema, 401: errorBodySchema } },
+      schema: {
+        tags: ['accounts'],
+        params,
+        response: { 200: userInfoSchema, 401: errorBodySchema },
+      },
     },
     async (req) => {
       const user = await req.getUser();

@@ -1,5 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { languagesSchema, localeSchema, menusSchema, widgetsSchema, errorBodySchema } from '@shop/contract';
+import {
+  languagesSchema,
+  localeSchema,
+  menusSchema,
+  widgetsSchema,
+  errorBodySchema,
+} from '@shop/contract';
 import { z } from 'zod';
 import { listLanguages, listMenus, listWidgets } from '#api/repos/shop.ts';
 
@@ -23,7 +29,9 @@ export const coreRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/content/get_widgets/',
-    { schema: { tags: ['content'], params, response: { 200: widgetsSchema, 434: errorBodySchema } } },
+    {
+      schema: { tags: ['content'], params, response: { 200: widgetsSchema, 434: errorBodySchema } },
+    },
     async (req) => listWidgets(app.db, req.locale),
   );
 };

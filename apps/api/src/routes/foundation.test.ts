@@ -19,7 +19,8 @@ afterAll(async () => {
   await t.close();
 });
 
-const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+const get = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers });
 
 describe('shop info', () => {
   it('answers the seeded shop from the database, in the locale of the base path', async () => {
@@ -29,16 +30,26 @@ describe('shop info', () => {
     expect(shop).toMatchObject({ visible: true, active: true, cart: true, currency: 'EUR' });
     expect(shop.title.length).toBeGreaterThan(0);
     expect(shop.images.map((i) => i.imageType)).toEqual(
-      expect.arrayContaining(['logo', 'header_logo', 'footer_logo', 'slider_background', 'maintenance_background']),
+      expect.arrayContaining([
+        'logo',
+        'header_logo',
+        'footer_logo',
+        'slider_background',
+        'maintenance_background',
+      ]),
     );
-    const de = organizationInfoSchema.parse((await get('/de/api/organizations/organization_info/')).json());
+    const de = organizationInfoSchema.parse(
+      (await get('/de/api/organizations/organization_info/')).json(),
+    );
     expect(de.description).not.toBe(shop.description);
   });
 
   it('changes with the database: a closed shop says so', async () => {
     await t.handle.db.update(organizations).set({ active: false });
     try {
-      const shop = organizationInfoSchema.parse((await get('/en/api/organizations/organization_info/')).json());
+      const shop = organizationInfoSchema.parse(
+        (await get('/en/api/organizations/organization_info/')).json(),
+      );
       expect(shop.active).toBe(false);
     } finally {
       await t.handle.db.update(organizations).set({ active: true });
@@ -50,7 +61,12 @@ describe('shop info', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('application/manifest+json');
     const manifest = manifestSchema.parse(res.json());
-    expect(manifest).toMatchObject({ start_url: '/it/', scope: '/', theme_color: '#ffffff', lang: 'it' });
+    expect(manifest).toMatchObject({
+      start_url: '/it/',
+      scope: '/',
+      theme_color: '#ffffff',
+      lang: 'it',
+    });
     expect(manifest.icons.map((i) => i.sizes)).toEqual(['192x192', '512x512']);
   });
 });
@@ -68,7 +84,9 @@ describe('languages, menus, widgets', () => {
     const ru = menusSchema.parse((await get('/ru/api/content/menus/')).json());
     expect(en.some((m) => m.children.length > 0)).toBe(true);
     expect(en.every((m) => m.parentId === null)).toBe(true);
-    expect(en.flatMap((m) => m.children).every((c) => en.some((m) => m.id === c.parentId))).toBe(true);
+    expect(en.flatMap((m) => m.children).every((c) => en.some((m) => m.id === c.parentId))).toBe(
+      true,
+    );
     expect(ru[0]?.title).not.toBe(en[0]?.title);
     expect(en.map((m) => m.location)).toEqual(expect.arrayContaining(['header', 'footer']));
   });
@@ -77,7 +95,10 @@ describe('languages, menus, widgets', () => {
     const list = widgetsSchema.parse((await get('/en/api/content/get_widgets/')).json());
     const info = list.find((w) => w.name === 'HeaderInfoText');
     expect(info?.content.length).toBeGreaterThan(0);
-    await t.handle.db.update(widgets).set({ active: false }).where(eq(widgets.name, 'HeaderInfoText'));
+    await t.handle.db
+      .update(widgets)
+      .set({ active: false })
+      .where(eq(widgets.name, 'HeaderInfoText'));
     try {
       const after = widgetsSchema.parse((await get('/en/api/content/get_widgets/')).json());
       expect(after.some((w) => w.name === 'HeaderInfoText')).toBe(false);
@@ -115,14 +136,15 @@ describe('messages', () => {
 });
 
 describe('locale prefixes and errors', () => {
-  it.each(['/fr/api/core/languages/', '/xx/api/organizations/organization_info/', '/EN/api/core/languages/'])(
-    'answers 404 with a JSON body for another prefix: %s',
-    async (url) => {
-      const res = await get(url);
-      expect(res.statusCode).toBe(404);
-      expect(errorBodySchema.parse(res.json())).toEqual({ detail: 'Not found.' });
-    },
-  );
+  it.each([
+    '/fr/api/core/languages/',
+    '/xx/api/organizations/organization_info/',
+    '/EN/api/core/languages/',
+  ])('answers 404 with a JSON body for another prefix: %s', async (url) => {
+    const res = await get(url);
+    expect(res.statusCode).toBe(404);
+    expect(errorBodySchema.parse(res.json())).toEqual({ detail: 'Not found.' });
+  });
 
   it('answers 404 JSON for an unknown API path', async () => {
     const res = await get('/en/api/nothing/here/');
@@ -139,7 +161,9 @@ describe('locale prefixes and errors', () => {
     const doc = await get('/api/docs/json');
     expect(doc.statusCode).toBe(200);
     const paths = Object.keys(doc.json<{ paths: Record<string, unknown> }>().paths);
-    expect(paths).toEqual(expect.arrayContaining(['/{locale}/api/organizations/organization_info/']));
+    expect(paths).toEqual(
+      expect.arrayContaining(['/{locale}/api/organizations/organization_info/']),
+    );
     expect((await get('/api/docs/')).statusCode).toBe(200);
   });
 });
@@ -160,7 +184,12 @@ describe('sessions and CSRF', () => {
   it('rejects a write without the CSRF header, and with a wrong one, changing nothing', async () => {
     const { jar } = await csrf();
     const body = { email: 'shopper@example.com', password: 'demo1234' };
-    const none = await t.app.inject({ method: 'POST', url: '/en/api/accounts/login/', payload: body, headers: { cookie: jar.header() } });
+    const none = await t.app.inject({
+      method: 'POST',
+      url: '/en/api/accounts/login/',
+      payload: body,
+      headers: { cookie: jar.header() },
+    });
     expect(none.statusCode).toBe(403);
     expect(none.cookies.find((c) => c.name === 'sessionid')).toBeUndefined();
     const wrong = await t.app.inject({
@@ -197,7 +226,9 @@ describe('sessions and CSRF', () => {
     });
     expect(logout.statusCode).toBe(204);
     // The old cookie no longer opens a session, even if a client kept it.
-    const after = await get('/en/api/accounts/user_info/', { cookie: `sessionid=${session!.value}` });
+    const after = await get('/en/api/accounts/user_info/', {
+      cookie: `sessionid=${session!.value}`,
+    });
     expect(after.statusCode).toBe(401);
   });
 
@@ -217,7 +248,12 @@ describe('sessions and CSRF', () => {
   it('answers malformed input with 400 field errors, never a 500', async () => {
     const { jar, token } = await csrf();
     const headers = { cookie: jar.header(), 'x-csrftoken': token };
-    const bad = await t.app.inject({ method: 'POST', url: '/en/api/accounts/login/', payload: { email: 'not-an-email' }, headers });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/en/api/accounts/login/',
+      payload: { email: 'not-an-email' },
+      headers,
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ email: [expect.any(String)], password: [expect.any(String)] });
 

@@ -1,5 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorBodySchema, localeSchema, manifestSchema, organizationInfoSchema, type Manifest } from '@shop/contract';
+import {
+  errorBodySchema,
+  localeSchema,
+  manifestSchema,
+  organizationInfoSchema,
+  type Manifest,
+} from '@shop/contract';
 import { z } from 'zod';
 import { findShopInfo } from '#api/repos/shop.ts';
 import { notFound } from '#api/plugins/errors.ts';

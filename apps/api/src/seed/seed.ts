@@ -25,7 +25,9 @@ function rows<F extends Record<string, T>>(parentId: number, fields: F) {
   return LOCALES.map((locale) => {
     const row: Record<string, unknown> = { parentId, locale };
     for (const [key, text] of Object.entries(fields)) row[key] = text[locale];
-    return row as { parentId: number; locale: (typeof LOCALES)[number] } & { [K in keyof F]: string };
+    return row as { parentId: number; locale: (typeof LOCALES)[number] } & {
+      [K in keyof F]: string;
+    };
   });
 }
 
@@ -35,13 +37,23 @@ function required<V>(map: Map<string, V>, key: string, what: string): V {
   return value;
 }
 
-type PendingImage = { path: string; kind: ImageKind; label: string; color: string; seed: number; png?: number[] };
+type PendingImage = {
+  path: string;
+  kind: ImageKind;
+  label: string;
+  color: string;
+  seed: number;
+  png?: number[];
+};
 
 /**
  * Writes the demo shop in one transaction, so a failed seed leaves nothing half-written.
  * Idempotent: a database that already has the shop info record is left as it is.
  */
-export async function seedDemoShop(db: Database, options: SeedOptions = {}): Promise<{ seeded: boolean }> {
+export async function seedDemoShop(
+  db: Database,
+  options: SeedOptions = {},
+): Promise<{ seeded: boolean }> {
   const now = options.now ?? new Date();
   const log = options.log ?? (() => {});
   const [existing] = await db.select({ n: count() }).from(s.organizations);
@@ -73,7 +85,12 @@ export async function seedDemoShop(db: Database, options: SeedOptions = {}): Pro
         address: content.shop.address,
       }),
     );
-    const shopImages: { type: (typeof s.imageTypeEnum.enumValues)[number]; kind: ImageKind; color: string; bg?: string }[] = [
+    const shopImages: {
+      type: (typeof s.imageTypeEnum.enumValues)[number];
+      kind: ImageKind;
+      color: string;
+      bg?: string;
+    }[] = [
       { type: 'logo', kind: 'logo', color: '#0760e0' },
       { type: 'header_logo', kind: 'logo', color: '#0760e0' },
       { type: 'footer_logo', kind: 'logo', color: '#1f2937' },
@@ -97,7 +114,13 @@ export async function seedDemoShop(db: Database, options: SeedOptions = {}): Pro
           seed: i,
           ...(img.kind === 'icon' ? { png: [192, 512] } : {}),
         });
-        return { path, imageType: img.type, backgroundColor: img.bg ?? null, sorting: i, organizationId: org.id };
+        return {
+          path,
+          imageType: img.type,
+          backgroundColor: img.bg ?? null,
+          sorting: i,
+          organizationId: org.id,
+        };
       }),
     );
 
@@ -121,7 +144,10 @@ export async function seedDemoShop(db: Database, options: SeedOptions = {}): Pro
 
     const vatIds = new Map<string, number>();
     for (const v of catalogue.vats) {
-      const [row] = await tx.insert(s.vats).values({ key: v.key, percent: v.percent }).returning({ id: s.vats.id });
+      const [row] = await tx
+        .insert(s.vats)
+        .values({ key: v.key, percent: v.percent })
+        .returning({ id: s.vats.id });
       if (row) vatIds.set(v.key, row.id);
     }
 
@@ -129,24 +155,40 @@ export async function seedDemoShop(db: Database, options: SeedOptions = {}): Pro
     for (const [i, v] of catalogue.vendors.entries()) {
       const [row] = await tx
         .insert(s.vendors)
-        .values({ slug: v.slug, email: v.email, sorting: i, createdAt: days(now, -200 + i * 30) ?? now })
+        .values({
+          slug: v.slug,
+          email: v.email,
+          sorting: i,
+          createdAt: days(now, -200 + i * 30) ?? now,
+        })
         .returning({ id: s.vendors.id });
       if (!row) continue;
       vendorIds.set(v.key, row.id);
-      await tx.insert(s.vendorTranslations).values(rows(row.id, { title: v.title, description: v.description }));
+      await tx
+        .insert(s.vendorTranslations)
+        .values(rows(row.id, { title: v.title, description: v.description }));
       const logo = `vendors/${v.slug}-logo.webp`;
       const banner = `vendors/${v.slug}-banner.webp`;
       pending.push({ path: logo, kind: 'vendor-logo', label: v.title.en, color: v.color, seed: i });
       pending.push({ path: banner, kind: 'banner', label: v.title.en, color: v.color, seed: i });
       await tx.insert(s.images).values([
         { path: logo, imageType: 'logo', vendorId: row.id, backgroundColor: v.color },
-        { path: banner, imageType: 'banner', vendorId: row.id, backgroundColor: v.color, sorting: 1 },
+        {
+          path: banner,
+          imageType: 'banner',
+          vendorId: row.id,
+          backgroundColor: v.color,
+          sorting: 1,
+        },
       ]);
     }
 
     const valueIds = new Map<string, number>();
     for (const [i, a] of catalogue.attributes.entries()) {
-      const [row] = await tx.insert(s.attributes).values({ slug: a.slug, sorting: i }).returning({ id: s.attributes.id });
+      const [row] = await tx
+        .insert(s.attributes)
+        .values({ slug: a.slug, sorting: i })
+        .returning({ id: s.attributes.id });
       if (!row) continue;
       await tx.insert(s.attributeTranslations).values(rows(row.id, { title: a.title }));
       for (const [j, v] of a.values.entries()) {
@@ -186,13 +228,20 @@ export async function seedDemoShop(db: Database, options: SeedOptions = {}): Pro
         .returning({ id: s.products.id });
       if (!row) continue;
       productIds.set(p.key, row.id);
-      await tx.insert(s.productTranslations).values(rows(row.id, { title: p.title, description: p.description }));
-      const values = p.values.map((v) => ({ productId: row.id, valueId: required(valueIds, v, 'attribute value') }));
+      await tx
+        .insert(s.productTranslations)
+        .values(rows(row.id, { title: p.title, description: p.description }));
+      const values = p.values.map((v) => ({
+        productId: row.id,
+        valueId: required(valueIds, v, 'attribute value'),
+      }));
       if (values.length) await tx.insert(s.productValues).values(values).onConflictDoNothing();
       for (const d of p.discounts ?? []) discountFor(d, { productId: row.id });
       const picture = `products/${p.slug}.webp`;
       pending.push({ path: picture, kind: 'product', label: p.title.en, color: p.color, seed: i });
-      await tx.insert(s.images).values({ path: picture, imageType: 'page_gallery', productId: row.id });
+      await tx
+        .insert(s.images)
+        .values({ path: picture, imageType: 'page_gallery', productId: row.id });
 
       for (const [j, v] of (p.variations ?? []).entries()) {
         const [child] = await tx
@@ -209,13 +258,29 @@ export async function seedDemoShop(db: Database, options: SeedOptions = {}): Pro
           .returning({ id: s.products.id });
         if (!child) continue;
         productIds.set(v.key, child.id);
-        await tx.insert(s.productTranslations).values(rows(child.id, { title: p.title, description: p.description }));
-        const childValues = [...new Set([...p.values.filter((pv) => !v.values.some((vv) => vv.split(':')[0] === pv.split(':')[0])), ...v.values])];
+        await tx
+          .insert(s.productTranslations)
+          .values(rows(child.id, { title: p.title, description: p.description }));
+        const childValues = [
+          ...new Set([
+            ...p.values.filter(
+              (pv) => !v.values.some((vv) => vv.split(':')[0] === pv.split(':')[0]),
+            ),
+            ...v.values,
+          ]),
+        ];
         await tx
           .insert(s.productValues)
-          .values(childValues.map((cv) => ({ productId: child.id, valueId: required(valueIds, cv, 'attribute value') })))
+          .values(
+            childValues.map((cv) => ({
+              productId: child.id,
+              valueId: required(valueIds, cv, 'attribute value'),
+            })),
+          )
           .onConflictDoNothing();
-        await tx.insert(s.images).values({ path: picture, imageType: 'page_gallery', productId: child.id });
+        await tx
+          .insert(s.images)
+          .values({ path: picture, imageType: 'page_gallery', productId: child.id });
       }
     }
 
@@ -231,14 +296,28 @@ export async function seedDemoShop(db: Database, options: SeedOptions = {}): Pro
         })
         .returning({ id: s.bundles.id });
       if (!row) continue;
-      await tx.insert(s.bundleTranslations).values(rows(row.id, { title: b.title, description: b.description }));
+      await tx
+        .insert(s.bundleTranslations)
+        .values(rows(row.id, { title: b.title, description: b.description }));
       await tx.insert(s.bundleItems).values(
-        b.items.map((item) => ({ bundleId: row.id, productId: required(productIds, item.product, 'product'), quantity: item.quantity })),
+        b.items.map((item) => ({
+          bundleId: row.id,
+          productId: required(productIds, item.product, 'product'),
+          quantity: item.quantity,
+        })),
       );
       for (const d of b.discounts ?? []) discountFor(d, { bundleId: row.id });
       const picture = `bundles/${b.slug}.webp`;
-      pending.push({ path: picture, kind: 'product', label: b.title.en, color: b.color, seed: 100 + i });
-      await tx.insert(s.images).values({ path: picture, imageType: 'page_gallery', bundleId: row.id });
+      pending.push({
+        path: picture,
+        kind: 'product',
+        label: b.title.en,
+        color: b.color,
+        seed: 100 + i,
+      });
+      await tx
+        .insert(s.images)
+        .values({ path: picture, imageType: 'page_gallery', bundleId: row.id });
     }
     if (discountRows.length) await tx.insert(s.discounts).values(discountRows);
 
@@ -253,7 +332,9 @@ export async function seedDemoShop(db: Database, options: SeedOptions = {}): Pro
         })
         .returning({ id: s.blogs.id });
       if (!row) continue;
-      await tx.insert(s.blogTranslations).values(rows(row.id, { title: b.title, description: b.description, content: b.content }));
+      await tx
+        .insert(s.blogTranslations)
+        .values(rows(row.id, { title: b.title, description: b.description, content: b.content }));
       const picture = `blogs/${b.slug}.webp`;
       pending.push({ path: picture, kind: 'blog', label: b.title.en, color: b.color, seed: i });
       await tx.insert(s.images).values({ path: picture, imageType: 'banner', blogId: row.id });
@@ -262,20 +343,34 @@ export async function seedDemoShop(db: Database, options: SeedOptions = {}): Pro
     for (const p of content.pages) {
       const [row] = await tx
         .insert(s.pages)
-        .values({ slug: p.slug, vendorId: p.vendor ? required(vendorIds, p.vendor, 'vendor') : null })
+        .values({
+          slug: p.slug,
+          vendorId: p.vendor ? required(vendorIds, p.vendor, 'vendor') : null,
+        })
         .returning({ id: s.pages.id });
       if (row) {
-        await tx.insert(s.pageTranslations).values(rows(row.id, { title: p.title, description: p.description, content: p.content }));
+        await tx
+          .insert(s.pageTranslations)
+          .values(rows(row.id, { title: p.title, description: p.description, content: p.content }));
       }
     }
 
     for (const [i, c] of content.faqCategories.entries()) {
-      const [row] = await tx.insert(s.faqCategories).values({ sorting: i }).returning({ id: s.faqCategories.id });
+      const [row] = await tx
+        .insert(s.faqCategories)
+        .values({ sorting: i })
+        .returning({ id: s.faqCategories.id });
       if (!row) continue;
       await tx.insert(s.faqCategoryTranslations).values(rows(row.id, { title: c.title }));
       for (const [j, item] of c.items.entries()) {
-        const [faq] = await tx.insert(s.faqs).values({ categoryId: row.id, sorting: j }).returning({ id: s.faqs.id });
-        if (faq) await tx.insert(s.faqTranslations).values(rows(faq.id, { question: item.question, answer: item.answer }));
+        const [faq] = await tx
+          .insert(s.faqs)
+          .values({ categoryId: row.id, sorting: j })
+          .returning({ id: s.faqs.id });
+        if (faq)
+          await tx
+            .insert(s.faqTranslations)
+            .values(rows(faq.id, { question: item.question, answer: item.answer }));
       }
     }
 
@@ -297,7 +392,10 @@ export async function seedDemoShop(db: Database, options: SeedOptions = {}): Pro
         .insert(s.widgets)
         .values({ name: w.name, location: w.location, sorting: i })
         .returning({ id: s.widgets.id });
-      if (row) await tx.insert(s.widgetTranslations).values(rows(row.id, { title: w.title, content: w.content }));
+      if (row)
+        await tx
+          .insert(s.widgetTranslations)
+          .values(rows(row.id, { title: w.title, content: w.content }));
     }
 
     for (const [i, d] of content.deliveries.entries()) {
@@ -305,25 +403,44 @@ export async function seedDemoShop(db: Database, options: SeedOptions = {}): Pro
         .insert(s.deliveries)
         .values({ key: d.key, price: d.price, freeFrom: d.freeFrom, sorting: i })
         .returning({ id: s.deliveries.id });
-      if (row) await tx.insert(s.deliveryTranslations).values(rows(row.id, { title: d.title, description: d.description }));
+      if (row)
+        await tx
+          .insert(s.deliveryTranslations)
+          .values(rows(row.id, { title: d.title, description: d.description }));
     }
 
     for (const [i, p] of content.payments.entries()) {
-      const [row] = await tx.insert(s.payments).values({ kind: p.kind, sorting: i }).returning({ id: s.payments.id });
-      if (row) await tx.insert(s.paymentTranslations).values(rows(row.id, { title: p.title, description: p.description }));
+      const [row] = await tx
+        .insert(s.payments)
+        .values({ kind: p.kind, sorting: i })
+        .returning({ id: s.payments.id });
+      if (row)
+        await tx
+          .insert(s.paymentTranslations)
+          .values(rows(row.id, { title: p.title, description: p.description }));
     }
 
     for (const [i, c] of content.countries.entries()) {
-      const [country] = await tx.insert(s.countries).values({ code: c.code, sorting: i }).returning({ id: s.countries.id });
+      const [country] = await tx
+        .insert(s.countries)
+        .values({ code: c.code, sorting: i })
+        .returning({ id: s.countries.id });
       if (!country) continue;
       await tx.insert(s.countryTranslations).values(rows(country.id, { title: c.title }));
       for (const r of c.regions) {
-        const [region] = await tx.insert(s.regions).values({ countryId: country.id, key: r.key }).returning({ id: s.regions.id });
+        const [region] = await tx
+          .insert(s.regions)
+          .values({ countryId: country.id, key: r.key })
+          .returning({ id: s.regions.id });
         if (!region) continue;
         await tx.insert(s.regionTranslations).values(rows(region.id, { title: r.title }));
         for (const city of r.cities) {
-          const [cityRow] = await tx.insert(s.cities).values({ regionId: region.id, key: city.key }).returning({ id: s.cities.id });
-          if (cityRow) await tx.insert(s.cityTranslations).values(rows(cityRow.id, { title: city.title }));
+          const [cityRow] = await tx
+            .insert(s.cities)
+            .values({ regionId: region.id, key: city.key })
+            .returning({ id: s.cities.id });
+          if (cityRow)
+            await tx.insert(s.cityTranslations).values(rows(cityRow.id, { title: city.title }));
         }
       }
     }
@@ -348,7 +465,9 @@ export async function seedDemoShop(db: Database, options: SeedOptions = {}): Pro
       })),
     );
     // Spread product reviews over the first products, one review per user and product.
-    const reviewed = catalogue.products.slice(0, 6).map((p) => required(productIds, p.key, 'product'));
+    const reviewed = catalogue.products
+      .slice(0, 6)
+      .map((p) => required(productIds, p.key, 'product'));
     await tx
       .insert(s.productReviews)
       .values(
@@ -373,7 +492,11 @@ export async function seedDemoShop(db: Database, options: SeedOptions = {}): Pro
         unique.slice(i, i + 2).map(async (img) => {
           await writeImage(mediaDir, img.path, await renderImage(img));
           for (const size of img.png ?? []) {
-            await writeImage(mediaDir, img.path.replace(/\.webp$/, `-${size}.png`), await renderPng(img, size));
+            await writeImage(
+              mediaDir,
+              img.path.replace(/\.webp$/, `-${size}.png`),
+              await renderPng(img, size),
+            );
           }
         }),
       );

@@ -45,7 +45,10 @@ describe('seed catalogue', () => {
     expect(attributes.length).toBeGreaterThanOrEqual(6);
     expect(bundles).toHaveLength(5);
     for (const vendor of vendors) {
-      expect(products.filter((p) => p.vendor === vendor.key).length, vendor.key).toBeGreaterThanOrEqual(10);
+      expect(
+        products.filter((p) => p.vendor === vendor.key).length,
+        vendor.key,
+      ).toBeGreaterThanOrEqual(10);
     }
   });
 
@@ -79,7 +82,11 @@ describe('seed catalogue', () => {
     ];
     expect(duplicates(itemKeys)).toEqual([]);
     expect(duplicates(itemSlugs)).toEqual([]);
-    for (const slug of [...itemSlugs, ...vendors.map((v) => v.slug), ...attributes.map((a) => a.slug)]) {
+    for (const slug of [
+      ...itemSlugs,
+      ...vendors.map((v) => v.slug),
+      ...attributes.map((a) => a.slug),
+    ]) {
       expect(slug, slug).toMatch(KEBAB);
     }
     for (const attribute of attributes) {
@@ -102,7 +109,8 @@ describe('seed catalogue', () => {
       for (const value of attribute.values) {
         const pair = `${attribute.key}:${value.key}`;
         const users = products.filter(
-          (p) => p.values.includes(pair) || (p.variations ?? []).some((v) => v.values.includes(pair)),
+          (p) =>
+            p.values.includes(pair) || (p.variations ?? []).some((v) => v.values.includes(pair)),
         );
         expect(users.length, pair).toBeGreaterThanOrEqual(2);
       }
@@ -115,14 +123,20 @@ describe('seed catalogue', () => {
       expect(vatKeys.has(p.vat), `${p.key} vat ${p.vat}`).toBe(true);
       expect(p.values.length, p.key).toBeGreaterThanOrEqual(2);
       expect(p.values.length, p.key).toBeLessThanOrEqual(4);
-      expect(duplicates(p.values.map((v) => v.split(':')[0] ?? '')), `${p.key} repeats an attribute`).toEqual([]);
-      for (const pair of p.values) expect(allValuePairs.has(pair), `${p.key} value ${pair}`).toBe(true);
+      expect(
+        duplicates(p.values.map((v) => v.split(':')[0] ?? '')),
+        `${p.key} repeats an attribute`,
+      ).toEqual([]);
+      for (const pair of p.values)
+        expect(allValuePairs.has(pair), `${p.key} value ${pair}`).toBe(true);
       for (const variation of p.variations ?? []) {
         expect(variation.values.length, variation.key).toBeGreaterThan(0);
         for (const pair of variation.values) {
           expect(allValuePairs.has(pair), `${variation.key} value ${pair}`).toBe(true);
         }
-        expect(variation.values, `${variation.key} must differ from its parent`).not.toEqual(p.values);
+        expect(variation.values, `${variation.key} must differ from its parent`).not.toEqual(
+          p.values,
+        );
       }
     }
     for (const b of bundles) {
@@ -132,10 +146,13 @@ describe('seed catalogue', () => {
       expect(b.items.length, b.key).toBeLessThanOrEqual(4);
       for (const item of b.items) {
         expect(productKeys.has(item.product), `${b.key} item ${item.product}`).toBe(true);
-        expect(products.find((p) => p.key === item.product)?.vendor, `${b.key} item ${item.product} vendor`).toBe(
-          b.vendor,
+        expect(
+          products.find((p) => p.key === item.product)?.vendor,
+          `${b.key} item ${item.product} vendor`,
+        ).toBe(b.vendor);
+        expect(Number.isInteger(item.quantity) && item.quantity > 0, `${b.key} quantity`).toBe(
+          true,
         );
-        expect(Number.isInteger(item.quantity) && item.quantity > 0, `${b.key} quantity`).toBe(true);
       }
     }
   });
@@ -147,7 +164,8 @@ describe('seed catalogue', () => {
     }
     for (const a of attributes) {
       expectFullT(a.title, `attribute ${a.key}.title`);
-      for (const value of a.values) expectFullT(value.title, `attribute ${a.key}:${value.key}.title`);
+      for (const value of a.values)
+        expectFullT(value.title, `attribute ${a.key}:${value.key}.title`);
     }
     for (const p of products) {
       expectTranslated(p.title, `product ${p.key}.title`);
@@ -171,7 +189,10 @@ describe('seed catalogue', () => {
       expect(p.price).toBeGreaterThan(0);
       expect(p.profit).toBeGreaterThan(0);
       expect(p.profit).toBeLessThan(p.price);
-      expect(p.stock === null || (Number.isInteger(p.stock) && p.stock >= 0), `${p.key} stock`).toBe(true);
+      expect(
+        p.stock === null || (Number.isInteger(p.stock) && p.stock >= 0),
+        `${p.key} stock`,
+      ).toBe(true);
       expect(p.color, p.key).toMatch(HEX);
       for (const variation of p.variations ?? []) {
         if (variation.price !== undefined) {
@@ -182,7 +203,9 @@ describe('seed catalogue', () => {
     for (const v of vendors) expect(v.color, v.key).toMatch(HEX);
     expect(products.filter((p) => p.stock === 0).length).toBe(3);
     expect(products.filter((p) => p.stock === null).length).toBeGreaterThanOrEqual(8);
-    expect(products.filter((p) => p.stock !== null && p.stock >= 1 && p.stock <= 3).length).toBeGreaterThanOrEqual(3);
+    expect(
+      products.filter((p) => p.stock !== null && p.stock >= 1 && p.stock <= 3).length,
+    ).toBeGreaterThanOrEqual(3);
     expect(products.some((p) => p.price === 33.33)).toBe(true);
     expect(products.some((p) => Math.round(p.price * 100) % 100 === 99)).toBe(true);
   });
@@ -209,13 +232,21 @@ describe('seed catalogue', () => {
         expect(d.startInDays).toBeLessThan(d.endInDays);
       }
     }
-    const general = products.flatMap((p) => (p.discounts ?? []).filter((d) => d.forUser === undefined));
+    const general = products.flatMap((p) =>
+      (p.discounts ?? []).filter((d) => d.forUser === undefined),
+    );
     const active = general.filter((d) => (d.startInDays ?? -1) <= 0 && (d.endInDays ?? 1) > 0);
     expect(active.length).toBeGreaterThanOrEqual(10);
-    expect(general.filter((d) => d.endInDays !== undefined && d.endInDays < 0).length).toBeGreaterThanOrEqual(1);
-    expect(general.filter((d) => d.startInDays !== undefined && d.startInDays > 0).length).toBeGreaterThanOrEqual(1);
+    expect(
+      general.filter((d) => d.endInDays !== undefined && d.endInDays < 0).length,
+    ).toBeGreaterThanOrEqual(1);
+    expect(
+      general.filter((d) => d.startInDays !== undefined && d.startInDays > 0).length,
+    ).toBeGreaterThanOrEqual(1);
 
-    const personal = products.filter((p) => (p.discounts ?? []).some((d) => d.forUser === 'shopper'));
+    const personal = products.filter((p) =>
+      (p.discounts ?? []).some((d) => d.forUser === 'shopper'),
+    );
     expect(personal.length).toBeGreaterThanOrEqual(1);
     for (const p of personal) {
       for (const d of p.discounts ?? []) {

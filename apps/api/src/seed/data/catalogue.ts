@@ -89,12 +89,36 @@ export const attributes: SeedAttribute[] = [
     slug: 'colour',
     title: { en: 'Colour', de: 'Farbe', ru: 'Цвет', it: 'Colore' },
     values: [
-      { key: 'natural', slug: 'natural', title: { en: 'Natural', de: 'Natur', ru: 'Натуральный', it: 'Naturale' } },
-      { key: 'white', slug: 'white', title: { en: 'White', de: 'Weiß', ru: 'Белый', it: 'Bianco' } },
-      { key: 'sand', slug: 'sand', title: { en: 'Sand', de: 'Sandfarben', ru: 'Песочный', it: 'Sabbia' } },
-      { key: 'sage', slug: 'sage-green', title: { en: 'Sage green', de: 'Salbeigrün', ru: 'Шалфейный', it: 'Verde salvia' } },
-      { key: 'indigo', slug: 'indigo', title: { en: 'Indigo', de: 'Indigoblau', ru: 'Индиго', it: 'Indaco' } },
-      { key: 'charcoal', slug: 'charcoal', title: { en: 'Charcoal', de: 'Anthrazit', ru: 'Графитовый', it: 'Antracite' } },
+      {
+        key: 'natural',
+        slug: 'natural',
+        title: { en: 'Natural', de: 'Natur', ru: 'Натуральный', it: 'Naturale' },
+      },
+      {
+        key: 'white',
+        slug: 'white',
+        title: { en: 'White', de: 'Weiß', ru: 'Белый', it: 'Bianco' },
+      },
+      {
+        key: 'sand',
+        slug: 'sand',
+        title: { en: 'Sand', de: 'Sandfarben', ru: 'Песочный', it: 'Sabbia' },
+      },
+      {
+        key: 'sage',
+        slug: 'sage-green',
+        title: { en: 'Sage green', de: 'Salbeigrün', ru: 'Шалфейный', it: 'Verde salvia' },
+      },
+      {
+        key: 'indigo',
+        slug: 'indigo',
+        title: { en: 'Indigo', de: 'Indigoblau', ru: 'Индиго', it: 'Indaco' },
+      },
+      {
+        key: 'charcoal',
+        slug: 'charcoal',
+        title: { en: 'Charcoal', de: 'Anthrazit', ru: 'Графитовый', it: 'Antracite' },
+      },
     ],
   },
   {
@@ -102,10 +126,31 @@ export const attributes: SeedAttribute[] = [
     slug: 'size',
     title: { en: 'Size', de: 'Größe', ru: 'Размер', it: 'Taglia' },
     values: [
-      { key: 's', slug: 's', title: { en: 'S – Small', de: 'S – Klein', ru: 'S — маленький', it: 'S – Piccola' } },
-      { key: 'm', slug: 'm', title: { en: 'M – Medium', de: 'M – Mittel', ru: 'M — средний', it: 'M – Media' } },
-      { key: 'l', slug: 'l', title: { en: 'L – Large', de: 'L – Groß', ru: 'L — большой', it: 'L – Grande' } },
-      { key: 'xl', slug: 'xl', title: { en: 'XL – Extra large', de: 'XL – Extragroß', ru: 'XL — очень большой', it: 'XL – Molto grande' } },
+      {
+        key: 's',
+        slug: 's',
+        title: { en: 'S – Small', de: 'S – Klein', ru: 'S — маленький', it: 'S – Piccola' },
+      },
+      {
+        key: 'm',
+        slug: 'm',
+        title: { en: 'M – Medium', de: 'M – Mittel', ru: 'M — средний', it: 'M – Media' },
+      },
+      {
+        key: 'l',
+        slug: 'l',
+        title: { en: 'L – Large', de: 'L – Groß', ru: 'L — большой', it: 'L – Grande' },
+      },
+      {
+        key: 'xl',
+        slug: 'xl',
+        title: {
+          en: 'XL – Extra large',
+          de: 'XL – Extragroß',
+          ru: 'XL — очень большой',
+          it: 'XL – Molto grande',
+        },
+      },
     ],
   },
   {
@@ -114,27 +159,69 @@ export const attributes: SeedAttribute[] = [
     title: { en: 'Material', de: 'Material', ru: 'Материал', it: 'Materiale' },
     values: [
       { key: 'linen', slug: 'linen', title: { en: 'Linen', de: 'Leinen', ru: 'Лён', it: 'Lino' } },
-      { key: 'cotton', slug: 'cotton', title: { en: 'Cotton', de: 'Baumwolle', ru: 'Хлопок', it: 'Cotone' } },
+      {
+        key: 'cotton',
+        slug: 'cotton',
+        title: { en: 'Cotton', de: 'Baumwolle', ru: 'Хлопок', it: 'Cotone' },
+      },
       { key: 'wool', slug: 'wool', title: { en: 'Wool', de: 'Wolle', ru: 'Шерсть', it: 'Lana' } },
-      { key: 'stoneware', slug: 'stoneware', title: { en: 'Stoneware', de: 'Steinzeug', ru: 'Каменная керамика', it: 'Gres' } },
-      { key: 'porcelain', slug: 'porcelain', title: { en: 'Porcelain', de: 'Porzellan', ru: 'Фарфор', it: 'Porcellana' } },
+      {
+        key: 'stoneware',
+        slug: 'stoneware',
+        title: { en: 'Stoneware', de: 'Steinzeug', ru: 'Каменная керамика', it: 'Gres' },
+      },
+      {
+        key: 'porcelain',
+        slug: 'porcelain',
+        title: { en: 'Porcelain', de: 'Porzellan', ru: 'Фарфор', it: 'Porcellana' },
+      },
       {
         key: 'recycled-polyester',
         slug: 'recycled-polyester',
-        title: { en: 'Recycled polyester', de: 'Recyceltes Polyester', ru: 'Переработанный полиэстер', it: 'Poliestere riciclato' },
+        title: {
+          en: 'Recycled polyester',
+          de: 'Recyceltes Polyester',
+          ru: 'Переработанный полиэстер',
+          it: 'Poliestere riciclato',
+        },
       },
     ],
   },
   {
     key: 'origin',
     slug: 'made-in',
-    title: { en: 'Country of manufacture', de: 'Herstellungsland', ru: 'Страна производства', it: 'Paese di produzione' },
+    title: {
+      en: 'Country of manufacture',
+      de: 'Herstellungsland',
+      ru: 'Страна производства',
+      it: 'Paese di produzione',
+    },
     values: [
-      { key: 'italy', slug: 'italy', title: { en: 'Italy', de: 'Italien', ru: 'Италия', it: 'Italia' } },
-      { key: 'germany', slug: 'germany', title: { en: 'Germany', de: 'Deutschland', ru: 'Германия', it: 'Germania' } },
-      { key: 'austria', slug: 'austria', title: { en: 'Austria', de: 'Österreich', ru: 'Австрия', it: 'Austria' } },
-      { key: 'lithuania', slug: 'lithuania', title: { en: 'Lithuania', de: 'Litauen', ru: 'Литва', it: 'Lituania' } },
-      { key: 'portugal', slug: 'portugal', title: { en: 'Portugal', de: 'Portugal', ru: 'Португалия', it: 'Portogallo' } },
+      {
+        key: 'italy',
+        slug: 'italy',
+        title: { en: 'Italy', de: 'Italien', ru: 'Италия', it: 'Italia' },
+      },
+      {
+        key: 'germany',
+        slug: 'germany',
+        title: { en: 'Germany', de: 'Deutschland', ru: 'Германия', it: 'Germania' },
+      },
+      {
+        key: 'austria',
+        slug: 'austria',
+        title: { en: 'Austria', de: 'Österreich', ru: 'Австрия', it: 'Austria' },
+      },
+      {
+        key: 'lithuania',
+        slug: 'lithuania',
+        title: { en: 'Lithuania', de: 'Litauen', ru: 'Литва', it: 'Lituania' },
+      },
+      {
+        key: 'portugal',
+        slug: 'portugal',
+        title: { en: 'Portugal', de: 'Portugal', ru: 'Португалия', it: 'Portogallo' },
+      },
     ],
   },
   {
@@ -142,10 +229,26 @@ export const attributes: SeedAttribute[] = [
     slug: 'collection',
     title: { en: 'Collection', de: 'Kollektion', ru: 'Коллекция', it: 'Collezione' },
     values: [
-      { key: 'classic', slug: 'classic', title: { en: 'Classic', de: 'Klassik', ru: 'Классика', it: 'Classica' } },
-      { key: 'nordic', slug: 'nordic', title: { en: 'Nordic', de: 'Nordisch', ru: 'Скандинавская', it: 'Nordica' } },
-      { key: 'riviera', slug: 'riviera', title: { en: 'Riviera', de: 'Riviera', ru: 'Ривьера', it: 'Riviera' } },
-      { key: 'alpine', slug: 'alpine', title: { en: 'Alpine', de: 'Alpin', ru: 'Альпийская', it: 'Alpina' } },
+      {
+        key: 'classic',
+        slug: 'classic',
+        title: { en: 'Classic', de: 'Klassik', ru: 'Классика', it: 'Classica' },
+      },
+      {
+        key: 'nordic',
+        slug: 'nordic',
+        title: { en: 'Nordic', de: 'Nordisch', ru: 'Скандинавская', it: 'Nordica' },
+      },
+      {
+        key: 'riviera',
+        slug: 'riviera',
+        title: { en: 'Riviera', de: 'Riviera', ru: 'Ривьера', it: 'Riviera' },
+      },
+      {
+        key: 'alpine',
+        slug: 'alpine',
+        title: { en: 'Alpine', de: 'Alpin', ru: 'Альпийская', it: 'Alpina' },
+      },
     ],
   },
   {
@@ -156,14 +259,28 @@ export const attributes: SeedAttribute[] = [
       {
         key: 'spring-summer',
         slug: 'spring-summer',
-        title: { en: 'Spring/Summer', de: 'Frühjahr/Sommer', ru: 'Весна–лето', it: 'Primavera/Estate' },
+        title: {
+          en: 'Spring/Summer',
+          de: 'Frühjahr/Sommer',
+          ru: 'Весна–лето',
+          it: 'Primavera/Estate',
+        },
       },
       {
         key: 'autumn-winter',
         slug: 'autumn-winter',
-        title: { en: 'Autumn/Winter', de: 'Herbst/Winter', ru: 'Осень–зима', it: 'Autunno/Inverno' },
+        title: {
+          en: 'Autumn/Winter',
+          de: 'Herbst/Winter',
+          ru: 'Осень–зима',
+          it: 'Autunno/Inverno',
+        },
       },
-      { key: 'all-year', slug: 'all-year', title: { en: 'All year round', de: 'Ganzjährig', ru: 'Круглый год', it: 'Tutto l’anno' } },
+      {
+        key: 'all-year',
+        slug: 'all-year',
+        title: { en: 'All year round', de: 'Ganzjährig', ru: 'Круглый год', it: 'Tutto l’anno' },
+      },
     ],
   },
   {
@@ -171,13 +288,26 @@ export const attributes: SeedAttribute[] = [
     slug: 'roast-level',
     title: { en: 'Roast level', de: 'Röstgrad', ru: 'Степень обжарки', it: 'Grado di tostatura' },
     values: [
-      { key: 'light', slug: 'light', title: { en: 'Light', de: 'Hell', ru: 'Светлая', it: 'Chiara' } },
-      { key: 'medium', slug: 'medium', title: { en: 'Medium', de: 'Mittel', ru: 'Средняя', it: 'Media' } },
+      {
+        key: 'light',
+        slug: 'light',
+        title: { en: 'Light', de: 'Hell', ru: 'Светлая', it: 'Chiara' },
+      },
+      {
+        key: 'medium',
+        slug: 'medium',
+        title: { en: 'Medium', de: 'Mittel', ru: 'Средняя', it: 'Media' },
+      },
       { key: 'dark', slug: 'dark', title: { en: 'Dark', de: 'Dunkel', ru: 'Тёмная', it: 'Scura' } },
       {
         key: 'espresso',
         slug: 'espresso',
-        title: { en: 'Espresso roast', de: 'Espressoröstung', ru: 'Обжарка под эспрессо', it: 'Tostatura espresso' },
+        title: {
+          en: 'Espresso roast',
+          de: 'Espressoröstung',
+          ru: 'Обжарка под эспрессо',
+          it: 'Tostatura espresso',
+        },
       },
     ],
   },
@@ -186,10 +316,26 @@ export const attributes: SeedAttribute[] = [
     slug: 'capacity',
     title: { en: 'Capacity', de: 'Fassungsvermögen', ru: 'Объём', it: 'Capacità' },
     values: [
-      { key: '250ml', slug: '250-ml', title: { en: '250 ml', de: '250 ml', ru: '250 мл', it: '250 ml' } },
-      { key: '350ml', slug: '350-ml', title: { en: '350 ml', de: '350 ml', ru: '350 мл', it: '350 ml' } },
-      { key: '500ml', slug: '500-ml', title: { en: '500 ml', de: '500 ml', ru: '500 мл', it: '500 ml' } },
-      { key: '1l', slug: '1-litre', title: { en: '1 litre', de: '1 Liter', ru: '1 литр', it: '1 litro' } },
+      {
+        key: '250ml',
+        slug: '250-ml',
+        title: { en: '250 ml', de: '250 ml', ru: '250 мл', it: '250 ml' },
+      },
+      {
+        key: '350ml',
+        slug: '350-ml',
+        title: { en: '350 ml', de: '350 ml', ru: '350 мл', it: '350 ml' },
+      },
+      {
+        key: '500ml',
+        slug: '500-ml',
+        title: { en: '500 ml', de: '500 ml', ru: '500 мл', it: '500 ml' },
+      },
+      {
+        key: '1l',
+        slug: '1-litre',
+        title: { en: '1 litre', de: '1 Liter', ru: '1 литр', it: '1 litro' },
+      },
     ],
   },
 ];
@@ -1138,13 +1284,23 @@ export const products: SeedProduct[] = [
       {
         key: 'alpine-daypack-indigo',
         slug: 'alpine-daypack-20l-indigo',
-        values: ['material:recycled-polyester', 'colour:indigo', 'origin:germany', 'collection:alpine'],
+        values: [
+          'material:recycled-polyester',
+          'colour:indigo',
+          'origin:germany',
+          'collection:alpine',
+        ],
         stock: 6,
       },
       {
         key: 'alpine-daypack-charcoal',
         slug: 'alpine-daypack-20l-charcoal',
-        values: ['material:recycled-polyester', 'colour:charcoal', 'origin:germany', 'collection:alpine'],
+        values: [
+          'material:recycled-polyester',
+          'colour:charcoal',
+          'origin:germany',
+          'collection:alpine',
+        ],
         stock: null,
       },
     ],
@@ -1195,7 +1351,12 @@ export const products: SeedProduct[] = [
     vat: 'standard',
     stock: 12,
     sorting: 35,
-    values: ['material:recycled-polyester', 'colour:indigo', 'season:spring-summer', 'collection:riviera'],
+    values: [
+      'material:recycled-polyester',
+      'colour:indigo',
+      'season:spring-summer',
+      'collection:riviera',
+    ],
     color: '#3c5a94',
   },
   {
@@ -1306,7 +1467,12 @@ export const products: SeedProduct[] = [
     vat: 'standard',
     stock: 0,
     sorting: 5,
-    values: ['material:recycled-polyester', 'colour:sage', 'origin:germany', 'season:spring-summer'],
+    values: [
+      'material:recycled-polyester',
+      'colour:sage',
+      'origin:germany',
+      'season:spring-summer',
+    ],
     color: '#86a07c',
   },
   {

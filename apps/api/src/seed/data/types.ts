@@ -36,7 +36,12 @@ export type SeedAttribute = {
 export type SeedVat = { key: string; percent: number };
 
 /** Days relative to the seed run; negative = in the past. */
-export type SeedDiscount = { value: number; startInDays?: number; endInDays?: number; forUser?: 'shopper' };
+export type SeedDiscount = {
+  value: number;
+  startInDays?: number;
+  endInDays?: number;
+  forUser?: 'shopper';
+};
 
 export type SeedProduct = {
   key: string;
@@ -54,7 +59,13 @@ export type SeedProduct = {
   values: string[];
   discounts?: SeedDiscount[];
   /** Child products that differ by some values (e.g. size); they inherit title/description. */
-  variations?: { key: string; slug: string; values: string[]; price?: number; stock: number | null }[];
+  variations?: {
+    key: string;
+    slug: string;
+    values: string[];
+    price?: number;
+    stock: number | null;
+  }[];
   /** Hex colour for the generated product picture. */
   color: string;
 };
@@ -86,7 +97,13 @@ export type SeedBlog = {
   color: string;
 };
 
-export type SeedPage = { slug: string; vendor: string | null; title: T; description: T; content: T };
+export type SeedPage = {
+  slug: string;
+  vendor: string | null;
+  title: T;
+  description: T;
+  content: T;
+};
 
 export type SeedFaqCategory = { key: string; title: T; items: { question: T; answer: T }[] };
 
@@ -99,11 +116,27 @@ export type SeedMenu = {
   children?: SeedMenu[];
 };
 
-export type SeedWidget = { name: string; location: 'header' | 'body' | 'footer'; title: T; content: T };
+export type SeedWidget = {
+  name: string;
+  location: 'header' | 'body' | 'footer';
+  title: T;
+  content: T;
+};
 
-export type SeedDelivery = { key: string; title: T; description: T; price: number; freeFrom: number | null };
+export type SeedDelivery = {
+  key: string;
+  title: T;
+  description: T;
+  price: number;
+  freeFrom: number | null;
+};
 
-export type SeedPayment = { key: string; kind: 'cod' | 'bank_transfer' | 'test_card'; title: T; description: T };
+export type SeedPayment = {
+  key: string;
+  kind: 'cod' | 'bank_transfer' | 'test_card';
+  title: T;
+  description: T;
+};
 
 export type SeedCountry = {
   code: string;
