@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { EnvError, loadEnv } from './env.ts';
+
+describe('environment', () => {
+  it('has defaults that run the embedded shop on port 3000', () => {
+    expect(loadEnv({})).toMatchObject({
+      PORT: 3000,
+      DATA_DIR: './.data',
+      LOG_LEVEL: 'info',
+      SEED: 'auto',
+    });
+    expect(loadEnv({}).DATABASE_URL).toBeUndefined();
+  });
+
+  it('treats empty variables as unset', () => {
+    const env = loadEnv({ DATABASE_URL: '', PORT: '' });
+    expect(env.PORT).toBe(3000);
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it('reads and coerces the settings', () => {
+    const env = loadEnv({
+      PORT: '8080',
+      DATABASE_URL: 'postgres://u@db:5432/shop',
+      REDIS_URL: 'redis://cache:6379',
+      SMTP_URL: 'smtps://u:p@mail:465',
+      PUBLIC_URL: 'https://shop.example',
+      SECRET_KEY: 'x'.repeat(32),
+    });
+    expect(env).toMatchObject({ PORT: 8080, PUBLIC_URL: 'https://shop.example' });
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://db/shop' }, 'DATABASE_URL must start with postgres://'],
+    [{ REDIS_URL: 'http://cache' }, 'REDIS_URL'],
+    [{ SECRET_KEY: 'short' }, 'SECRET_KEY must be at least 32 characters'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+  ])('stops with one clear line for a bad value: %o', (source, expected) => {
+    let error: unknown;
+    try {
+      loadEnv(source);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(EnvError);
+    const message = (error as EnvError).message;
+    expect(message).toContain(expected);
+    expect(message).not.toContain('\n');
+  });
+
+  it('names every bad variable at once', () => {
+    expect(() => loadEnv({ PORT: 'x', LOG_LEVEL: 'y' })).toThrow(/PORT.*LOG_LEVEL/);
+  });
+});

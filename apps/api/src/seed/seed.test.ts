@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { count, eq, isNotNull } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import * as s from '#api/db/schema.ts';
+import { createTestApp, type TestApp } from '../../test/helpers.ts';
+import { seedDemoShop } from './seed.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const rows = async (table: PgTable) =>
+  (await t.handle.db.select({ n: count() }).from(table))[0]?.n ?? 0;
+
+describe('demo shop seed', () => {
+  it('is idempotent: a second run adds nothing', async () => {
+    const tables = [
+      s.organizations,
+      s.products,
+      s.productTranslations,
+      s.users,
+      s.images,
+      s.menus,
+      s.discounts,
+    ];
+    const before = await Promise.all(tables.map(rows));
+    expect(await seedDemoShop(t.handle.db)).toEqual({ seeded: false });
+    expect(await Promise.all(tables.map(rows))).toEqual(before);
+  });
+
+  it('has the catalogue the issue asks for', async () => {
+    const db = t.handle.db;
+    const [vendors] = await db.select({ n: count() }).from(s.vendors);
+    expect(vendors?.n).toBeGreaterThanOrEqual(3);
+    const parents = await db
+      .select({ id: s.products.id })
+      .from(s.products)
+      .where(eq(s.products.active, true));
+    expect(parents.length).toBeGreaterThanOrEqual(60);
+    expect(await rows(s.attributes)).toBeGreaterThanOrEqual(6);
+    expect(await rows(s.bundles)).toBe(5);
+    expect(await rows(s.blogs)).toBe(6);
+    const variations = await db
+      .select({ n: count() })
+      .from(s.products)
+      .where(isNotNull(s.products.parentId));
+    expect(variations[0]?.n).toBeGreaterThan(0);
+    const pages = (await db.select({ slug: s.pages.slug }).from(s.pages)).map((p) => p.slug);
+    expect(pages).toEqual(
+      expect.arrayContaining([
+        'about',
+        'contact',
+        'faq',
+        'imprint',
+        'privacy-policy',
+        'typography',
+        'register_new_organization',
+        'vendors',
+        'coming-soon',
+      ]),
+    );
+    const userDiscounts = await db
+      .select({ n: count() })
+      .from(s.discounts)
+      .where(isNotNull(s.discounts.userId));
+    expect(userDiscounts[0]?.n).toBeGreaterThan(0);
+    const timeLimited = await db
+      .select({ n: count() })
+      .from(s.discounts)
+      .where(isNotNull(s.discounts.endsAt));
+    expect(timeLimited[0]?.n).toBeGreaterThan(0);
+    const promo = await db.select().from(s.promoCodes);
+    expect(promo.some((p) => p.discountType === 'percent' && p.fromPrice === null)).toBe(true);
+    expect(promo.some((p) => p.discountType === 'fixed' && p.fromPrice !== null)).toBe(true);
+    const users = await db.select({ email: s.users.email, isStaff: s.users.isStaff }).from(s.users);
+    expect(users).toEqual(
+      expect.arrayContaining([
+        { email: 'shopper@example.com', isStaff: false },
+        { email: 'staff@example.com', isStaff: true },
+      ]),
+    );
+  });
+
+  it('writes every translatable text in all four languages', async () => {
+    const counts = await t.handle.db
+      .select({ locale: s.productTranslations.locale, n: count() })
+      .from(s.productTranslations)
+      .groupBy(s.productTranslations.locale);
+    const n = new Set(counts.map((c) => c.n));
+    expect(counts).toHaveLength(4);
+    expect(n.size).toBe(1);
+  });
+});
