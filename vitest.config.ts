@@ -18,6 +18,12 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'storefront',
+          include: ['apps/storefront/app/**/*.test.ts', 'apps/storefront/scripts/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
           name: 'api',
           include: ['apps/api/src/**/*.test.ts', 'scripts/**/*.test.ts'],
           globalSetup: ['apps/api/test/global-setup.ts'],

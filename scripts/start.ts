@@ -1,5 +1,8 @@
 // `npm start`: builds the storefront when it is missing or older than its sources, then serves the
 // whole shop (API, media, storefront) on one port. Migrations and the demo seed run at start.
+// React and friends pick their production builds from NODE_ENV.
+process.env.NODE_ENV ??= 'production';
+
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';

@@ -67,6 +67,8 @@ export async function startServer(env: Env) {
       }
     },
   });
+  // React and friends choose their production builds from NODE_ENV, read when first imported.
+  process.env.NODE_ENV ??= env.NODE_ENV;
   const build = (await import(
     pathToFileURL(join(storefrontDir, 'server', 'index.js')).href
   )) as ServerBuild;

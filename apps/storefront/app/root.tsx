@@ -1,27 +1,48 @@
+import { useEffect } from 'react';
 import {
   Links,
   Meta,
   Outlet,
   Scripts,
   ScrollRestoration,
-  isRouteErrorResponse,
+  redirect,
   useRouteLoaderData,
 } from 'react-router';
+import { ErrorScreen, reloadAfterChunkError } from '#app/components/error-screen.tsx';
+import { ProgressBar } from '#app/components/progress-bar.tsx';
+import { registerServiceWorker } from '#app/lib/pwa.client.ts';
+import type { LocaleData } from '#app/routes/locale.tsx';
 import type { Route } from './+types/root';
 import './app.css';
 
+/**
+ * Every route ends with a slash: a path without one answers 301 to the same path with it (query
+ * kept). Files (a dot in the last segment, e.g. React Router's `.data` requests) are left alone.
+ */
+export const middleware: Route.MiddlewareFunction[] = [
+  ({ request }) => {
+    const url = new URL(request.url);
+    const last = url.pathname.slice(url.pathname.lastIndexOf('/') + 1);
+    if (!url.pathname.endsWith('/') && !last.includes('.')) {
+      throw redirect(`${url.pathname}/${url.search}`, 301);
+    }
+  },
+];
+
 export function Layout({ children }: { children: React.ReactNode }) {
-  const data = useRouteLoaderData<{ locale?: string }>('routes/locale-layout');
+  const data = useRouteLoaderData<LocaleData>('routes/locale');
   return (
     <html lang={data?.locale ?? 'en'}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#ffffff" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />
       </head>
       <body className="min-h-screen bg-white font-sans text-slate-900 antialiased">
+        <ProgressBar />
         {children}
         <ScrollRestoration />
         <Scripts />
@@ -31,22 +52,22 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  useEffect(() => {
+    if (import.meta.env.PROD) void registerServiceWorker();
+    const onPreloadError = (event: Event) => {
+      if (reloadAfterChunkError((event as Event & { payload?: unknown }).payload))
+        event.preventDefault();
+    };
+    window.addEventListener('vite:preloadError', onPreloadError);
+    return () => window.removeEventListener('vite:preloadError', onPreloadError);
+  }, []);
   return <Outlet />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const message =
-    isRouteErrorResponse(error) && error.status === 404
-      ? 'This page could not be found'
-      : 'Something went wrong.';
   return (
-    <main className="mx-auto max-w-xl p-8 text-center">
-      <h1 className="text-5xl font-bold">{status}</h1>
-      <p className="mt-4">{message}</p>
-      <a className="mt-6 inline-block text-primary underline" href="/">
-        Back to homepage
-      </a>
+    <main id="main" className="px-4">
+      <ErrorScreen error={error} homeHref="/" />
     </main>
   );
 }

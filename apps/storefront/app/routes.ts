@@ -1,7 +1,13 @@
-import { type RouteConfig, index, layout, prefix, route } from '@react-router/dev/routes';
+import { type RouteConfig, index, layout, route } from '@react-router/dev/routes';
 
 export default [
   index('routes/root-redirect.tsx'),
-  ...prefix(':lang', [layout('routes/locale-layout.tsx', [index('routes/home.tsx')])]),
-  route('*', 'routes/not-found.tsx'),
+  route(':lang', 'routes/locale.tsx', [
+    route('pages/coming-soon', 'routes/coming-soon.tsx'),
+    route('consent', 'routes/consent.tsx'),
+    layout('routes/shop-layout.tsx', [
+      index('routes/home.tsx'),
+      route('*', 'routes/not-found.tsx'),
+    ]),
+  ]),
 ] satisfies RouteConfig;

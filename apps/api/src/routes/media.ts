@@ -4,9 +4,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBodySchema, localeSchema, messagesSchema } from '@shop/contract';
 
-const langsDir = fileURLToPath(new URL('../../media/langs/', import.meta.url));
+const langFile = (locale: string) =>
+  fileURLToPath(import.meta.resolve(`@shop/messages/langs/${locale}.json`));
 
-/** Storefront messages, shipped with the API: `/media/langs/{locale}.json`. */
+/** Storefront messages (packages/messages), served as `/media/langs/{locale}.json`. */
 export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   const cache = new Map<string, unknown>();
   app.get(
@@ -25,7 +26,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!locale.success) return reply.code(404).send({ detail: 'Not found.' });
       let messages = cache.get(locale.data);
       if (!messages) {
-        messages = JSON.parse(await readFile(`${langsDir}${locale.data}.json`, 'utf8')) as unknown;
+        messages = JSON.parse(await readFile(langFile(locale.data), 'utf8')) as unknown;
         cache.set(locale.data, messages);
       }
       reply.header('Cache-Control', 'public, max-age=300');

@@ -109,7 +109,8 @@ export async function seedDemoShop(
         pending.push({
           path,
           kind: img.kind,
-          label: content.shop.title.en,
+          // Slides carry the shop's text on the page itself, translated: none in the picture.
+          label: img.kind === 'slider' ? '' : content.shop.title.en,
           color: img.color,
           seed: i,
           ...(img.kind === 'icon' ? { png: [192, 512] } : {}),

@@ -1,27 +1,122 @@
-import { useRouteLoaderData } from 'react-router';
-import { pageTitle } from '@shop/domain';
-import type { loader as layoutLoader } from './locale-layout';
+import { useEffect, useState } from 'react';
+import { useI18n } from '#app/lib/i18n.tsx';
+import { pageMeta } from '#app/lib/seo.ts';
+import { SizedImage } from '#app/components/sized-image.tsx';
+import { useLocaleData } from './locale.tsx';
 import type { Route } from './+types/home';
 
-export function meta({ matches }: Route.MetaArgs) {
-  const layout = matches.find((m) => m?.id === 'routes/locale-layout')?.loaderData as
-    Awaited<ReturnType<typeof layoutLoader>> | undefined;
-  const shop = layout?.shop;
-  return shop
-    ? [
-        { title: pageTitle(shop.meta.title, shop.title) },
-        { name: 'description', content: shop.meta.description },
-      ]
-    : [];
+export function meta({ matches, location }: Route.MetaArgs) {
+  return pageMeta({ matches, location });
+}
+
+/** Slides from the shop's `slider_background` images; autoplay pauses on hover, focus and reduced motion. */
+function Slider({
+  images,
+  title,
+  text,
+}: {
+  images: { id: number; image: string; imageType: 'slider_background' }[];
+  title: string;
+  text: string;
+}) {
+  const { t, locale } = useI18n();
+  const [index, setIndex] = useState(0);
+  const [paused, setPaused] = useState(false);
+  useEffect(() => {
+    if (
+      paused ||
+      images.length < 2 ||
+      window.matchMedia('(prefers-reduced-motion: reduce)').matches
+    )
+      return;
+    const timer = setInterval(() => setIndex((i) => (i + 1) % images.length), 6000);
+    return () => clearInterval(timer);
+  }, [paused, images.length]);
+  if (images.length === 0) return null;
+  return (
+    <section
+      aria-roledescription="carousel"
+      aria-label={title}
+      className="relative -mx-4 overflow-hidden sm:mx-0 sm:rounded-xl"
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={() => setPaused(false)}
+    >
+      <div className="relative min-h-[24rem] sm:aspect-[16/6] sm:min-h-0">
+        {images.map((image, i) => (
+          <div
+            key={image.id}
+            role="group"
+            aria-roledescription="slide"
+            aria-label={`${i + 1} / ${images.length}`}
+            aria-hidden={i !== index}
+            className={`absolute inset-0 transition-opacity duration-700 ${i === index ? 'opacity-100' : 'opacity-0'}`}
+          >
+            <SizedImage
+              image={image}
+              alt=""
+              className="h-full w-full object-cover"
+              priority={i === 0}
+              sizes="(max-width: 1280px) 100vw, 1280px"
+            />
+          </div>
+        ))}
+        <div className="absolute inset-0 flex flex-col items-start justify-end bg-gradient-to-t from-slate-900/80 via-slate-900/30 to-transparent p-6 text-white sm:p-10">
+          <h1 className="max-w-2xl text-3xl font-bold text-balance sm:text-5xl">{title}</h1>
+          <p className="mt-3 max-w-xl text-base sm:text-lg">{text}</p>
+          <a
+            href={`/${locale}/products/`}
+            className="mt-5 rounded-md bg-primary px-5 py-3 font-bold text-white hover:bg-blue-800"
+          >
+            {t('home.shopNow')}
+          </a>
+        </div>
+      </div>
+      {images.length > 1 && (
+        <div className="absolute top-3 right-3 flex gap-2">
+          {images.map((image, i) => (
+            <button
+              key={image.id}
+              type="button"
+              onClick={() => setIndex(i)}
+              aria-label={`${i + 1} / ${images.length}`}
+              aria-current={i === index ? 'true' : undefined}
+              className={`h-3 w-3 rounded-full border-2 border-white ${i === index ? 'bg-white' : 'bg-transparent'}`}
+            />
+          ))}
+        </div>
+      )}
+    </section>
+  );
 }
 
 export default function Home() {
-  const layout = useRouteLoaderData<typeof layoutLoader>('routes/locale-layout');
-  if (!layout) return null;
+  const data = useLocaleData();
+  const { t } = useI18n();
+  if (!data) return null;
+  const slides = data.shop.images.filter(
+    (i): i is typeof i & { imageType: 'slider_background' } => i.imageType === 'slider_background',
+  );
   return (
-    <section>
-      <h1 className="text-3xl font-bold">{layout.shop.title}</h1>
-      <p className="mt-3 max-w-prose text-slate-700">{layout.shop.description}</p>
-    </section>
+    <div className="space-y-12">
+      {slides.length > 0 ? (
+        <Slider images={slides} title={data.shop.title} text={data.shop.description} />
+      ) : (
+        <section>
+          <h1 className="text-3xl font-bold">{data.shop.title}</h1>
+          <p className="mt-3 max-w-prose text-slate-700">{data.shop.description}</p>
+        </section>
+      )}
+      <section
+        aria-labelledby="home-about"
+        className="grid gap-6 rounded-xl bg-slate-50 p-6 sm:grid-cols-2 sm:p-10"
+      >
+        <h2 id="home-about" className="text-2xl font-bold">
+          {t('home.title', { title: data.shop.title })}
+        </h2>
+        <p className="text-slate-700">{t('home.subtitle')}</p>
+      </section>
+    </div>
   );
 }

@@ -1,13 +1,9 @@
 import { redirect } from 'react-router';
-import { chooseLocale } from '@shop/domain';
+import { rootLocale } from '#app/lib/shop.server.ts';
 import type { Route } from './+types/root-redirect';
 
-/** `/` alone: saved language cookie, then the browser's language, then English. */
-export function loader({ request }: Route.LoaderArgs) {
-  const cookie = /(?:^|;\s*)locale=([a-z]{2})/.exec(request.headers.get('cookie') ?? '')?.[1];
-  const locale = chooseLocale({
-    cookie,
-    acceptLanguage: request.headers.get('accept-language') ?? undefined,
-  });
-  return redirect(`/${locale}/`, 302);
+/** `/` alone (the only path redirected by language): saved cookie, then browser language, then English. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  return redirect(`/${await rootLocale(request, context)}/${url.search}`, 302);
 }

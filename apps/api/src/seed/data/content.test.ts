@@ -16,7 +16,7 @@ const messages: Record<Lang, Messages> = {
 
 function readLang(lang: Lang): Messages {
   const raw = fs.readFileSync(
-    new URL(`../../../media/langs/${lang}.json`, import.meta.url),
+    new URL(import.meta.resolve(`@shop/messages/langs/${lang}.json`)),
     'utf8',
   );
   return JSON.parse(raw) as Messages;

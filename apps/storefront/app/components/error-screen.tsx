@@ -1,0 +1,137 @@
+import { Component, useEffect, type ReactNode } from 'react';
+import { isRouteErrorResponse } from 'react-router';
+import { RELOAD_GUARD_WINDOW_MS } from '@shop/domain';
+import { useI18n } from '#app/lib/i18n.tsx';
+
+const ENGLISH: Record<string, string> = {
+  'errors.notFoundTitle': 'Oops! This Page Could Not Be Found',
+  'errors.notFoundText':
+    'Sorry but the page you are looking for does not exist, have been removed, changed or is temporarily unavailable.',
+  'errors.backToHomepage': 'Back to homepage',
+  'errors.pageNotFound': 'This page could not be found',
+  'errors.somethingWentWrong': 'Something went wrong.',
+  'errors.errorPageFailed': 'An error occurred while showing the error page',
+};
+
+/** Translated where the locale's messages are at hand, the spec's English words otherwise. */
+function useErrorText() {
+  const { t } = useI18n();
+  return (key: string) => {
+    const text = t(key);
+    return text === key ? (ENGLISH[key] ?? key) : text;
+  };
+}
+
+const CHUNK_ERROR =
+  /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module/i;
+const RELOAD_KEY = 'chunk-reload-at';
+
+/** A route chunk that failed to load (a deploy replaced it): reload, at most once a minute. */
+export function reloadAfterChunkError(error: unknown): boolean {
+  if (
+    typeof window === 'undefined' ||
+    !(error instanceof Error) ||
+    !CHUNK_ERROR.test(error.message)
+  )
+    return false;
+  const last = Number(sessionStorage.getItem(RELOAD_KEY) ?? 0);
+  if (Date.now() - last < RELOAD_GUARD_WINDOW_MS) return false;
+  sessionStorage.setItem(RELOAD_KEY, String(Date.now()));
+  window.location.reload();
+  return true;
+}
+
+export function statusOf(error: unknown): number {
+  return isRouteErrorResponse(error) ? error.status : 500;
+}
+
+export function NotFoundScreen({ homeHref }: { homeHref: string }) {
+  const text = useErrorText();
+  return (
+    <section className="mx-auto max-w-xl py-16 text-center" aria-labelledby="error-title">
+      <p className="text-7xl font-bold text-primary" aria-hidden="true">
+        404
+      </p>
+      <h1 id="error-title" className="mt-4 text-2xl font-bold sm:text-3xl">
+        {text('errors.notFoundTitle')}
+      </h1>
+      <p className="mt-4 text-slate-700">{text('errors.notFoundText')}</p>
+      <a
+        href={homeHref}
+        className="mt-8 inline-block rounded-md bg-primary px-5 py-3 font-bold text-white hover:bg-blue-800"
+      >
+        {text('errors.backToHomepage')}
+      </a>
+    </section>
+  );
+}
+
+/** The generic error page: the status and a message (page not found: 404, 'This page could not be found'). */
+export function GenericErrorScreen({
+  status,
+  message,
+  homeHref,
+}: {
+  status: number;
+  message: string | null;
+  homeHref: string;
+}) {
+  const text = useErrorText();
+  return (
+    <section className="mx-auto max-w-xl py-16 text-center" aria-labelledby="error-title">
+      <h1 id="error-title" className="text-6xl font-bold text-primary">
+        {status}
+      </h1>
+      <p className="mt-4 text-lg">
+        {message ??
+          (status === 404 ? text('errors.pageNotFound') : text('errors.somethingWentWrong'))}
+      </p>
+      <a href={homeHref} className="mt-8 inline-block text-primary underline">
+        {text('errors.backToHomepage')}
+      </a>
+    </section>
+  );
+}
+
+/** If the error screen itself throws, this is what is left (spec section 8). */
+class LastResort extends Component<{ children: ReactNode; homeHref: string }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <section className="mx-auto max-w-xl py-16 text-center">
+        <h1 className="text-2xl font-bold">{ENGLISH['errors.errorPageFailed']}</h1>
+        <a href={this.props.homeHref} className="mt-6 inline-block text-primary underline">
+          {ENGLISH['errors.backToHomepage']}
+        </a>
+      </section>
+    );
+  }
+}
+
+/** What a route's ErrorBoundary shows: the 404 screen, or the error page with the status (else 500). */
+export function ErrorScreen({ error, homeHref }: { error: unknown; homeHref: string }) {
+  useEffect(() => {
+    reloadAfterChunkError(error);
+  }, [error]);
+  const status = statusOf(error);
+  const message =
+    isRouteErrorResponse(error) &&
+    typeof error.data === 'string' &&
+    error.data.length > 0 &&
+    error.data.length < 300
+      ? error.data
+      : null;
+  return (
+    <LastResort homeHref={homeHref}>
+      {status === 404 ? (
+        <NotFoundScreen homeHref={homeHref} />
+      ) : (
+        <GenericErrorScreen status={status} message={message} homeHref={homeHref} />
+      )}
+    </LastResort>
+  );
+}

@@ -1,0 +1,234 @@
+import { AppLink as Link } from './app-link.tsx';
+import type { Language, MenuItem, OrganizationInfo, UserInfo, Widget } from '@shop/contract';
+import { useI18n } from '#app/lib/i18n.tsx';
+import { LanguageSwitcher } from './language-switcher.tsx';
+import { FooterMenus, MenuNav } from './menu-nav.tsx';
+import { SizedImage } from './sized-image.tsx';
+
+/** Trusted HTML written by staff in the shop's widgets. */
+function WidgetHtml({ widget, className }: { widget: Widget; className?: string }) {
+  return <div className={className} dangerouslySetInnerHTML={{ __html: widget.content }} />;
+}
+
+function Counter({ count, label }: { count: number; label: string }) {
+  return (
+    <span
+      className="absolute -top-1 -right-1 min-w-5 rounded-full bg-primary px-1 text-center text-xs leading-5 font-bold text-white"
+      aria-label={label}
+    >
+      {count}
+    </span>
+  );
+}
+
+const icon = (d: string) => (
+  <svg
+    aria-hidden="true"
+    viewBox="0 0 24 24"
+    className="h-6 w-6"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="2"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+  >
+    <path d={d} />
+  </svg>
+);
+const HEART =
+  'M20.8 4.6a5.5 5.5 0 0 0-7.8 0L12 5.7l-1-1.1a5.5 5.5 0 0 0-7.8 7.8l1 1.1L12 21l7.8-7.5 1-1.1a5.5 5.5 0 0 0 0-7.8z';
+const CART =
+  'M6 6h15l-1.5 9h-12L6 6zm0 0L5 3H2m6 18a1 1 0 1 0 0-2 1 1 0 0 0 0 2zm10 0a1 1 0 1 0 0-2 1 1 0 0 0 0 2z';
+const USER = 'M20 21a8 8 0 0 0-16 0M12 13a5 5 0 1 0 0-10 5 5 0 0 0 0 10z';
+const SEARCH = 'M11 19a8 8 0 1 0 0-16 8 8 0 0 0 0 16zm10 2-4.35-4.35';
+
+export function TopBar({
+  widgets,
+  languages,
+  user,
+}: {
+  widgets: Widget[];
+  languages: Language[];
+  user: UserInfo | null;
+}) {
+  const { locale, t } = useI18n();
+  const info = widgets.find((w) => w.name === 'HeaderInfoText');
+  return (
+    <div className="bg-slate-900 text-white">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-1.5 text-sm">
+        {info ? (
+          <WidgetHtml
+            widget={info}
+            className="min-w-0 basis-full sm:basis-auto sm:flex-1 [&_a]:underline"
+          />
+        ) : (
+          <span />
+        )}
+        <div className="flex flex-wrap items-center gap-3">
+          <LanguageSwitcher languages={languages} />
+          <a
+            href={`/${locale}/account/${user ? 'dashboard' : 'login'}/`}
+            className="hover:underline"
+          >
+            {user ? t('header.account') : t('header.login')}
+          </a>
+          <a href={`/${locale}/account/wishlist/`} className="hover:underline">
+            {t('header.wishlist')}
+          </a>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export function MainBar({
+  shop,
+  menus,
+  cartCount,
+  wishlistCount,
+}: {
+  shop: OrganizationInfo;
+  menus: MenuItem[];
+  cartCount: number;
+  wishlistCount: number;
+}) {
+  const { locale, t } = useI18n();
+  const logo =
+    shop.images.find((i) => i.imageType === 'header_logo') ??
+    shop.images.find((i) => i.imageType === 'logo');
+  const header = menus.filter((m) => m.location === 'header');
+  const search = (
+    <form role="search" method="get" action={`/${locale}/products/`} className="flex w-full">
+      <label htmlFor="header-search" className="sr-only">
+        {t('search.placeholder')}
+      </label>
+      <input
+        id="header-search"
+        name="query"
+        type="search"
+        placeholder={t('search.placeholder')}
+        className="min-w-0 flex-1 rounded-l-md border border-slate-300 px-3 py-2"
+      />
+      <button
+        type="submit"
+        className="rounded-r-md bg-primary px-3 text-white hover:bg-blue-800"
+        aria-label={t('search.button')}
+      >
+        {icon(SEARCH)}
+      </button>
+    </form>
+  );
+  return (
+    <div className="border-b border-slate-200 bg-white">
+      <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-3">
+        <details className="relative lg:hidden">
+          <summary
+            className="flex h-10 w-10 cursor-pointer list-none items-center justify-center rounded hover:bg-slate-100 [&::-webkit-details-marker]:hidden"
+            aria-label={t('common.openMenu')}
+          >
+            {icon('M3 6h18M3 12h18M3 18h18')}
+          </summary>
+          <div className="absolute left-0 z-30 mt-2 w-72 max-w-[calc(100vw-2rem)] rounded-md border border-slate-200 bg-white p-3 shadow-lg">
+            <div className="mb-3">{search}</div>
+            <MenuNav items={header} label={t('nav.catalogue')} variant="list" />
+          </div>
+        </details>
+        <Link
+          to={`/${locale}/`}
+          className="flex shrink-0 items-center"
+          aria-label={`${shop.title} – ${t('nav.home')}`}
+        >
+          {logo ? (
+            <SizedImage
+              image={logo}
+              alt={shop.title}
+              className="h-9 w-auto sm:h-11"
+              priority
+              sizes="144px"
+            />
+          ) : (
+            <span className="text-xl font-bold text-primary">{shop.title}</span>
+          )}
+        </Link>
+        <div className="hidden flex-1 lg:block">
+          <MenuNav items={header} label={t('nav.catalogue')} variant="bar" />
+        </div>
+        <div className="ml-auto hidden w-64 md:block">{search}</div>
+        <div className="ml-auto flex items-center gap-1 md:ml-0">
+          <a
+            href={`/${locale}/account/wishlist/`}
+            className="relative rounded p-2 hover:bg-slate-100"
+            aria-label={t('header.wishlist')}
+          >
+            {icon(HEART)}
+            <Counter count={wishlistCount} label={`${t('header.wishlist')}: ${wishlistCount}`} />
+          </a>
+          {shop.cart && (
+            <a
+              href={`/${locale}/checkout/cart/`}
+              className="relative rounded p-2 hover:bg-slate-100"
+              aria-label={t('header.cart')}
+            >
+              {icon(CART)}
+              <Counter count={cartCount} label={`${t('header.cart')}: ${cartCount}`} />
+            </a>
+          )}
+          <a
+            href={`/${locale}/account/dashboard/`}
+            className="rounded p-2 hover:bg-slate-100 md:hidden"
+            aria-label={t('header.account')}
+          >
+            {icon(USER)}
+          </a>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export function Footer({
+  shop,
+  menus,
+  widgets,
+}: {
+  shop: OrganizationInfo;
+  menus: MenuItem[];
+  widgets: Widget[];
+}) {
+  const { t } = useI18n();
+  const logo = shop.images.find((i) => i.imageType === 'footer_logo');
+  const footerWidgets = widgets.filter((w) => w.location === 'footer');
+  return (
+    <footer className="mt-16 bg-slate-900 text-white">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 lg:grid-cols-[1fr_2fr]">
+        <div className="space-y-4">
+          {logo ? (
+            <span className="inline-block rounded-md bg-white px-3 py-2">
+              <SizedImage image={logo} alt={shop.title} className="h-8 w-auto" sizes="144px" />
+            </span>
+          ) : (
+            <p className="text-xl font-bold">{shop.title}</p>
+          )}
+          {footerWidgets.map((widget) => (
+            <section
+              key={widget.id}
+              aria-label={widget.title || undefined}
+              className="text-sm text-slate-300"
+            >
+              {widget.title && <h2 className="mb-1 font-bold text-white">{widget.title}</h2>}
+              <WidgetHtml widget={widget} className="space-y-2 [&_a]:underline" />
+            </section>
+          ))}
+        </div>
+        <FooterMenus items={menus.filter((m) => m.location === 'footer')} />
+      </div>
+      <p className="border-t border-slate-800 px-4 py-4 text-center text-sm text-slate-400">
+        {t('footer.copyright', {
+          year: new Date().getFullYear(),
+          shop: shop.title,
+          title: shop.title,
+        })}
+      </p>
+    </footer>
+  );
+}

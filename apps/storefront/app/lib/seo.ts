@@ -1,0 +1,84 @@
+import type { Location, MetaDescriptor } from 'react-router';
+import { metaDescription, pageTitle } from '@shop/domain';
+import { createTranslator } from './i18n.tsx';
+import type { LocaleData } from '#app/routes/locale.tsx';
+
+const OG_LOCALES: Record<string, string> = { en: 'en_US', de: 'de_DE', ru: 'ru_RU', it: 'it_IT' };
+
+type MetaMatch = { id: string; loaderData?: unknown } | undefined;
+
+export type PageMetaInput = {
+  matches: readonly MetaMatch[];
+  location: Location;
+  /** The page's own title (the shop title alone on the home page). */
+  title?: string;
+  /** Or a message key for the title. */
+  titleKey?: string;
+  description?: string;
+  keywords?: string;
+  /** An image URL, rooted (`/media/…`) or absolute. */
+  image?: string | null;
+  robots?: string;
+  type?: string;
+};
+
+/**
+ * Every head tag of a page: title 'title | shop title', description cut at 260 characters,
+ * keywords, Open Graph, canonical, hreflang alternates (+ x-default), og:locale and its
+ * alternates, the manifest and the search-console verification (spec sections 1, 2 and 9).
+ */
+export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
+  const locale = input.matches.find((m) => m?.id === 'routes/locale')?.loaderData as
+    LocaleData | undefined;
+  if (!locale) return [{ title: input.title ?? '' }];
+  const { shop, origin, languages } = locale;
+  const t = createTranslator(locale.locale, locale.messages);
+  const own = input.title ?? (input.titleKey ? t(input.titleKey) : '');
+  const title = pageTitle(own, shop.title);
+  const description = metaDescription(
+    input.description ?? (shop.meta.description || shop.description),
+  );
+  const absolute = (url: string) => (url.startsWith('/') ? `${origin}${url}` : url);
+  const image = input.image ?? shop.meta.image;
+  const rest = input.location.pathname.replace(/^\/[^/]+/, '') || '/';
+  const search = new URLSearchParams(input.location.search);
+  search.delete('_');
+  const query = search.size > 0 ? `?${search.toString()}` : '';
+  const canonical = `${origin}${input.location.pathname}${query}`;
+  const codes = languages.map((l) => l.code);
+
+  const tags: MetaDescriptor[] = [
+    { title },
+    { name: 'description', content: description },
+    { property: 'og:title', content: title },
+    { property: 'og:description', content: description },
+    { property: 'og:type', content: input.type ?? 'website' },
+    { property: 'og:url', content: canonical },
+    { property: 'og:site_name', content: shop.title },
+    { property: 'og:locale', content: OG_LOCALES[locale.locale] ?? locale.locale },
+    ...codes
+      .filter((code) => code !== locale.locale)
+      .map((code) => ({ property: 'og:locale:alternate', content: OG_LOCALES[code] ?? code })),
+    { tagName: 'link', rel: 'canonical', href: canonical },
+    ...codes.map((code) => ({
+      tagName: 'link',
+      rel: 'alternate',
+      hrefLang: code,
+      href: `${origin}/${code}${rest}${query}`,
+    })),
+    {
+      tagName: 'link',
+      rel: 'alternate',
+      hrefLang: 'x-default',
+      href: `${origin}/en${rest}${query}`,
+    },
+    { tagName: 'link', rel: 'manifest', href: `/${locale.locale}/api/organizations/manifest/` },
+  ];
+  const keywords = input.keywords ?? shop.meta.keywords;
+  if (keywords) tags.push({ name: 'keywords', content: keywords });
+  if (image) tags.push({ property: 'og:image', content: absolute(image) });
+  if (input.robots) tags.push({ name: 'robots', content: input.robots });
+  if (shop.googleSearchConsoleCode)
+    tags.push({ name: 'google-site-verification', content: shop.googleSearchConsoleCode });
+  return tags;
+}

@@ -1,0 +1,132 @@
+import { createContext, data, redirect, type RouterContextProvider } from 'react-router';
+import {
+  isApiError,
+  type ApiClient,
+  type Language,
+  type OrganizationInfo,
+  type UserInfo,
+} from '@shop/contract';
+import { chooseLocale, isLocale, restrictToOffered, type Locale } from '@shop/domain';
+import { serverApi } from './api.server.ts';
+import {
+  CONSENT_COOKIE,
+  CSRF_COOKIE,
+  LOCALE_COOKIE,
+  parseConsent,
+  readCookie,
+  type Consent,
+} from './cookies.ts';
+
+/** What every page of a locale needs, loaded once per request by the locale middleware. */
+export type ShopRequest = {
+  locale: Locale;
+  api: ApiClient;
+  shop: OrganizationInfo;
+  languages: Language[];
+  offered: Locale[];
+  user: UserInfo | null;
+  origin: string;
+  consent: Consent | null;
+  /** The double-submit token for forms; issued with the response when the browser has none. */
+  csrfToken: string;
+  newCsrfToken: boolean;
+};
+
+export const shopRequestContext = createContext<ShopRequest | null>(null);
+
+export function getShopRequest(context: Readonly<RouterContextProvider>): ShopRequest {
+  const value = context.get(shopRequestContext);
+  if (!value) throw new Error('shop request data missing: is the route under the locale route?');
+  return value;
+}
+
+export const comingSoonPath = (locale: Locale) => `/${locale}/pages/coming-soon/`;
+
+/**
+ * Turns an API failure into what the storefront shows (spec section 8): 434 → coming-soon,
+ * 402 → the 404 screen, any other status → the error screen with that status, else 500.
+ */
+export function rethrowApiError(error: unknown, locale: Locale): never {
+  if (isApiError(error)) {
+    if (error.status === 434) throw redirect(comingSoonPath(locale));
+    if (error.status === 402 || error.status === 404) throw data(null, { status: 404 });
+    const body = error.body as { detail?: unknown } | undefined;
+    throw data(typeof body?.detail === 'string' ? body.detail : null, { status: error.status });
+  }
+  throw error;
+}
+
+/** Everything after the locale prefix, e.g. '/products/?page=2' for '/de/products/?page=2'. */
+export const pathAfterLocale = (url: URL) => url.pathname.replace(/^\/[^/]+/, '') + url.search;
+
+function newToken(): string {
+  const bytes = new Uint8Array(32);
+  crypto.getRandomValues(bytes);
+  return btoa(String.fromCharCode(...bytes))
+    .replaceAll('+', '-')
+    .replaceAll('/', '_')
+    .replace(/=+$/, '');
+}
+
+/** Loads the shop, the offered languages and the user for `lang`; redirects to an offered locale. */
+export async function loadShopRequest(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  lang: string,
+): Promise<ShopRequest> {
+  const url = new URL(request.url);
+  if (!isLocale(lang)) {
+    // A two-letter code the shop does not speak switches to one it does; anything else is no page.
+    if (!/^[a-z]{2}$/.test(lang)) throw data(null, { status: 404 });
+    const languages = await serverApi(context, request, 'en')
+      .core.languages()
+      .catch(() => null);
+    const offered = languages?.map((l) => l.code).filter(isLocale);
+    throw redirect(`/${restrictToOffered('en', offered)}${pathAfterLocale(url)}`);
+  }
+  const api = serverApi(context, request, lang);
+  const [shop, languages, user] = await Promise.all([
+    api.organizations.info().catch((error: unknown) => rethrowApiError(error, lang)),
+    // A failed languages call restricts nothing (unlike a shop that offers none).
+    api.core.languages().catch(() => null),
+    api.accounts.userInfo().catch(() => null),
+  ]);
+  const offered = languages?.map((l) => l.code).filter(isLocale);
+  const allowed = restrictToOffered(lang, offered);
+  if (allowed !== lang) throw redirect(`/${allowed}${pathAfterLocale(url)}`);
+
+  const cookie = request.headers.get('cookie');
+  const existingToken = readCookie(cookie, CSRF_COOKIE);
+  const csrfToken =
+    existingToken && /^[\w-]{32,64}$/.test(existingToken) ? existingToken : newToken();
+  return {
+    locale: lang,
+    api,
+    shop,
+    languages: languages ?? [{ code: lang, name: lang }],
+    offered: offered ?? [lang],
+    user,
+    origin: shop.canonicalUrl?.replace(/\/$/, '') ?? url.origin,
+    consent: parseConsent(readCookie(cookie, CONSENT_COOKIE)),
+    csrfToken,
+    newCsrfToken: csrfToken !== existingToken,
+  };
+}
+
+/** The locale for `/` alone: saved cookie, then the browser's languages, then English. */
+export async function rootLocale(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+): Promise<Locale> {
+  const languages = await serverApi(context, request, 'en')
+    .core.languages()
+    .catch(() => null);
+  return chooseLocale({
+    cookie: readCookie(request.headers.get('cookie'), LOCALE_COOKIE),
+    acceptLanguage: request.headers.get('accept-language') ?? undefined,
+    offered: languages?.map((l) => l.code).filter(isLocale),
+  });
+}
+
+export const isShopOpenFor = (shop: OrganizationInfo, user: UserInfo | null) =>
+  (shop.visible && shop.active) || user?.isStaff === true;
