@@ -22,6 +22,9 @@ import { accountRoutes } from './routes/accounts.ts';
 import { coreRoutes } from './routes/core.ts';
 import { mediaRoutes } from './routes/media.ts';
 import { organizationRoutes } from './routes/organizations.ts';
+import { productRoutes } from './routes/products.ts';
+import { attributeRoutes } from './routes/attributes.ts';
+import { bundleRoutes } from './routes/bundles.ts';
 
 export type AppOptions = {
   db: Database;
@@ -90,6 +93,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(organizationRoutes);
       await api.register(coreRoutes);
       await api.register(accountRoutes);
+      await api.register(productRoutes);
+      await api.register(attributeRoutes);
+      await api.register(bundleRoutes);
       // Unknown paths under a locale's API answer JSON, never the storefront's HTML.
       api.all('/*', { config: { shop: 'open' } }, async (_req, reply) =>
         reply.code(404).send({ detail: 'Not found.' }),

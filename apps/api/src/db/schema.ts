@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -77,6 +78,19 @@ const metaColumns = () => ({
   metaDescription: text('meta_description'),
   metaKeywords: text('meta_keywords'),
 });
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/** The text-search configuration of a translation row's own language. */
+const searchConfig = `CASE "locale" WHEN 'de' THEN 'german'::regconfig WHEN 'ru' THEN 'russian'::regconfig WHEN 'it' THEN 'italian'::regconfig ELSE 'english'::regconfig END`;
+
+/** The text-search document of a translation row, stemmed in its language; titles weigh more. */
+const searchDocument = () =>
+  tsvector('search').generatedAlwaysAs(
+    sql.raw(
+      `setweight(to_tsvector(${searchConfig}, coalesce("title", '')), 'A') || setweight(to_tsvector(${searchConfig}, coalesce("description", '')), 'B')`,
+    ),
+  );
 
 // ---------------------------------------------------------------- shop
 
@@ -194,18 +208,41 @@ export const products = pgTable(
   (t) => [
     index('products_vendor_idx').on(t.vendorId),
     index('products_parent_idx').on(t.parentId),
-    index('products_sorting_idx').on(t.sorting, t.id),
-    index('products_price_idx').on(t.price, t.id),
+    // Lists show active parent products only: partial indexes per sort order.
+    index('products_list_sorting_idx')
+      .on(t.sorting, t.id)
+      .where(sql`${t.active} AND ${t.parentId} IS NULL`),
+    index('products_list_price_idx')
+      .on(t.price, t.id)
+      .where(sql`${t.active} AND ${t.parentId} IS NULL`),
+    index('products_list_created_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.active} AND ${t.parentId} IS NULL`),
     check('products_price_non_negative', sql`${t.price} >= 0`),
     check('products_stock_non_negative', sql`${t.stock} IS NULL OR ${t.stock} >= 0`),
   ],
 );
 
-export const productTranslations = translations('product_translations', () => products.id, {
-  title: text('title').notNull(),
-  description: text('description').notNull().default(''),
-  ...metaColumns(),
-});
+export const productTranslations = pgTable(
+  'product_translations',
+  {
+    parentId: integer('parent_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    locale: localeEnum('locale').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    ...metaColumns(),
+    search: searchDocument(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.parentId, t.locale] }),
+    index('product_translations_search_idx').using('gin', t.search),
+    // Typo-tolerant matching (pg_trgm, created by migration 0001).
+    index('product_translations_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
+    index('product_translations_locale_title_idx').on(t.locale, t.title),
+  ],
+);
 
 export const productValues = pgTable(
   'product_values',

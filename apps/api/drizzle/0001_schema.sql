@@ -379,6 +379,7 @@ CREATE TABLE "product_translations" (
 	"meta_title" text,
 	"meta_description" text,
 	"meta_keywords" text,
+	"search" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector(CASE "locale" WHEN 'de' THEN 'german'::regconfig WHEN 'ru' THEN 'russian'::regconfig WHEN 'it' THEN 'italian'::regconfig ELSE 'english'::regconfig END, coalesce("title", '')), 'A') || setweight(to_tsvector(CASE "locale" WHEN 'de' THEN 'german'::regconfig WHEN 'ru' THEN 'russian'::regconfig WHEN 'it' THEN 'italian'::regconfig ELSE 'english'::regconfig END, coalesce("description", '')), 'B')) STORED,
 	CONSTRAINT "product_translations_parent_id_locale_pk" PRIMARY KEY("parent_id","locale")
 );
 --> statement-breakpoint
@@ -547,7 +548,6 @@ ALTER TABLE "bundles" ADD CONSTRAINT "bundles_vat_id_vats_id_fk" FOREIGN KEY ("v
 ALTER TABLE "cart_items" ADD CONSTRAINT "cart_items_cart_id_carts_id_fk" FOREIGN KEY ("cart_id") REFERENCES "public"."carts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cart_items" ADD CONSTRAINT "cart_items_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cart_items" ADD CONSTRAINT "cart_items_bundle_id_bundles_id_fk" FOREIGN KEY ("bundle_id") REFERENCES "public"."bundles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "carts" ADD CONSTRAINT "carts_session_id_sessions_id_fk" FOREIGN KEY ("session_id") REFERENCES "public"."sessions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "carts" ADD CONSTRAINT "carts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "carts" ADD CONSTRAINT "carts_promo_code_id_promo_codes_id_fk" FOREIGN KEY ("promo_code_id") REFERENCES "public"."promo_codes"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cities" ADD CONSTRAINT "cities_region_id_regions_id_fk" FOREIGN KEY ("region_id") REFERENCES "public"."regions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -617,10 +617,14 @@ CREATE INDEX "images_bundle_idx" ON "images" USING btree ("bundle_id");--> state
 CREATE INDEX "images_blog_idx" ON "images" USING btree ("blog_id");--> statement-breakpoint
 CREATE INDEX "orders_user_idx" ON "orders" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "product_reviews_product_idx" ON "product_reviews" USING btree ("product_id","created_at");--> statement-breakpoint
+CREATE INDEX "product_translations_search_idx" ON "product_translations" USING gin ("search");--> statement-breakpoint
+CREATE INDEX "product_translations_title_trgm_idx" ON "product_translations" USING gin ("title" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "product_translations_locale_title_idx" ON "product_translations" USING btree ("locale","title");--> statement-breakpoint
 CREATE INDEX "product_values_value_idx" ON "product_values" USING btree ("value_id");--> statement-breakpoint
 CREATE INDEX "products_vendor_idx" ON "products" USING btree ("vendor_id");--> statement-breakpoint
 CREATE INDEX "products_parent_idx" ON "products" USING btree ("parent_id");--> statement-breakpoint
-CREATE INDEX "products_sorting_idx" ON "products" USING btree ("sorting","id");--> statement-breakpoint
-CREATE INDEX "products_price_idx" ON "products" USING btree ("price","id");--> statement-breakpoint
+CREATE INDEX "products_list_sorting_idx" ON "products" USING btree ("sorting","id") WHERE "products"."active" AND "products"."parent_id" IS NULL;--> statement-breakpoint
+CREATE INDEX "products_list_price_idx" ON "products" USING btree ("price","id") WHERE "products"."active" AND "products"."parent_id" IS NULL;--> statement-breakpoint
+CREATE INDEX "products_list_created_idx" ON "products" USING btree ("created_at","id") WHERE "products"."active" AND "products"."parent_id" IS NULL;--> statement-breakpoint
 CREATE INDEX "regions_country_idx" ON "regions" USING btree ("country_id");--> statement-breakpoint
 CREATE INDEX "sessions_expires_idx" ON "sessions" USING btree ("expires_at");

@@ -1,0 +1,86 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { errorBodySchema, localeSchema, toRoutePath, type EndpointDef } from '@shop/contract';
+import { HttpError } from '#api/plugins/errors.ts';
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export type EndpointInput<E extends EndpointDef> = {
+  params: Out<E['params']>;
+  query: Out<E['query']>;
+  body: Out<E['body']>;
+};
+
+export type EndpointHandler<E extends EndpointDef> = (
+  req: FastifyRequest,
+  input: EndpointInput<E>,
+  reply: FastifyReply,
+) => Promise<z.output<E['response']> | FastifyReply>;
+
+const localeParams = z.object({ locale: localeSchema });
+
+/**
+ * Registers one endpoint of the contract under the `/:locale/api` prefix: the same declaration
+ * validates params, query and body (400 with field errors), serialises the answer and documents
+ * it in OpenAPI. Handlers receive the parsed input, typed from the contract.
+ */
+export function defineEndpoint<E extends EndpointDef>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: EndpointHandler<E>,
+  options: { shop?: 'open' | 'guarded' } = {},
+): void {
+  const params =
+    endpoint.params instanceof z.ZodObject
+      ? localeParams.extend(endpoint.params.shape)
+      : localeParams;
+  const tag = /^\/api\/([^/]+)/.exec(endpoint.path)?.[1] ?? 'api';
+  app.route({
+    method: endpoint.method,
+    url: toRoutePath(endpoint.path.replace(/^\/api/, '')),
+    config: { shop: options.shop ?? 'guarded' },
+    schema: {
+      tags: [tag],
+      summary: endpoint.summary,
+      params,
+      ...(endpoint.query ? { querystring: endpoint.query } : {}),
+      ...(endpoint.body ? { body: endpoint.body } : {}),
+      response: {
+        [endpoint.status ?? 200]: endpoint.response,
+        ...endpoint.errors,
+        400: endpoint.errors?.[400] ?? errorBodySchema,
+        404: errorBodySchema,
+      },
+    },
+    preHandler: endpoint.auth
+      ? async (req) => {
+          if (!(await req.getUser()))
+            throw new HttpError(401, 'Authentication credentials were not provided.');
+        }
+      : undefined,
+    handler: (req, reply) =>
+      handler(
+        req,
+        { params: req.params, query: req.query, body: req.body } as EndpointInput<E>,
+        reply,
+      ),
+  });
+}
+
+/** `{count, next, previous}` of a page, with absolute links that keep the request's other parameters. */
+export function pageLinks(req: FastifyRequest, page: number, pageSize: number, count: number) {
+  const url = new URL(req.url, `${req.protocol}://${req.host}`);
+  url.searchParams.delete('_');
+  const link = (target: number) => {
+    const next = new URL(url);
+    if (target === 1) next.searchParams.delete('page');
+    else next.searchParams.set('page', String(target));
+    return next.toString();
+  };
+  const last = Math.max(1, Math.ceil(count / pageSize));
+  return {
+    count,
+    next: page < last ? link(page + 1) : null,
+    previous: page > 1 ? link(Math.min(page - 1, last)) : null,
+  };
+}

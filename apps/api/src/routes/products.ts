@@ -1,0 +1,158 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { asc, and, eq, inArray, ne, isNull } from 'drizzle-orm';
+import { endpoints, type Product, type ProductDetail, type Variation } from '@shop/contract';
+import * as s from '#api/db/schema.ts';
+import { notFound } from '#api/plugins/errors.ts';
+import {
+  cartEnabled,
+  discountsFor,
+  listProductIds,
+  priceRange,
+  productCards,
+  productRows,
+  searchProductIds,
+  toContractDiscount,
+  valuesFor,
+  type PricingContext,
+} from '#api/repos/catalogue.ts';
+import { filtersAttributes } from '#api/repos/filters.ts';
+import { defineEndpoint, pageLinks } from './define.ts';
+
+const e = endpoints.products;
+
+export async function pricingContext(req: FastifyRequest): Promise<PricingContext> {
+  const [user, cart] = await Promise.all([req.getUser(), cartEnabled(req.server.db)]);
+  return { userId: user?.id ?? null, now: new Date(), cartEnabled: cart };
+}
+
+export const productRoutes: FastifyPluginAsync = async (app) => {
+  const db = app.db;
+
+  /** One product with everything of its own (not its variations), or 404. */
+  async function loadProduct(req: FastifyRequest, id: number): Promise<Product> {
+    const ctx = await pricingContext(req);
+    const [row] = await productRows(db, req.locale, [id]);
+    if (!row || !row.product.active) throw notFound('Product not found.');
+    const [[card], discounts, values] = await Promise.all([
+      productCards(db, req.locale, [id], ctx),
+      discountsFor(db, 'product', [id], ctx.userId),
+      valuesFor(db, req.locale, [id]),
+    ]);
+    if (!card) throw notFound('Product not found.');
+    const p = row.product;
+    return {
+      ...card,
+      ref: 'product',
+      description: row.description,
+      meta: {
+        title: row.metaTitle || row.title,
+        description: row.metaDescription || row.description,
+        keywords: row.metaKeywords,
+        image: card.images[0]?.image ?? null,
+      },
+      profit: p.profit,
+      vat: { id: p.vatId, percent: row.vatPercent },
+      discounts: [
+        ...(discounts.own.get(id) ?? []),
+        ...(discounts.user.get(id) ?? []),
+        ...discounts.userEverywhere,
+      ].map(toContractDiscount),
+      values: values.get(id) ?? [],
+      parent: p.parentId,
+      sorting: p.sorting,
+      createdAt: p.createdAt.toISOString(),
+    };
+  }
+
+  async function loadVariations(req: FastifyRequest, parentId: number): Promise<Variation[]> {
+    const children = await db
+      .select({ id: s.products.id })
+      .from(s.products)
+      .where(and(eq(s.products.parentId, parentId), eq(s.products.active, true)))
+      .orderBy(asc(s.products.sorting), asc(s.products.id));
+    const ids = children.map((c) => c.id);
+    const [cards, values] = await Promise.all([
+      productCards(db, req.locale, ids, await pricingContext(req)),
+      valuesFor(db, req.locale, ids),
+    ]);
+    return cards.map((card) => ({
+      ...card,
+      ref: 'product',
+      parent: parentId,
+      values: values.get(card.id) ?? [],
+    }));
+  }
+
+  defineEndpoint(app, e.list, async (req, { query }) => {
+    const { ids, count } = await listProductIds(
+      db,
+      req.locale,
+      query,
+      query.sort,
+      query.page,
+      query.page_size,
+    );
+    const results = await productCards(db, req.locale, ids, await pricingContext(req));
+    return { ...pageLinks(req, query.page, query.page_size, count), results };
+  });
+
+  defineEndpoint(app, e.search, async (req, { query }) => {
+    const { ids, count } = await searchProductIds(
+      db,
+      req.locale,
+      query.query,
+      query.page,
+      query.page_size,
+    );
+    const results = await productCards(db, req.locale, ids, await pricingContext(req));
+    return { ...pageLinks(req, query.page, query.page_size, count), results };
+  });
+
+  defineEndpoint(app, e.priceRange, async (_req, { query }) => priceRange(db, query));
+
+  defineEndpoint(app, e.filtersAttributes, async (req, { query }) =>
+    filtersAttributes(db, req.locale, query),
+  );
+
+  defineEndpoint(app, e.get, async (req, { params }, reply) => {
+    if (req.headers['cache-control'] === 'no-cache') reply.header('Cache-Control', 'no-store');
+    return loadProduct(req, params.id);
+  });
+
+  defineEndpoint(app, e.detail, async (req, { params }): Promise<ProductDetail> => {
+    const product = await loadProduct(req, params.id);
+    const parentId = product.parent ?? product.id;
+    const [variations, relatedRows] = await Promise.all([
+      loadVariations(req, parentId),
+      db
+        .select({ id: s.products.id })
+        .from(s.products)
+        .where(
+          and(
+            eq(s.products.vendorId, product.vendor?.id ?? 0),
+            eq(s.products.active, true),
+            isNull(s.products.parentId),
+            ne(s.products.id, parentId),
+          ),
+        )
+        .orderBy(asc(s.products.sorting), asc(s.products.id))
+        .limit(4),
+    ]);
+    const related = await productCards(
+      db,
+      req.locale,
+      relatedRows.map((r) => r.id),
+      await pricingContext(req),
+    );
+    return { ...product, content: product.description, variations, related };
+  });
+
+  defineEndpoint(app, e.variations, async (req, { params }) => {
+    const [parent] = await db
+      .select({ id: s.products.id })
+      .from(s.products)
+      .where(and(inArray(s.products.id, [params.id]), eq(s.products.active, true)));
+    if (!parent) throw notFound('Product not found.');
+    return loadVariations(req, parent.id);
+  });
+};
