@@ -1,9 +1,9 @@
 import { asc, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Attribute, ContentItem, Locale, Value } from '@shop/contract';
 import type { Database } from '#api/db/client.ts';
+import { slugWithId } from '@shop/domain';
 import * as s from '#api/db/schema.ts';
 import { translated } from '#api/db/translations.ts';
-import { slugWithId } from './catalogue.ts';
 
 const meta = (title: string, description: string) => ({
   title,

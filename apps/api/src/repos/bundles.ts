@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm';
 import type { Bundle, Locale, ProductCard } from '@shop/contract';
-import { isAvailable } from '@shop/domain';
+import { isAvailable, slugWithId } from '@shop/domain';
 import type { Database } from '#api/db/client.ts';
 import * as s from '#api/db/schema.ts';
 import { translated } from '#api/db/translations.ts';
@@ -9,7 +9,6 @@ import {
   discountsFor,
   pricing,
   productCards,
-  slugWithId,
   toContractDiscount,
   type PricingContext,
 } from './catalogue.ts';

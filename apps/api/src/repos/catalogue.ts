@@ -21,7 +21,7 @@ import type {
   ProductCard,
   ProductValue,
 } from '@shop/contract';
-import { isAvailable, priceProduct, type Discount } from '@shop/domain';
+import { isAvailable, priceProduct, slugWithId, type Discount } from '@shop/domain';
 import type { Database } from '#api/db/client.ts';
 import * as s from '#api/db/schema.ts';
 import { translated } from '#api/db/translations.ts';
@@ -29,8 +29,6 @@ import { toImage } from './shop.ts';
 
 /** Who is asking, and when: user discounts and validity windows depend on both. */
 export type PricingContext = { userId: number | null; now: Date; cartEnabled: boolean };
-
-export const slugWithId = (slug: string, id: number) => `${slug}-${id}`;
 
 export async function cartEnabled(db: Database): Promise<boolean> {
   const [row] = await db
