@@ -93,6 +93,7 @@ export const variationsSchema = z.array(variationSchema);
 export const productDetailSchema = productSchema.extend({
   /** HTML. */
   content: z.string(),
+  /** The parent product first, then its variations (empty when it has none): the choices a shopper moves between. The parent answers `parent` = its own id. */
   variations: z.array(variationSchema),
   related: z.array(productCardSchema),
 });

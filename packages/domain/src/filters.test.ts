@@ -1,5 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import {
+  facetCounts,
   clampPriceRange,
   inPriceRange,
   narrowProducts,
@@ -148,5 +149,36 @@ describe('price range — "Resetting the price range returns to the full range"'
     [0.1 + 0.2, { min: 0.3, max: 0.3 }, true],
   ])('inPriceRange(%s, %j) → %s', (price, range, ok) => {
     expect(inPriceRange(price, range)).toBe(ok);
+  });
+});
+
+describe('facetCounts: what ticking a value would show', () => {
+  const attrs = [
+    {
+      id: 1,
+      values: [
+        { id: 10, attribute: 1, products: [1, 2, 3] },
+        { id: 11, attribute: 1, products: [4, 5] },
+      ],
+    },
+    {
+      id: 2,
+      values: [
+        { id: 20, attribute: 2, products: [1, 4] },
+        { id: 21, attribute: 2, products: [2, 3, 5] },
+      ],
+    },
+  ];
+
+  it('without choices, each value counts all its products', () => {
+    expect(Object.fromEntries(facetCounts(attrs, []))).toEqual({ 10: 3, 11: 2, 20: 2, 21: 3 });
+  });
+
+  it("values of the same attribute are not narrowed by their sibling's choice (any-of)", () => {
+    const counts = facetCounts(attrs, [10]);
+    expect(counts.get(11)).toBe(2);
+    // Different attributes intersect: value 20 with value 10 chosen leaves product 1.
+    expect(counts.get(20)).toBe(1);
+    expect(counts.get(21)).toBe(2);
   });
 });

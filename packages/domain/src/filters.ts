@@ -108,3 +108,31 @@ export function inPriceRange(price: number, range: PriceRange): boolean {
   const p = toCents(price);
   return p >= toCents(range.min) && p <= toCents(range.max);
 }
+
+/**
+ * How many products each value would show if ticked, given the other attributes' choices: the
+ * value's products intersected with what the applied values of every *other* attribute allow
+ * (values of its own attribute combine as any-of, so they do not narrow it).
+ */
+export function facetCounts(
+  filtersAttributes: readonly FilterAttribute[],
+  appliedValueIds: readonly number[],
+): Map<number, number> {
+  const counts = new Map<number, number>();
+  for (const attribute of filtersAttributes) {
+    const own = new Set(attribute.values.map((v) => v.id));
+    const others = productIdsMatching(
+      filtersAttributes,
+      appliedValueIds.filter((id) => !own.has(id)),
+    );
+    for (const value of attribute.values) {
+      counts.set(
+        value.id,
+        others === null
+          ? value.products.length
+          : value.products.filter((id) => others.has(id)).length,
+      );
+    }
+  }
+  return counts;
+}

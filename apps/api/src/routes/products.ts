@@ -64,13 +64,21 @@ export const productRoutes: FastifyPluginAsync = async (app) => {
     };
   }
 
-  async function loadVariations(req: FastifyRequest, parentId: number): Promise<Variation[]> {
+  /** The variations of a parent; with `includeParent`, the parent first (as one of the choices). */
+  async function loadVariations(
+    req: FastifyRequest,
+    parentId: number,
+    includeParent = false,
+  ): Promise<Variation[]> {
     const children = await db
       .select({ id: s.products.id })
       .from(s.products)
       .where(and(eq(s.products.parentId, parentId), eq(s.products.active, true)))
       .orderBy(asc(s.products.sorting), asc(s.products.id));
-    const ids = children.map((c) => c.id);
+    const ids = [
+      ...(includeParent && children.length > 0 ? [parentId] : []),
+      ...children.map((c) => c.id),
+    ];
     const [cards, values] = await Promise.all([
       productCards(db, req.locale, ids, await pricingContext(req)),
       valuesFor(db, req.locale, ids),
@@ -123,7 +131,8 @@ export const productRoutes: FastifyPluginAsync = async (app) => {
     const product = await loadProduct(req, params.id);
     const parentId = product.parent ?? product.id;
     const [variations, relatedRows] = await Promise.all([
-      loadVariations(req, parentId),
+      // The parent is one of the choices too, so a shopper can move between all of them.
+      loadVariations(req, parentId, true),
       db
         .select({ id: s.products.id })
         .from(s.products)

@@ -230,9 +230,11 @@ function productSvg(spec: ImageSpec, rgb: Rgb, rand: () => number): string {
     `<defs>${bg}</defs><rect width="${w}" height="${h}" fill="url(#bg)"/>${dots}` +
     `<ellipse cx="400" cy="600" rx="200" ry="26" fill="${shade(rgb, -0.5)}" opacity=".18"/>` +
     `<g transform="translate(400 365) scale(1.1) rotate(${((rand() - 0.5) * 12).toFixed(1)})">${shape?.(palette) ?? ''}</g>` +
-    `<rect y="${h - 110}" width="${w}" height="110" fill="#ffffff" opacity=".85"/>` +
-    `<text x="${w / 2}" y="${h - 55}" text-anchor="middle" dominant-baseline="central" ${FONT} ` +
-    `font-size="${size}" font-weight="600" fill="${shade(rgb, -0.55)}">${escapeXml(caption)}</text>`;
+    (caption
+      ? `<rect y="${h - 110}" width="${w}" height="110" fill="#ffffff" opacity=".85"/>` +
+        `<text x="${w / 2}" y="${h - 55}" text-anchor="middle" dominant-baseline="central" ${FONT} ` +
+        `font-size="${size}" font-weight="600" fill="${shade(rgb, -0.55)}">${escapeXml(caption)}</text>`
+      : '');
   return svgDoc(w, h, body);
 }
 

@@ -239,7 +239,8 @@ export async function seedDemoShop(
       if (values.length) await tx.insert(s.productValues).values(values).onConflictDoNothing();
       for (const d of p.discounts ?? []) discountFor(d, { productId: row.id });
       const picture = `products/${p.slug}.webp`;
-      pending.push({ path: picture, kind: 'product', label: p.title.en, color: p.color, seed: i });
+      // Pictures carry no words: the page shows the title in the shopper's language.
+      pending.push({ path: picture, kind: 'product', label: '', color: p.color, seed: i });
       await tx
         .insert(s.images)
         .values({ path: picture, imageType: 'page_gallery', productId: row.id });
@@ -312,7 +313,8 @@ export async function seedDemoShop(
       pending.push({
         path: picture,
         kind: 'product',
-        label: b.title.en,
+        // Pictures carry no words: the page shows the title in the shopper's language.
+        label: '',
         color: b.color,
         seed: 100 + i,
       });

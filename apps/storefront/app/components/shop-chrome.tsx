@@ -10,12 +10,10 @@ function WidgetHtml({ widget, className }: { widget: Widget; className?: string 
   return <div className={className} dangerouslySetInnerHTML={{ __html: widget.content }} />;
 }
 
-function Counter({ count, label }: { count: number; label: string }) {
+/** The number on an icon link; the link's own label says it in words (a span cannot be labelled). */
+function Counter({ count }: { count: number }) {
   return (
-    <span
-      className="absolute -top-1 -right-1 min-w-5 rounded-full bg-primary px-1 text-center text-xs leading-5 font-bold text-white"
-      aria-label={label}
-    >
+    <span className="absolute -top-1 -right-1 min-w-5 rounded-full bg-primary px-1 text-center text-xs leading-5 font-bold text-white">
       {count}
     </span>
   );
@@ -72,7 +70,8 @@ export function TopBar({
           >
             {user ? t('header.account') : t('header.login')}
           </a>
-          <a href={`/${locale}/account/wishlist/`} className="hover:underline">
+          {/* On phones the main bar's heart icon is the wishlist link. */}
+          <a href={`/${locale}/account/wishlist/`} className="hidden hover:underline sm:inline">
             {t('header.wishlist')}
           </a>
         </div>
@@ -97,13 +96,14 @@ export function MainBar({
     shop.images.find((i) => i.imageType === 'header_logo') ??
     shop.images.find((i) => i.imageType === 'logo');
   const header = menus.filter((m) => m.location === 'header');
-  const search = (
+  // Rendered twice (inside the mobile menu and in the bar), so each copy has its own id.
+  const search = (id: string) => (
     <form role="search" method="get" action={`/${locale}/products/`} className="flex w-full">
-      <label htmlFor="header-search" className="sr-only">
+      <label htmlFor={id} className="sr-only">
         {t('search.placeholder')}
       </label>
       <input
-        id="header-search"
+        id={id}
         name="query"
         type="search"
         placeholder={t('search.placeholder')}
@@ -129,7 +129,7 @@ export function MainBar({
             {icon('M3 6h18M3 12h18M3 18h18')}
           </summary>
           <div className="absolute left-0 z-30 mt-2 w-72 max-w-[calc(100vw-2rem)] rounded-md border border-slate-200 bg-white p-3 shadow-lg">
-            <div className="mb-3">{search}</div>
+            <div className="mb-3">{search('menu-search')}</div>
             <MenuNav items={header} label={t('nav.catalogue')} variant="list" />
           </div>
         </details>
@@ -153,24 +153,24 @@ export function MainBar({
         <div className="hidden flex-1 lg:block">
           <MenuNav items={header} label={t('nav.catalogue')} variant="bar" />
         </div>
-        <div className="ml-auto hidden w-64 md:block">{search}</div>
+        <div className="ml-auto hidden w-64 md:block">{search('header-search')}</div>
         <div className="ml-auto flex items-center gap-1 md:ml-0">
           <a
             href={`/${locale}/account/wishlist/`}
             className="relative rounded p-2 hover:bg-slate-100"
-            aria-label={t('header.wishlist')}
+            aria-label={`${t('header.wishlist')}, ${t('wishlist.itemsCount', { count: wishlistCount })}`}
           >
             {icon(HEART)}
-            <Counter count={wishlistCount} label={`${t('header.wishlist')}: ${wishlistCount}`} />
+            <Counter count={wishlistCount} />
           </a>
           {shop.cart && (
             <a
               href={`/${locale}/checkout/cart/`}
               className="relative rounded p-2 hover:bg-slate-100"
-              aria-label={t('header.cart')}
+              aria-label={t('header.cartWithCount', { count: cartCount })}
             >
               {icon(CART)}
-              <Counter count={cartCount} label={`${t('header.cart')}: ${cartCount}`} />
+              <Counter count={cartCount} />
             </a>
           )}
           <a

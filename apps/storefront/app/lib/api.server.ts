@@ -1,5 +1,6 @@
 import { createContext, type RouterContextProvider } from 'react-router';
-import { createApiClient, type Locale } from '@shop/contract';
+import { createApiClient, type ApiClient, type Locale } from '@shop/contract';
+import { readCookie } from './cookies.ts';
 
 /**
  * How server-side loaders reach the API: the server injects an in-process transport (no socket
@@ -12,26 +13,55 @@ export const apiTransportContext = createContext<ApiTransport>({
   host: process.env.API_URL ?? 'http://127.0.0.1:3000',
 });
 
-/** A typed client for one request: the shopper's cookies and language travel with every call. */
+export type ServerApi = {
+  api: ApiClient;
+  /** Set-Cookie headers the API answered (a new session, a CSRF token): the browser must get them. */
+  setCookies: string[];
+};
+
+/**
+ * A typed client for one request. The shopper's cookies travel with every call, and cookies the
+ * API sets are kept for the following calls of the same request and handed back to the browser.
+ */
 export function serverApi(
   context: Readonly<RouterContextProvider>,
   request: Request,
   locale: Locale,
-) {
+): ServerApi {
   const transport = context.get(apiTransportContext);
-  const cookie = request.headers.get('cookie') ?? '';
-  const headers: Record<string, string> = {};
-  if (cookie) headers.cookie = cookie;
+  const jar = new Map<string, string>();
+  for (const part of (request.headers.get('cookie') ?? '').split(';')) {
+    const index = part.indexOf('=');
+    if (index > 0) jar.set(part.slice(0, index).trim(), part.slice(index + 1).trim());
+  }
+  const setCookies: string[] = [];
+  const cookieHeader = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
   const acceptLanguage = request.headers.get('accept-language');
-  if (acceptLanguage) headers['accept-language'] = acceptLanguage;
-  return createApiClient({
+
+  const fetchWithCookies: typeof fetch = async (input, init) => {
+    const headers = new Headers(init?.headers);
+    const cookie = cookieHeader();
+    if (cookie) headers.set('cookie', cookie);
+    const response = await transport.fetch(input, { ...init, headers });
+    for (const line of response.headers.getSetCookie()) {
+      setCookies.push(line);
+      const [pair = ''] = line.split(';');
+      const index = pair.indexOf('=');
+      if (index <= 0) continue;
+      const name = pair.slice(0, index).trim();
+      const value = pair.slice(index + 1).trim();
+      if (value === '' || /max-age=0|expires=thu, 01 jan 1970/i.test(line)) jar.delete(name);
+      else jar.set(name, value);
+    }
+    return response;
+  };
+
+  const api = createApiClient({
     host: transport.host,
     locale,
-    fetch: transport.fetch,
-    headers,
-    getCookie: (name) => {
-      const match = new RegExp(`(?:^|;\\s*)${name}=([^;]*)`).exec(cookie);
-      return match?.[1] ? decodeURIComponent(match[1]) : undefined;
-    },
+    fetch: fetchWithCookies,
+    headers: acceptLanguage ? { 'accept-language': acceptLanguage } : {},
+    getCookie: (name) => readCookie(cookieHeader(), name),
   });
+  return { api, setCookies };
 }

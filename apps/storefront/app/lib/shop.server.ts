@@ -21,6 +21,8 @@ import {
 export type ShopRequest = {
   locale: Locale;
   api: ApiClient;
+  /** Cookies the API set during this request, for the response to the browser. */
+  apiSetCookies: string[];
   shop: OrganizationInfo;
   languages: Language[];
   offered: Locale[];
@@ -79,12 +81,12 @@ export async function loadShopRequest(
     // A two-letter code the shop does not speak switches to one it does; anything else is no page.
     if (!/^[a-z]{2}$/.test(lang)) throw data(null, { status: 404 });
     const languages = await serverApi(context, request, 'en')
-      .core.languages()
+      .api.core.languages()
       .catch(() => null);
     const offered = languages?.map((l) => l.code).filter(isLocale);
     throw redirect(`/${restrictToOffered('en', offered)}${pathAfterLocale(url)}`);
   }
-  const api = serverApi(context, request, lang);
+  const { api, setCookies } = serverApi(context, request, lang);
   const [shop, languages, user] = await Promise.all([
     api.organizations.info().catch((error: unknown) => rethrowApiError(error, lang)),
     // A failed languages call restricts nothing (unlike a shop that offers none).
@@ -102,6 +104,7 @@ export async function loadShopRequest(
   return {
     locale: lang,
     api,
+    apiSetCookies: setCookies,
     shop,
     languages: languages ?? [{ code: lang, name: lang }],
     offered: offered ?? [lang],
@@ -119,7 +122,7 @@ export async function rootLocale(
   context: Readonly<RouterContextProvider>,
 ): Promise<Locale> {
   const languages = await serverApi(context, request, 'en')
-    .core.languages()
+    .api.core.languages()
     .catch(() => null);
   return chooseLocale({
     cookie: readCookie(request.headers.get('cookie'), LOCALE_COOKIE),

@@ -22,6 +22,7 @@ export const middleware: Route.MiddlewareFunction[] = [
         serializeCookie(LOCALE_COOKIE, shop.locale, LOCALE_COOKIE_MAX_AGE_DAYS, secure),
       );
     }
+    for (const line of shop.apiSetCookies) response.headers.append('Set-Cookie', line);
     if (shop.newCsrfToken) {
       response.headers.append(
         'Set-Cookie',

@@ -1,0 +1,89 @@
+import { useEffect, useRef } from 'react';
+import { useFetcher } from 'react-router';
+import { useI18n } from '#app/lib/i18n.tsx';
+import { useToast } from './toasts.tsx';
+
+export type AddToCartResult = { ok: true; quantity: number } | { ok: false; message: string };
+
+/**
+ * A plain form post (works without JavaScript); with JavaScript it stays on the page, toasts the
+ * answer and animates for 500 ms.
+ */
+export function AddToCartForm({
+  itemId,
+  title,
+  refKind,
+  available,
+  csrfToken,
+  compact = false,
+  formId,
+}: {
+  itemId: number;
+  title: string;
+  refKind: 'product' | 'bundle';
+  available: boolean;
+  csrfToken: string;
+  compact?: boolean;
+  formId?: string;
+}) {
+  const { t } = useI18n();
+  const { toast } = useToast();
+  const fetcher = useFetcher<AddToCartResult>();
+  const last = useRef<AddToCartResult | undefined>(undefined);
+
+  useEffect(() => {
+    const result = fetcher.data;
+    if (!result || result === last.current || fetcher.state !== 'idle') return;
+    last.current = result;
+    toast(
+      result.ok ? t('product.addedToCart', { title }) : result.message,
+      result.ok ? 'info' : 'error',
+    );
+  }, [fetcher.data, fetcher.state, t, toast, title]);
+  // The cart animation (500 ms, spec section 4) plays once per successful add.
+  const animating = fetcher.state === 'idle' && fetcher.data?.ok === true;
+
+  if (!available) {
+    return (
+      <button
+        type="button"
+        disabled
+        className="w-full cursor-not-allowed rounded-md bg-slate-300 px-5 py-3 font-bold text-slate-700"
+      >
+        {t('product.soldOut')}
+      </button>
+    );
+  }
+  return (
+    <fetcher.Form method="post" id={formId} className={`flex gap-2 ${compact ? '' : 'flex-wrap'}`}>
+      <input type="hidden" name="csrf" value={csrfToken} />
+      <input type="hidden" name="intent" value="add-to-cart" />
+      <input type="hidden" name="ref" value={refKind} />
+      <input type="hidden" name="item" value={itemId} />
+      {!compact && (
+        <label className="flex items-center gap-2">
+          <span className="sr-only">{t('product.quantity')}</span>
+          <input
+            type="number"
+            name="quantity"
+            min={1}
+            max={99}
+            defaultValue={1}
+            required
+            className="w-20 rounded-md border border-slate-300 px-3 py-3"
+          />
+        </label>
+      )}
+      {compact && <input type="hidden" name="quantity" value="1" />}
+      <button
+        type="submit"
+        disabled={fetcher.state !== 'idle'}
+        className={`flex-1 rounded-md bg-primary px-5 py-3 font-bold text-white hover:bg-blue-800 disabled:opacity-70 ${
+          animating ? 'animate-cart-added' : ''
+        }`}
+      >
+        {t('product.addToCart')}
+      </button>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,90 @@
+import type { ProductCard as Card } from '@shop/contract';
+import { useI18n } from '#app/lib/i18n.tsx';
+import { AppLink } from './app-link.tsx';
+import { Price } from './price.tsx';
+import { SizedImage } from './sized-image.tsx';
+
+export function StockState({ stock, available }: { stock: number | null; available: boolean }) {
+  const { t } = useI18n();
+  if (!available || stock === 0)
+    return <p className="text-sm font-medium text-red-700">{t('product.soldOut')}</p>;
+  if (stock !== null && stock <= 3)
+    return (
+      <p className="text-sm font-medium text-amber-800">
+        {t('product.onlyLeft', { count: stock })}
+      </p>
+    );
+  return <p className="text-sm text-green-800">{t('product.inStock')}</p>;
+}
+
+/** A product or bundle in a grid: the whole card is one link, named by its title. */
+export function ProductCard({
+  item,
+  locale,
+  priority = false,
+}: {
+  item: Card;
+  locale: string;
+  priority?: boolean;
+}) {
+  const image = item.images[0];
+  return (
+    <article className="group relative flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white transition hover:shadow-md">
+      <div className="aspect-square overflow-hidden bg-slate-100">
+        {image && (
+          <SizedImage
+            image={image}
+            alt=""
+            className="h-full w-full object-cover transition group-hover:scale-105"
+            sizes="(max-width: 575px) 50vw, (max-width: 991px) 33vw, 25vw"
+            priority={priority}
+          />
+        )}
+      </div>
+      <div className="flex flex-1 flex-col gap-1 p-3">
+        {item.vendor && <p className="text-xs text-slate-600">{item.vendor.title}</p>}
+        <h3 className="font-medium">
+          <AppLink
+            to={`/${locale}${item.slugUri}`}
+            className="after:absolute after:inset-0 focus-visible:outline-none"
+          >
+            {item.title}
+          </AppLink>
+        </h3>
+        <div className="mt-auto pt-2">
+          <Price
+            price={item.price}
+            discountPrice={item.discountPrice}
+            discountPercent={item.discountPercent}
+          />
+          <StockState stock={item.stock} available={item.available} />
+        </div>
+      </div>
+    </article>
+  );
+}
+
+export function ProductGrid({
+  items,
+  locale,
+  label,
+}: {
+  items: Card[];
+  locale: string;
+  label: string;
+}) {
+  return (
+    <ul
+      aria-label={label}
+      className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 xl:grid-cols-4"
+    >
+      {items.map((item, i) => (
+        <li key={`${item.ref}-${item.id}`} className="flex">
+          <div className="w-full">
+            <ProductCard item={item} locale={locale} priority={i < 4} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

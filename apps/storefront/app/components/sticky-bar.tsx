@@ -1,0 +1,39 @@
+import { useEffect, useState, type ReactNode, type RefObject } from 'react';
+
+/**
+ * The product page's sticky add-to-cart bar: it slides in once the main buy box has scrolled out
+ * of view, so the button is always one tap away.
+ */
+export function StickyBar({
+  watch,
+  children,
+  label,
+}: {
+  watch: RefObject<HTMLElement | null>;
+  children: ReactNode;
+  label: string;
+}) {
+  const [visible, setVisible] = useState(false);
+  useEffect(() => {
+    const target = watch.current;
+    if (!target) return;
+    const observer = new IntersectionObserver(([entry]) =>
+      setVisible(entry ? !entry.isIntersecting && entry.boundingClientRect.top < 0 : false),
+    );
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [watch]);
+  return (
+    <div
+      role="region"
+      aria-label={label}
+      aria-hidden={!visible}
+      inert={!visible}
+      className={`fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 shadow-[0_-4px_12px_rgba(0,0,0,0.08)] backdrop-blur transition-transform duration-300 ${
+        visible ? 'translate-y-0' : 'translate-y-full'
+      }`}
+    >
+      <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-2">{children}</div>
+    </div>
+  );
+}

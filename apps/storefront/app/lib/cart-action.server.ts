@@ -1,0 +1,56 @@
+import { data } from 'react-router';
+import { isApiError } from '@shop/contract';
+import { verifyCsrf } from './csrf.server.ts';
+import { createTranslator } from '#app/lib/i18n.tsx';
+import { loadMessages } from './messages.server.ts';
+import type { ShopRequest } from './shop.server.ts';
+import type { AddToCartResult } from '#app/components/add-to-cart.tsx';
+
+/**
+ * Adds to the cart: the new quantity is what the cart holds plus what was added (the cart API
+ * sets quantities). A 400 with `product` means the item is gone: 'Sorry, the product is not
+ * available.'; with `productQuantity`, the server's first quantity message (spec section 8).
+ */
+export async function addToCart(request: Request, form: FormData, shop: ShopRequest) {
+  verifyCsrf(request, form);
+  const t = createTranslator(shop.locale, await loadMessages(shop));
+  const item = Number(form.get('item'));
+  const quantity = Number(form.get('quantity'));
+  const ref = form.get('ref') === 'bundle' ? 'bundle' : 'product';
+  if (
+    !Number.isSafeInteger(item) ||
+    item < 1 ||
+    !Number.isSafeInteger(quantity) ||
+    quantity < 1 ||
+    quantity > 99
+  ) {
+    return data<AddToCartResult>({ ok: false, message: t('forms.required') }, { status: 400 });
+  }
+  try {
+    const cart = await shop.api.sales.cart();
+    const existing =
+      cart.items.find((i) => (ref === 'bundle' ? i.bundle === item : i.product === item))
+        ?.quantity ?? 0;
+    const next = await shop.api.sales.setCartQuantity(item, { quantity: existing + quantity, ref });
+    return data<AddToCartResult>({ ok: true, quantity: next.totals.quantity });
+  } catch (error) {
+    if (isApiError(error, 400)) {
+      const body = error.body as { product?: unknown; quantity?: unknown };
+      if (body.product)
+        return data<AddToCartResult>(
+          { ok: false, message: t('errors.productNotAvailable') },
+          { status: 400 },
+        );
+      const first: unknown = Array.isArray(body.quantity)
+        ? (body.quantity as unknown[])[0]
+        : undefined;
+      if (typeof first === 'string')
+        return data<AddToCartResult>({ ok: false, message: first }, { status: 400 });
+    }
+    console.error('add to cart failed', error);
+    return data<AddToCartResult>(
+      { ok: false, message: t('errors.somethingWentWrong') },
+      { status: 502 },
+    );
+  }
+}

@@ -1,0 +1,146 @@
+import { useRef } from 'react';
+import { data, redirect } from 'react-router';
+import { isApiError } from '@shop/contract';
+import { idFromSlug } from '@shop/domain';
+import { AddToCartForm } from '#app/components/add-to-cart.tsx';
+import { AppLink } from '#app/components/app-link.tsx';
+import { ErrorScreen } from '#app/components/error-screen.tsx';
+import { Gallery } from '#app/components/gallery.tsx';
+import { Price, useMoney } from '#app/components/price.tsx';
+import { ProductGrid, StockState } from '#app/components/product-card.tsx';
+import { StickyBar } from '#app/components/sticky-bar.tsx';
+import { addToCart } from '#app/lib/cart-action.server.ts';
+import { useI18n } from '#app/lib/i18n.tsx';
+import { pageMeta } from '#app/lib/seo.ts';
+import { getShopRequest, rethrowApiError } from '#app/lib/shop.server.ts';
+import { useLocaleData } from './locale.tsx';
+import type { Route } from './+types/bundle';
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const shop = getShopRequest(context);
+  const id = idFromSlug(params.id);
+  if (id === null) throw data(null, { status: 404 });
+  const bundle = await shop.api.products.bundleDetail(id).catch(async (error: unknown) => {
+    // A bundle that is gone leaves the cart too (spec section 7).
+    if (isApiError(error, 404))
+      await shop.api.sales.removeFromCart(id, { ref: 'bundle' }).catch(() => undefined);
+    return rethrowApiError(error, shop.locale);
+  });
+  if (params.id !== bundle.slug)
+    throw redirect(`/${shop.locale}/bundles/${bundle.slug}/${new URL(request.url).search}`, 301);
+  return { bundle };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  if (form.get('intent') === 'add-to-cart')
+    return addToCart(request, form, getShopRequest(context));
+  throw data(null, { status: 400 });
+}
+
+export function meta({ matches, location, loaderData }: Route.MetaArgs) {
+  const bundle = loaderData?.bundle;
+  if (!bundle) return pageMeta({ matches, location, titleKey: 'errors.notFoundTitle' });
+  return pageMeta({
+    matches,
+    location,
+    title: bundle.meta.title || bundle.title,
+    description: bundle.meta.description || bundle.description,
+    image: bundle.images[0]?.image ?? null,
+    type: 'product',
+  });
+}
+
+export default function BundlePage({ loaderData }: Route.ComponentProps) {
+  const { bundle } = loaderData;
+  const { locale, t } = useI18n();
+  const money = useMoney();
+  const shop = useLocaleData();
+  const buyBox = useRef<HTMLDivElement>(null);
+  const available = bundle.available && (shop?.shop.cart ?? false);
+  return (
+    <article>
+      <nav aria-label={t('common.breadcrumbs')} className="mb-4 text-sm text-slate-600">
+        <AppLink to={`/${locale}/bundles/`} className="hover:underline">
+          {t('nav.bundles')}
+        </AppLink>{' '}
+        / <span aria-current="page">{bundle.title}</span>
+      </nav>
+      <div className="grid gap-8 lg:grid-cols-2">
+        <Gallery images={bundle.images} title={bundle.title} />
+        <div className="space-y-5">
+          <h1 className="text-2xl font-bold sm:text-3xl">{bundle.title}</h1>
+          <Price
+            price={bundle.price}
+            discountPrice={bundle.discountPrice}
+            discountPercent={bundle.discountPercent}
+            totalVat={bundle.totalVat}
+            size="lg"
+          />
+          <StockState stock={bundle.stock} available={bundle.available} />
+          <div ref={buyBox}>
+            <AddToCartForm
+              itemId={bundle.id}
+              title={bundle.title}
+              refKind="bundle"
+              available={available}
+              csrfToken={shop?.csrfToken ?? ''}
+            />
+          </div>
+          <p className="text-slate-700">{bundle.description}</p>
+          <section aria-labelledby="includes">
+            <h2 id="includes" className="mb-2 text-lg font-bold">
+              {t('bundle.includes')}
+            </h2>
+            <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200">
+              {bundle.items.map((item) => (
+                <li key={item.product.id} className="flex items-center justify-between gap-4 p-3">
+                  <AppLink
+                    to={`/${locale}${item.product.slugUri}`}
+                    className="text-primary hover:underline"
+                  >
+                    {item.quantity} × {item.product.title}
+                  </AppLink>
+                  <span className="text-sm text-slate-600">
+                    {money(item.product.discountPrice)}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        </div>
+      </div>
+      {bundle.related.length > 0 && (
+        <section aria-labelledby="related" className="mt-12">
+          <h2 id="related" className="mb-4 text-xl font-bold">
+            {t('product.relatedProducts')}
+          </h2>
+          <ProductGrid
+            items={bundle.related}
+            locale={locale}
+            label={t('product.relatedProducts')}
+          />
+        </section>
+      )}
+      <StickyBar watch={buyBox} label={t('bundle.addToCart')}>
+        <p className="min-w-0 flex-1 truncate font-medium">
+          {bundle.title} · <span className="font-bold">{money(bundle.discountPrice)}</span>
+        </p>
+        <div className="w-40 sm:w-56">
+          <AddToCartForm
+            itemId={bundle.id}
+            title={bundle.title}
+            refKind="bundle"
+            available={available}
+            csrfToken={shop?.csrfToken ?? ''}
+            compact
+          />
+        </div>
+      </StickyBar>
+    </article>
+  );
+}
+
+export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
+  return <ErrorScreen error={error} homeHref={`/${params.lang}/`} />;
+}

@@ -1,0 +1,47 @@
+import { data } from 'react-router';
+import { ErrorScreen } from '#app/components/error-screen.tsx';
+import { Pagination } from '#app/components/pagination.tsx';
+import { ProductGrid } from '#app/components/product-card.tsx';
+import { listSearch, readListState } from '#app/lib/catalogue.ts';
+import { useI18n } from '#app/lib/i18n.tsx';
+import { pageMeta } from '#app/lib/seo.ts';
+import { getShopRequest, rethrowApiError } from '#app/lib/shop.server.ts';
+import type { Route } from './+types/bundles';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const shop = getShopRequest(context);
+  const state = readListState(new URL(request.url).searchParams);
+  const results = await shop.api.products
+    .bundles({ sort: state.sort, page: state.page })
+    .catch((error: unknown) => rethrowApiError(error, shop.locale));
+  if (state.page > 1 && results.results.length === 0) throw data(null, { status: 404 });
+  return { state, results };
+}
+
+export function meta({ matches, location }: Route.MetaArgs) {
+  return pageMeta({ matches, location, titleKey: 'nav.bundles' });
+}
+
+export default function Bundles({ loaderData }: Route.ComponentProps) {
+  const { locale, t } = useI18n();
+  const { state, results } = loaderData;
+  return (
+    <div>
+      <h1 className="mb-6 text-2xl font-bold sm:text-3xl">{t('nav.bundles')}</h1>
+      {results.results.length === 0 ? (
+        <p className="text-slate-600">{t('bundle.noBundles')}</p>
+      ) : (
+        <ProductGrid items={results.results} locale={locale} label={t('nav.bundles')} />
+      )}
+      <Pagination
+        page={state.page}
+        total={Math.ceil(results.count / 12)}
+        href={(page) => listSearch(state, { page }) || '?'}
+      />
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
+  return <ErrorScreen error={error} homeHref={`/${params.lang}/`} />;
+}

@@ -1,0 +1,277 @@
+import { Suspense, useRef } from 'react';
+import { Await, data, redirect } from 'react-router';
+import { isApiError, type ProductDetail, type Paginated, type Review } from '@shop/contract';
+import { groupVariationAttributes, idFromSlug } from '@shop/domain';
+import { AddToCartForm } from '#app/components/add-to-cart.tsx';
+import { AppLink } from '#app/components/app-link.tsx';
+import { ErrorScreen } from '#app/components/error-screen.tsx';
+import { Gallery } from '#app/components/gallery.tsx';
+import { Price, useMoney } from '#app/components/price.tsx';
+import { ProductGrid, StockState } from '#app/components/product-card.tsx';
+import { StickyBar } from '#app/components/sticky-bar.tsx';
+import { addToCart } from '#app/lib/cart-action.server.ts';
+import { useI18n } from '#app/lib/i18n.tsx';
+import { pageMeta } from '#app/lib/seo.ts';
+import { getShopRequest, rethrowApiError } from '#app/lib/shop.server.ts';
+import { useLocaleData } from './locale.tsx';
+import type { Route } from './+types/product';
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const shop = getShopRequest(context);
+  const id = idFromSlug(params.id);
+  if (id === null) throw data(null, { status: 404 });
+  const product = await shop.api.products.detail(id).catch(async (error: unknown) => {
+    // A product that is gone leaves the cart too (spec section 4).
+    if (isApiError(error, 404)) await shop.api.sales.removeFromCart(id).catch(() => undefined);
+    return rethrowApiError(error, shop.locale);
+  });
+  // One address per product: an old or partial slug redirects to the current one.
+  if (params.id !== product.slug) {
+    const url = new URL(request.url);
+    throw redirect(`/${shop.locale}/products/${product.slug}/${url.search}`, 301);
+  }
+  // Secondary: never fails the page, arrives after it.
+  const reviews: Promise<Paginated<Review> | null> = shop.api.products
+    .reviews({ product: id, page_size: 6 })
+    .catch(() => null);
+  return { product, reviews };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  if (form.get('intent') === 'add-to-cart')
+    return addToCart(request, form, getShopRequest(context));
+  throw data(null, { status: 400 });
+}
+
+export function meta({ matches, location, loaderData }: Route.MetaArgs) {
+  const product = loaderData?.product;
+  if (!product) return pageMeta({ matches, location, titleKey: 'errors.notFoundTitle' });
+  return pageMeta({
+    matches,
+    location,
+    title: product.meta.title || product.title,
+    description: product.meta.description || product.description,
+    keywords: product.meta.keywords,
+    image: product.images[0]?.image ?? null,
+    type: 'product',
+  });
+}
+
+function productJsonLd(product: ProductDetail, origin: string, currency: string) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: product.title,
+    description: product.description,
+    sku: String(product.id),
+    image: product.images.map((i) => `${origin}${i.image}`),
+    ...(product.vendor ? { brand: { '@type': 'Brand', name: product.vendor.title } } : {}),
+    offers: {
+      '@type': 'Offer',
+      price: product.discountPrice.toFixed(2),
+      priceCurrency: currency,
+      availability: product.available
+        ? 'https://schema.org/InStock'
+        : 'https://schema.org/OutOfStock',
+      url: `${origin}${product.slugUri}`,
+    },
+    ...(product.rating !== null && product.reviewsCount > 0
+      ? {
+          aggregateRating: {
+            '@type': 'AggregateRating',
+            ratingValue: product.rating,
+            reviewCount: product.reviewsCount,
+          },
+        }
+      : {}),
+  };
+}
+
+function Reviews({ reviews }: { reviews: Paginated<Review> | null }) {
+  const { t, locale } = useI18n();
+  if (!reviews || reviews.results.length === 0)
+    return <p className="text-slate-600">{t('reviews.noReviews')}</p>;
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
+  return (
+    <ul className="space-y-4">
+      {reviews.results.map((review) => (
+        <li key={review.id} className="rounded-lg border border-slate-200 p-4">
+          <p
+            aria-label={t('reviews.ratingValue', { rating: review.rating })}
+            className="text-amber-700"
+          >
+            {'★'.repeat(review.rating)}
+            <span className="text-slate-300">{'★'.repeat(5 - review.rating)}</span>
+          </p>
+          <p className="mt-1">{review.text}</p>
+          <p className="mt-2 text-sm text-slate-600">
+            {review.author} · {date.format(new Date(review.creationDate))}
+          </p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  const { product, reviews } = loaderData;
+  const { locale, t } = useI18n();
+  const money = useMoney();
+  const shop = useLocaleData();
+  const buyBox = useRef<HTMLDivElement>(null);
+  const groups = groupVariationAttributes(product.variations);
+  const origin = shop?.origin ?? '';
+  return (
+    <article>
+      <script
+        type="application/ld+json"
+        dangerouslySetInnerHTML={{
+          __html: JSON.stringify(
+            productJsonLd(product, origin, shop?.shop.currency ?? 'EUR'),
+          ).replace(/</g, '\\u003c'),
+        }}
+      />
+      <nav aria-label={t('common.breadcrumbs')} className="mb-4 text-sm text-slate-600">
+        <ol className="flex flex-wrap gap-1">
+          <li>
+            <AppLink to={`/${locale}/`} className="hover:underline">
+              {t('nav.home')}
+            </AppLink>{' '}
+            /
+          </li>
+          <li>
+            <AppLink to={`/${locale}/products/`} className="hover:underline">
+              {t('nav.products')}
+            </AppLink>{' '}
+            /
+          </li>
+          <li aria-current="page">{product.title}</li>
+        </ol>
+      </nav>
+      <div className="grid gap-8 lg:grid-cols-2">
+        <Gallery images={product.images} title={product.title} />
+        <div className="space-y-5">
+          {product.vendor && (
+            <p className="text-sm text-slate-600">
+              {t('product.soldBy', { vendor: product.vendor.title })}
+            </p>
+          )}
+          <h1 className="text-2xl font-bold sm:text-3xl">{product.title}</h1>
+          <Price
+            price={product.price}
+            discountPrice={product.discountPrice}
+            discountPercent={product.discountPercent}
+            totalVat={product.totalVat}
+            size="lg"
+          />
+          <StockState stock={product.stock} available={product.available} />
+          {groups.map((group) => (
+            <fieldset key={group.title}>
+              <legend className="mb-2 font-bold">{group.title}</legend>
+              <ul className="flex flex-wrap gap-2">
+                {group.values.map((value) => {
+                  const variation = product.variations.find((v) =>
+                    v.values.some((vv) => vv.id === value.id),
+                  );
+                  if (!variation) return null;
+                  const current = variation.id === product.id;
+                  return (
+                    <li key={value.id}>
+                      <AppLink
+                        to={`/${locale}${variation.slugUri}`}
+                        aria-current={current ? 'true' : undefined}
+                        className={`inline-block rounded-md border px-3 py-2 ${current ? 'border-primary bg-blue-50 font-bold' : 'border-slate-300 hover:border-primary'}`}
+                      >
+                        {value.title}
+                      </AppLink>
+                    </li>
+                  );
+                })}
+              </ul>
+            </fieldset>
+          ))}
+          <div ref={buyBox}>
+            <AddToCartForm
+              itemId={product.id}
+              title={product.title}
+              refKind="product"
+              available={product.available && (shop?.shop.cart ?? false)}
+              csrfToken={shop?.csrfToken ?? ''}
+            />
+          </div>
+          <section aria-labelledby="description">
+            <h2 id="description" className="mb-2 text-lg font-bold">
+              {t('product.description')}
+            </h2>
+            <p className="whitespace-pre-line text-slate-700">{product.description}</p>
+          </section>
+          {product.values.length > 0 && (
+            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+              {product.values.map((value) => (
+                <div key={value.id} className="contents">
+                  <dt className="font-medium">{value.attribute.title}</dt>
+                  <dd>
+                    <AppLink
+                      to={`/${locale}/values/${value.id}/`}
+                      className="text-primary hover:underline"
+                    >
+                      {value.title}
+                    </AppLink>
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          )}
+        </div>
+      </div>
+
+      <section aria-labelledby="reviews" className="mt-12">
+        <h2 id="reviews" className="mb-4 text-xl font-bold">
+          {t('reviews.productReviews')}
+        </h2>
+        <Suspense fallback={<p className="text-slate-600">{t('common.loading')}</p>}>
+          <Await
+            resolve={reviews}
+            errorElement={<p className="text-slate-600">{t('reviews.noReviews')}</p>}
+          >
+            {(resolved) => <Reviews reviews={resolved} />}
+          </Await>
+        </Suspense>
+      </section>
+
+      {product.related.length > 0 && (
+        <section aria-labelledby="related" className="mt-12">
+          <h2 id="related" className="mb-4 text-xl font-bold">
+            {t('product.relatedProducts')}
+          </h2>
+          <ProductGrid
+            items={product.related}
+            locale={locale}
+            label={t('product.relatedProducts')}
+          />
+        </section>
+      )}
+
+      <StickyBar watch={buyBox} label={t('product.addToCart')}>
+        <p className="min-w-0 flex-1 truncate font-medium">
+          {product.title} · <span className="font-bold">{money(product.discountPrice)}</span>
+        </p>
+        <div className="w-40 sm:w-56">
+          <AddToCartForm
+            itemId={product.id}
+            title={product.title}
+            refKind="product"
+            available={product.available && (shop?.shop.cart ?? false)}
+            csrfToken={shop?.csrfToken ?? ''}
+            compact
+          />
+        </div>
+      </StickyBar>
+    </article>
+  );
+}
+
+export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
+  return <ErrorScreen error={error} homeHref={`/${params.lang}/`} />;
+}
