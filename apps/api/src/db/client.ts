@@ -33,6 +33,9 @@ export type DatabaseOptions =
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.url !== undefined) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // An idle connection the server drops (restart, failover, a dropped test database) is
+    // replaced by the pool; without a listener node-postgres would crash the process instead.
+    pool.on('error', (error) => console.warn(`database connection lost: ${error.message}`));
     // Fail fast with a clear error instead of on the first request.
     const client = await pool.connect();
     client.release();

@@ -1,0 +1,81 @@
+// `npm run catalogue -- --products 100000 [--vendors 20] [--seed 1]`: adds a synthetic catalogue
+// for benchmarks to the database `npm start` would use (DATABASE_URL, else PGlite in DATA_DIR),
+// migrating and seeding the demo shop first so it also works on an empty data directory.
+import { mkdir } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { openDatabase } from '../apps/api/src/db/client.ts';
+import { EnvError, loadEnv, type Env } from '../apps/api/src/env.ts';
+import { generateCatalogue } from '../apps/api/src/seed/catalogue-generator.ts';
+import { seedDemoShop } from '../apps/api/src/seed/seed.ts';
+
+function integerFlag(values: Record<string, string | undefined>, name: string, fallback?: number) {
+  const raw = values[name];
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(value)) {
+    console.error(`--${name} must be a non-negative integer, got '${raw}'`);
+    process.exit(1);
+  }
+  return value;
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      products: { type: 'string' },
+      vendors: { type: 'string' },
+      seed: { type: 'string' },
+    },
+  });
+  const products = integerFlag(values, 'products', 100_000) ?? 100_000;
+  const vendors = integerFlag(values, 'vendors');
+  const seed = integerFlag(values, 'seed');
+
+  let env: Env;
+  try {
+    env = loadEnv();
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  // Same choice of database as the server (apps/server/src/server.ts).
+  const dataDir = resolve(env.DATA_DIR);
+  const mediaDir = join(dataDir, 'media');
+  await mkdir(mediaDir, { recursive: true });
+  const handle = env.DATABASE_URL
+    ? await openDatabase({ url: env.DATABASE_URL })
+    : await openDatabase({ dataDir: join(dataDir, 'pglite') });
+  const where = env.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${join(dataDir, 'pglite')}`;
+  console.log(`database: ${where}`);
+
+  try {
+    await handle.migrate();
+    // With the media directory, so that a later `npm start` on this DATA_DIR shows demo pictures.
+    const { seeded } = await seedDemoShop(handle.db, { mediaDir, log: (m) => console.log(m) });
+    if (!seeded) console.log('demo shop already present');
+
+    const result = await generateCatalogue(handle.db, {
+      products,
+      ...(vendors !== undefined ? { vendors } : {}),
+      ...(seed !== undefined ? { seed } : {}),
+      log: (m) => console.log(m),
+    });
+    const seconds = result.ms / 1000;
+    const rate = seconds > 0 ? Math.round(result.products / seconds) : result.products;
+    console.log(
+      `done: ${result.products} products in ${seconds.toFixed(1)} s (${rate} products/s)`,
+    );
+  } finally {
+    await handle.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
