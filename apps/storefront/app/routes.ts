@@ -5,6 +5,7 @@ export default [
   route(':lang', 'routes/locale.tsx', [
     route('pages/coming-soon', 'routes/coming-soon.tsx'),
     route('consent', 'routes/consent.tsx'),
+    route('search-suggestions', 'routes/search-suggestions.tsx'),
     layout('routes/shop-layout.tsx', [
       index('routes/home.tsx'),
       route('products', 'routes/products.tsx'),

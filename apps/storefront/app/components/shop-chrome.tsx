@@ -3,6 +3,7 @@ import type { Language, MenuItem, OrganizationInfo, UserInfo, Widget } from '@sh
 import { useI18n } from '#app/lib/i18n.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
 import { FooterMenus, MenuNav } from './menu-nav.tsx';
+import { SearchBox } from './search-box.tsx';
 import { SizedImage } from './sized-image.tsx';
 
 /** Trusted HTML written by staff in the shop's widgets. */
@@ -38,7 +39,6 @@ const HEART =
 const CART =
   'M6 6h15l-1.5 9h-12L6 6zm0 0L5 3H2m6 18a1 1 0 1 0 0-2 1 1 0 0 0 0 2zm10 0a1 1 0 1 0 0-2 1 1 0 0 0 0 2z';
 const USER = 'M20 21a8 8 0 0 0-16 0M12 13a5 5 0 1 0 0-10 5 5 0 0 0 0 10z';
-const SEARCH = 'M11 19a8 8 0 1 0 0-16 8 8 0 0 0 0 16zm10 2-4.35-4.35';
 
 export function TopBar({
   widgets,
@@ -97,27 +97,7 @@ export function MainBar({
     shop.images.find((i) => i.imageType === 'logo');
   const header = menus.filter((m) => m.location === 'header');
   // Rendered twice (inside the mobile menu and in the bar), so each copy has its own id.
-  const search = (id: string) => (
-    <form role="search" method="get" action={`/${locale}/products/`} className="flex w-full">
-      <label htmlFor={id} className="sr-only">
-        {t('search.placeholder')}
-      </label>
-      <input
-        id={id}
-        name="query"
-        type="search"
-        placeholder={t('search.placeholder')}
-        className="min-w-0 flex-1 rounded-l-md border border-slate-300 px-3 py-2"
-      />
-      <button
-        type="submit"
-        className="rounded-r-md bg-primary px-3 text-white hover:bg-blue-800"
-        aria-label={t('search.button')}
-      >
-        {icon(SEARCH)}
-      </button>
-    </form>
-  );
+  const search = (idPrefix: string) => <SearchBox idPrefix={idPrefix} />;
   return (
     <div className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-3">

@@ -74,16 +74,22 @@ function Slider({
         </div>
       </div>
       {images.length > 1 && (
-        <div className="absolute top-3 right-3 flex gap-2">
+        <div className="absolute top-1.5 right-1.5 flex">
           {images.map((image, i) => (
+            // A 24 px target around the 12 px dot (WCAG 2.2 target size).
             <button
               key={image.id}
               type="button"
               onClick={() => setIndex(i)}
               aria-label={`${i + 1} / ${images.length}`}
               aria-current={i === index ? 'true' : undefined}
-              className={`h-3 w-3 rounded-full border-2 border-white ${i === index ? 'bg-white' : 'bg-transparent'}`}
-            />
+              className="flex h-6 w-6 items-center justify-center rounded-full"
+            >
+              <span
+                aria-hidden="true"
+                className={`h-3 w-3 rounded-full border-2 border-white ${i === index ? 'bg-white' : 'bg-transparent'}`}
+              />
+            </button>
           ))}
         </div>
       )}

@@ -1,5 +1,6 @@
 import { data } from 'react-router';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
+import { pageMeta } from '#app/lib/seo.ts';
 import type { Route } from './+types/not-found';
 
 /** Any unknown path inside a locale: the 404 screen, inside the shop's layout, with status 404. */
@@ -7,8 +8,9 @@ export function loader() {
   throw data(null, { status: 404 });
 }
 
-export function meta() {
-  return [{ title: 'Oops! This Page Could Not Be Found' }, { name: 'robots', content: 'noindex' }];
+/** 'Oops! This Page Could Not Be Found | shop title' in the page's language, kept out of search engines. */
+export function meta({ matches, location }: Route.MetaArgs) {
+  return pageMeta({ matches, location, titleKey: 'errors.notFoundTitle', robots: 'noindex' });
 }
 
 export default function NotFound() {

@@ -1,0 +1,128 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useFetcher, useNavigate } from 'react-router';
+import { MIN_FETCH_DELAY_MS } from '@shop/domain';
+import { useI18n } from '#app/lib/i18n.tsx';
+import type { loader as suggestLoader } from '#app/routes/search-suggestions.tsx';
+import { useMoney } from './price.tsx';
+
+const SEARCH_ICON = 'M11 19a8 8 0 1 0 0-16 8 8 0 0 0 0 16zm10 2-4.35-4.35';
+
+/**
+ * The header search: a plain GET form to the product list (works without JavaScript), enhanced
+ * into a combobox that suggests products as the shopper types (after 200 ms of quiet).
+ */
+export function SearchBox({ idPrefix }: { idPrefix: string }) {
+  const { locale, t } = useI18n();
+  const money = useMoney();
+  const navigate = useNavigate();
+  const fetcher = useFetcher<typeof suggestLoader>();
+  const listId = useId();
+  const [text, setText] = useState('');
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const suggestions = fetcher.data?.query === text.trim() ? fetcher.data.suggestions : [];
+  const expanded = open && suggestions.length > 0;
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const onInput = (value: string) => {
+    setText(value);
+    setActive(-1);
+    setOpen(true);
+    clearTimeout(timer.current);
+    if (value.trim().length < 2) return;
+    timer.current = setTimeout(() => {
+      void fetcher.load(`/${locale}/search-suggestions/?query=${encodeURIComponent(value.trim())}`);
+    }, MIN_FETCH_DELAY_MS);
+  };
+
+  return (
+    <form
+      role="search"
+      method="get"
+      action={`/${locale}/products/`}
+      className="relative flex w-full"
+    >
+      <label htmlFor={`${idPrefix}-search`} className="sr-only">
+        {t('search.placeholder')}
+      </label>
+      <input
+        id={`${idPrefix}-search`}
+        name="query"
+        type="search"
+        autoComplete="off"
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded={expanded}
+        aria-controls={listId}
+        aria-activedescendant={expanded && active >= 0 ? `${listId}-${active}` : undefined}
+        placeholder={t('search.placeholder')}
+        value={text}
+        onChange={(event) => onInput(event.target.value)}
+        onBlur={() => setTimeout(() => setOpen(false), 150)}
+        onKeyDown={(event) => {
+          if (!expanded) return;
+          if (event.key === 'ArrowDown') {
+            event.preventDefault();
+            setActive((i) => (i + 1) % suggestions.length);
+          } else if (event.key === 'ArrowUp') {
+            event.preventDefault();
+            setActive((i) => (i <= 0 ? suggestions.length - 1 : i - 1));
+          } else if (event.key === 'Escape') {
+            setOpen(false);
+          } else if (event.key === 'Enter' && active >= 0) {
+            const choice = suggestions[active];
+            if (choice) {
+              event.preventDefault();
+              setOpen(false);
+              void navigate(choice.href);
+            }
+          }
+        }}
+        className="min-w-0 flex-1 rounded-l-md border border-slate-300 px-3 py-2"
+      />
+      <button
+        type="submit"
+        className="rounded-r-md bg-primary px-3 text-white hover:bg-blue-800"
+        aria-label={t('search.button')}
+      >
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="h-6 w-6"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+        >
+          <path d={SEARCH_ICON} />
+        </svg>
+      </button>
+      <ul
+        id={listId}
+        role="listbox"
+        aria-label={t('search.title')}
+        className={`absolute top-full right-0 left-0 z-40 mt-1 overflow-hidden rounded-md border border-slate-200 bg-white shadow-lg ${expanded ? '' : 'hidden'}`}
+      >
+        {suggestions.map((s, i) => (
+          <li
+            key={s.id}
+            id={`${listId}-${i}`}
+            role="option"
+            aria-selected={i === active}
+            onMouseDown={(event) => {
+              event.preventDefault();
+              setOpen(false);
+              void navigate(s.href);
+            }}
+            className={`flex cursor-pointer items-center justify-between gap-3 px-3 py-2 ${i === active ? 'bg-blue-50' : 'hover:bg-slate-50'}`}
+          >
+            <span className="truncate">{s.title}</span>
+            <span className="shrink-0 text-sm font-bold">{money(s.price)}</span>
+          </li>
+        ))}
+      </ul>
+    </form>
+  );
+}
