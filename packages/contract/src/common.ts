@@ -7,7 +7,9 @@ export const DEFAULT_LOCALE = 'en';
 export const localeSchema = z.enum(SUPPORTED_LOCALES);
 export type Locale = z.infer<typeof localeSchema>;
 
-export const idSchema = z.number().int().positive();
+/** Ids are PostgreSQL `integer`s: a bigger number is no id (400), not a database error. */
+export const MAX_ID = 2_147_483_647;
+export const idSchema = z.number().int().positive().max(MAX_ID);
 
 /** A URL the browser can load: absolute (`https://…`) or rooted at the origin (`/media/…`). */
 export const urlSchema = z
@@ -42,7 +44,7 @@ export const slugSchema = z
 export const slugIdSchema = z.union([z.number(), z.string()]).transform((value, ctx) => {
   const match = /(?:^|-)(\d+)$/.exec(String(value));
   const id = match?.[1] === undefined ? Number.NaN : Number(match[1]);
-  if (!Number.isSafeInteger(id) || id < 1) {
+  if (!Number.isSafeInteger(id) || id < 1 || id > MAX_ID) {
     ctx.addIssue({ code: 'custom', message: 'Expected an id or a slug ending in an id' });
     return z.NEVER;
   }
@@ -192,7 +194,9 @@ export function pageSizeQuerySchema(defaultSize: number) {
 
 export const priceQuerySchema = queryNumber(numberType().min(0));
 
-export const idQuerySchema = queryNumber(numberType().int('Expected an integer').positive());
+export const idQuerySchema = queryNumber(
+  numberType().int('Expected an integer').positive().max(MAX_ID),
+);
 
 /**
  * Comma list of positive ids: 'attrs__id=1,2,3' -> [1, 2, 3]. Also accepts repeated parameters
@@ -206,7 +210,7 @@ export const idListQuerySchema = z
       .map((part) => part.trim())
       .filter((part) => part !== '')
       .map(Number);
-    if (!ids.every((id) => Number.isSafeInteger(id) && id > 0)) {
+    if (!ids.every((id) => Number.isSafeInteger(id) && id > 0 && id <= MAX_ID)) {
       ctx.addIssue({ code: 'custom', message: 'Expected a comma-separated list of ids' });
       return z.NEVER;
     }

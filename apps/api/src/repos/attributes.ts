@@ -108,11 +108,12 @@ export async function searchTitles(
 ) {
   const table = kind === 'attribute' ? s.attributeTranslations : s.attributeValueTranslations;
   const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  // The tables are small: plain word_similarity at 0.4 catches 'colr' and 'indgo'.
   const matches = await db
     .selectDistinct({ id: table.parentId })
     .from(table)
     .where(
-      sql`${table.locale} IN (${locale}, 'en') AND (${table.title} ILIKE ${pattern} OR ${text} <% ${table.title})`,
+      sql`${table.locale} IN (${locale}, 'en') AND (${table.title} ILIKE ${pattern} OR word_similarity(${text}, ${table.title}) >= 0.4)`,
     );
   const ids = matches.map((m) => m.id);
   if (ids.length === 0) return { count: 0, results: [] as ContentItem[] };

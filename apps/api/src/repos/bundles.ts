@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Bundle, Locale, ProductCard } from '@shop/contract';
 import { isAvailable, slugWithId } from '@shop/domain';
 import type { Database } from '#api/db/client.ts';
@@ -41,7 +41,7 @@ export async function listBundleIds(
   const where = bundleConditions(filters);
   const [total] = await db.select({ n: count() }).from(s.bundles).where(where);
   const t = translated(s.bundleTranslations, locale, 'bt');
-  const title = t.text('title');
+  const title = sql`${t.text('title')} COLLATE "und-x-icu"`;
   const order = {
     sorting: [asc(s.bundles.sorting), asc(s.bundles.id)],
     price: [asc(s.bundles.price), asc(s.bundles.id)],

@@ -103,6 +103,27 @@ export async function discountsFor(
   return { own, user, userEverywhere };
 }
 
+/** Adds each variation's parent's discounts to its own. */
+export function inheritDiscounts(
+  discounts: Awaited<ReturnType<typeof discountsFor>>,
+  rows: { product: { id: number; parentId: number | null } }[],
+): Awaited<ReturnType<typeof discountsFor>> {
+  const own = new Map(discounts.own);
+  const user = new Map(discounts.user);
+  for (const { product } of rows) {
+    if (product.parentId === null) continue;
+    own.set(product.id, [
+      ...(discounts.own.get(product.id) ?? []),
+      ...(discounts.own.get(product.parentId) ?? []),
+    ]);
+    user.set(product.id, [
+      ...(discounts.user.get(product.id) ?? []),
+      ...(discounts.user.get(product.parentId) ?? []),
+    ]);
+  }
+  return { own, user, userEverywhere: discounts.userEverywhere };
+}
+
 /** Prices of one item for the caller, from the domain rules. */
 export function pricing(
   base: { price: number; profit: number; vatPercent: number },
@@ -229,12 +250,17 @@ export async function productCards(
   ids: number[],
   ctx: PricingContext,
 ): Promise<ProductCard[]> {
-  const [rows, images, discounts, ratings] = await Promise.all([
+  const [rows, images, ratings] = await Promise.all([
     productRows(db, locale, ids),
     imagesFor(db, s.images.productId, ids),
-    discountsFor(db, 'product', ids, ctx.userId),
     ratingsFor(db, ids),
   ]);
+  // Variations share their parent's discounts: choosing a size must not change the deal.
+  const parents = rows.flatMap((r) => (r.product.parentId === null ? [] : [r.product.parentId]));
+  const discounts = inheritDiscounts(
+    await discountsFor(db, 'product', [...new Set([...ids, ...parents])], ctx.userId),
+    rows,
+  );
   const byId = new Map(rows.map((r) => [r.product.id, r]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
@@ -372,7 +398,8 @@ export async function listProductIds(
   const offset = (page - 1) * pageSize;
   if (sort === 'title' || sort === '-title') {
     const pt = translated(s.productTranslations, locale, 'pt');
-    const title = pt.text('title');
+    // Alphabetical in every language (Ä next to A), not in byte order: ICU's root collation.
+    const title = sql`${pt.text('title')} COLLATE "und-x-icu"`;
     const rows = await db
       .select({ id: s.products.id })
       .from(s.products)

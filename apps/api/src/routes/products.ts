@@ -6,6 +6,7 @@ import { notFound } from '#api/plugins/errors.ts';
 import {
   cartEnabled,
   discountsFor,
+  inheritDiscounts,
   listProductIds,
   priceRange,
   productCards,
@@ -33,9 +34,22 @@ export const productRoutes: FastifyPluginAsync = async (app) => {
     const ctx = await pricingContext(req);
     const [row] = await productRows(db, req.locale, [id]);
     if (!row || !row.product.active) throw notFound('Product not found.');
+    if (row.product.parentId !== null) {
+      // A variation goes with its parent.
+      const [parent] = await db
+        .select({ active: s.products.active })
+        .from(s.products)
+        .where(eq(s.products.id, row.product.parentId));
+      if (!parent?.active) throw notFound('Product not found.');
+    }
     const [[card], discounts, values] = await Promise.all([
       productCards(db, req.locale, [id], ctx),
-      discountsFor(db, 'product', [id], ctx.userId),
+      discountsFor(
+        db,
+        'product',
+        [id, ...(row.product.parentId === null ? [] : [row.product.parentId])],
+        ctx.userId,
+      ).then((d) => inheritDiscounts(d, [row])),
       valuesFor(db, req.locale, [id]),
     ]);
     if (!card) throw notFound('Product not found.');
