@@ -212,7 +212,34 @@ const PRODUCT_SHAPES: ((p: Palette) => string)[] = [
     `<ellipse cx="0" cy="-60" rx="90" ry="22" fill="${p.dark}"/>` +
     `<path d="M0 -170 C40 -120 30 -90 0 -80 C-30 -90 -40 -120 0 -170Z" fill="#ffd166"/>` +
     `<rect x="-60" y="0" width="18" height="140" rx="9" fill="${p.light}" opacity=".45"/>`,
+  // Folded textiles: a stack of cloth
+  (p) =>
+    `<rect x="-180" y="70" width="360" height="90" rx="26" fill="${p.dark}"/>` +
+    `<rect x="-170" y="-20" width="340" height="90" rx="26" fill="${p.main}"/>` +
+    `<rect x="-160" y="-110" width="320" height="90" rx="26" fill="${p.dark}" opacity=".85"/>` +
+    `<path d="M-150 -65 H150 M-160 25 H160 M-170 115 H170" stroke="${p.light}" stroke-width="6" stroke-dasharray="14 12" opacity=".6"/>`,
 ];
+
+export const PRODUCT_SHAPE_COUNT = PRODUCT_SHAPES.length;
+
+/** Which of the shapes above a product's picture shows, by the words of its slug. */
+export function productShape(slug: string): number {
+  const rules: [RegExp, number][] = [
+    [/mug|cup|espresso|cappuccino|tumbler/, 0],
+    [/shirt|dress|apron|hat|jacket|hoodie|sweater|scarf|shorts|trousers|socks|beanie/, 1],
+    [/bag|tote|backpack|pack|pouch/, 2],
+    [/bottle|flask|carafe|jug|vase|pitcher|kettle|grinder/, 3],
+    [/tea|coffee|bean|blend|roast|filter|leaf|herb/, 4],
+    [/plate|bowl|dish|dripper|platter|saucer|pot/, 5],
+    [/set|box|kit|trio|gift/, 6],
+    [/candle|lamp|lantern/, 7],
+    [
+      /sheet|towel|duvet|napkin|curtain|tablecloth|cushion|pillow|blanket|throw|runner|linen|cover|rug/,
+      8,
+    ],
+  ];
+  return rules.find(([pattern]) => pattern.test(slug))?.[1] ?? 6;
+}
 
 function productSvg(spec: ImageSpec, rgb: Rgb, rand: () => number): string {
   const { width: w, height: h } = IMAGE_SIZES.product;

@@ -5,7 +5,14 @@ import * as s from '#api/db/schema.ts';
 import type { SeedDiscount, SeedMenu, T } from './data/types.ts';
 import * as catalogue from './data/catalogue.ts';
 import * as content from './data/content.ts';
-import { renderImage, renderPng, writeImage, type ImageKind } from './images.ts';
+import {
+  PRODUCT_SHAPE_COUNT,
+  productShape,
+  renderImage,
+  renderPng,
+  writeImage,
+  type ImageKind,
+} from './images.ts';
 
 export const DEMO_PASSWORD = 'demo1234';
 const LOCALES = ['en', 'de', 'ru', 'it'] as const;
@@ -240,7 +247,14 @@ export async function seedDemoShop(
       for (const d of p.discounts ?? []) discountFor(d, { productId: row.id });
       const picture = `products/${p.slug}.webp`;
       // Pictures carry no words: the page shows the title in the shopper's language.
-      pending.push({ path: picture, kind: 'product', label: '', color: p.color, seed: i });
+      // The seed picks the shape (seed % shapes), so a duvet cover is not drawn as a mug.
+      pending.push({
+        path: picture,
+        kind: 'product',
+        label: '',
+        color: p.color,
+        seed: productShape(p.slug) + PRODUCT_SHAPE_COUNT * i,
+      });
       await tx
         .insert(s.images)
         .values({ path: picture, imageType: 'page_gallery', productId: row.id });
@@ -316,7 +330,7 @@ export async function seedDemoShop(
         // Pictures carry no words: the page shows the title in the shopper's language.
         label: '',
         color: b.color,
-        seed: 100 + i,
+        seed: productShape(b.slug) + PRODUCT_SHAPE_COUNT * (100 + i),
       });
       await tx
         .insert(s.images)
