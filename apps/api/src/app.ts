@@ -20,11 +20,13 @@ import type { SessionStore } from './plugins/session-store.ts';
 import { shopGuardPlugin } from './plugins/shop-guard.ts';
 import { accountRoutes } from './routes/accounts.ts';
 import { coreRoutes } from './routes/core.ts';
+import { imageRoutes } from './routes/images.ts';
 import { mediaRoutes } from './routes/media.ts';
 import { organizationRoutes } from './routes/organizations.ts';
 import { productRoutes } from './routes/products.ts';
 import { attributeRoutes } from './routes/attributes.ts';
 import { bundleRoutes } from './routes/bundles.ts';
+import { seoRoutes } from './routes/seo.ts';
 
 export type AppOptions = {
   db: Database;
@@ -33,6 +35,8 @@ export type AppOptions = {
   /** Cookies get `Secure` (always true behind an https PUBLIC_URL). */
   secureCookies?: boolean;
   logger?: FastifyServerOptions['logger'];
+  /** Serves `/media/*` from this directory, resizing images on request (routes/images.ts). */
+  mediaDir?: string;
 };
 
 declare module 'fastify' {
@@ -58,6 +62,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // A blank query parameter (`?price__gte=&page=`, as an empty form field sends it) means absent.
+  app.addHook('preValidation', async (req) => {
+    const query = req.query as Record<string, unknown> | undefined;
+    if (!query || typeof query !== 'object') return;
+    for (const [key, value] of Object.entries(query)) {
+      if (typeof value === 'string' && value.trim() === '') delete query[key];
+    }
+  });
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });
@@ -104,6 +116,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { prefix: '/:locale/api' },
   );
   await app.register(mediaRoutes);
+  // `/media/langs/{locale}.json` stays with mediaRoutes: the router prefers it over the wildcard.
+  if (options.mediaDir) await app.register(imageRoutes, { mediaDir: options.mediaDir });
+  await app.register(seoRoutes);
 
   return app;
 }

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
-import { buildApp } from '../src/app.ts';
+import { buildApp, type AppOptions } from '../src/app.ts';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.ts';
 import { createMailer } from '../src/mail/mailer.ts';
 import { databaseSessionStore } from '../src/plugins/session-store.ts';
@@ -41,6 +41,16 @@ async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop(): Pro
     return {
       handle,
       drop: async () => {
+        // pg's pool.end() resolves before its connections have closed; FORCE would kill them
+        // mid-close and the pool would raise an unhandled 'error'. Wait for them briefly first.
+        for (let attempt = 0; attempt < 50; attempt++) {
+          const { rows } = await admin.query<{ n: number }>(
+            'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
+            [name],
+          );
+          if (!rows[0]?.n) break;
+          await new Promise((r) => setTimeout(r, 20));
+        }
         await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
         await admin.end();
       },
@@ -51,7 +61,10 @@ async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop(): Pro
   return { handle, drop: async () => {} };
 }
 
-export async function createTestApp(): Promise<TestApp> {
+/** `mediaDir` serves `/media/*` from that directory; `logger` lets a test read the app's log. */
+export async function createTestApp(
+  options: Pick<AppOptions, 'mediaDir' | 'logger'> = {},
+): Promise<TestApp> {
   const { handle, drop } = await openTestDatabase();
   const mailDir = await mkdtemp(join(tmpdir(), 'shop-mail-'));
   const mailer = createMailer({
@@ -63,6 +76,7 @@ export async function createTestApp(): Promise<TestApp> {
     db: handle.db,
     sessionStore: databaseSessionStore(handle.db),
     mailer,
+    ...options,
   });
   await app.ready();
   return {

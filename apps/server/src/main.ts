@@ -1,7 +1,11 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { EnvError, loadEnv, type Env } from '@shop/api/env';
-import { startServer, storefrontDir } from './server.ts';
+
+// React (pulled in by react-router) picks its build from NODE_ENV when first imported, so it is
+// set before the server module loads; a mismatch between two React builds breaks rendering.
+process.env.NODE_ENV ??= 'production';
+const { startServer, storefrontDir } = await import('./server.ts');
 
 async function main() {
   let env: Env;

@@ -41,6 +41,8 @@ export async function startServer(env: Env) {
     mailer,
     secureCookies: env.PUBLIC_URL?.startsWith('https://') ?? false,
     logger,
+    // The API serves /media/* itself: originals, and resized variants cached in media/.cache/.
+    mediaDir,
   });
 
   if (env.SEED === 'auto') {
@@ -48,12 +50,6 @@ export async function startServer(env: Env) {
     if (seeded) app.log.info('first start: demo shop created');
   }
 
-  await app.register(fastifyStatic, {
-    root: mediaDir,
-    prefix: '/media/',
-    decorateReply: false,
-    maxAge: '7d',
-  });
   const clientDir = join(storefrontDir, 'client');
   await app.register(fastifyStatic, {
     root: clientDir,
@@ -67,8 +63,6 @@ export async function startServer(env: Env) {
       }
     },
   });
-  // React and friends choose their production builds from NODE_ENV, read when first imported.
-  process.env.NODE_ENV ??= env.NODE_ENV;
   const build = (await import(
     pathToFileURL(join(storefrontDir, 'server', 'index.js')).href
   )) as ServerBuild;

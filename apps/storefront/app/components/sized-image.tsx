@@ -10,6 +10,9 @@ const BREAKPOINT_WIDTHS: Record<ScreenSizeClass, number> = {
   xxl: 1920,
 };
 
+/** Logos keep their own proportions: only their height is asked for, never a crop. */
+const LOGOS = new Set(['logo', 'header_logo', 'footer_logo', 'email_logo']);
+
 /** `/media/…?width=&height=` for the image type and screen-size class (spec section 7). */
 export function sizedUrl(
   image: Pick<Image, 'image' | 'imageType'>,
@@ -17,7 +20,9 @@ export function sizedUrl(
 ): string {
   const { width, height } = imageSize(image.imageType, sizeClass);
   const separator = image.image.includes('?') ? '&' : '?';
-  return `${image.image}${separator}width=${width}&height=${height}`;
+  return LOGOS.has(image.imageType)
+    ? `${image.image}${separator}height=${height}`
+    : `${image.image}${separator}width=${width}&height=${height}`;
 }
 
 /**
@@ -38,16 +43,24 @@ export function SizedImage({
   priority?: boolean;
 }) {
   const largest = imageSize(image.imageType, 'xxl');
-  const srcSet = SCREEN_SIZE_CLASSES.map(
-    (c) => `${sizedUrl(image, c)} ${imageSize(image.imageType, c).width}w`,
-  ).join(', ');
+  const logo = LOGOS.has(image.imageType);
+  // A logo's width follows from its height; its candidates are told apart by density instead.
+  const srcSet = logo
+    ? `${sizedUrl(image, 'xs')} 1x, ${sizedUrl(image, 'lg')} 2x`
+    : SCREEN_SIZE_CLASSES.map(
+        (c) => `${sizedUrl(image, c)} ${imageSize(image.imageType, c).width}w`,
+      ).join(', ');
   return (
     <img
-      src={sizedUrl(image, 'md')}
+      src={sizedUrl(image, logo ? 'xs' : 'md')}
       srcSet={srcSet}
-      sizes={sizes ?? `(max-width: ${BREAKPOINT_WIDTHS.md}px) 100vw, ${largest.width}px`}
-      width={largest.width}
-      height={largest.height}
+      {...(logo
+        ? {}
+        : {
+            sizes: sizes ?? `(max-width: ${BREAKPOINT_WIDTHS.md}px) 100vw, ${largest.width}px`,
+            width: largest.width,
+          })}
+      height={logo ? imageSize(image.imageType, 'xs').height : largest.height}
       alt={alt}
       className={className}
       loading={priority ? 'eager' : 'lazy'}
