@@ -43,8 +43,8 @@ export function FilterPanel({
   const submit = useSubmit();
   const form = useRef<HTMLFormElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const [min, setMin] = useState(state.priceMin ?? range.min);
-  const [max, setMax] = useState(state.priceMax ?? range.max);
+  const [min, setMin] = useState(state.priceMin ?? Math.floor(range.min));
+  const [max, setMax] = useState(state.priceMax ?? Math.ceil(range.max));
 
   const apply = (delay = 0) => {
     clearTimeout(timer.current);
@@ -52,7 +52,9 @@ export function FilterPanel({
       if (form.current) void submit(form.current, { preventScrollReset: true, replace: true });
     }, delay);
   };
-  const step = range.max - range.min > 100 ? 1 : 0.5;
+  // Whole units, outward: a slider at its ends covers the full range (4.90–289.00 → 4–289).
+  const low = Math.floor(range.min);
+  const high = Math.ceil(range.max);
 
   return (
     <Form
@@ -86,14 +88,14 @@ export function FilterPanel({
         <div className="space-y-3">
           <label className="block text-sm">
             <span className="flex justify-between">
-              {t('filters.minPrice')} <output>{money(min)}</output>
+              {t('filters.minPrice')} <span>{money(min)}</span>
             </span>
             <input
               type="range"
               name="price__gte"
-              min={range.min}
-              max={range.max}
-              step={step}
+              min={low}
+              max={high}
+              step={1}
               value={min}
               onChange={(event) => setMin(Math.min(Number(event.target.value), max))}
               className="w-full accent-primary"
@@ -101,14 +103,14 @@ export function FilterPanel({
           </label>
           <label className="block text-sm">
             <span className="flex justify-between">
-              {t('filters.maxPrice')} <output>{money(max)}</output>
+              {t('filters.maxPrice')} <span>{money(max)}</span>
             </span>
             <input
               type="range"
               name="price__lte"
-              min={range.min}
-              max={range.max}
-              step={step}
+              min={low}
+              max={high}
+              step={1}
               value={max}
               onChange={(event) => setMax(Math.max(Number(event.target.value), min))}
               className="w-full accent-primary"
@@ -141,7 +143,9 @@ export function FilterPanel({
                       className="h-4 w-4 accent-primary"
                     />
                     <span className="flex-1">{value.title}</span>
-                    <span className="text-sm text-slate-600">{value.count}</span>
+                    <span className="text-sm text-slate-600" aria-hidden="true">
+                      {value.count}
+                    </span>
                   </label>
                 </li>
               );

@@ -17,11 +17,24 @@ export function StickyBar({
   useEffect(() => {
     const target = watch.current;
     if (!target) return;
-    const observer = new IntersectionObserver(([entry]) =>
-      setVisible(entry ? !entry.isIntersecting && entry.boundingClientRect.top < 0 : false),
-    );
-    observer.observe(target);
-    return () => observer.disconnect();
+    // A scroll listener, not an IntersectionObserver: a fast fling can jump the box from below
+    // the fold to above it without ever intersecting, and the observer would never fire.
+    let frame = 0;
+    const update = () => {
+      frame = 0;
+      setVisible(target.getBoundingClientRect().bottom < 0);
+    };
+    const schedule = () => {
+      if (!frame) frame = requestAnimationFrame(update);
+    };
+    update();
+    window.addEventListener('scroll', schedule, { passive: true });
+    window.addEventListener('resize', schedule, { passive: true });
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', schedule);
+      window.removeEventListener('resize', schedule);
+    };
   }, [watch]);
   return (
     <div

@@ -88,6 +88,15 @@ function productJsonLd(product: ProductDetail, origin: string, currency: string)
   };
 }
 
+/** The variation with `valueId` that keeps most of the current product's other values. */
+function closestVariation(product: ProductDetail, valueId: number) {
+  const current = new Set(product.values.map((v) => v.id));
+  return product.variations
+    .filter((v) => v.values.some((value) => value.id === valueId))
+    .map((v) => ({ v, shared: v.values.filter((value) => current.has(value.id)).length }))
+    .sort((a, b) => b.shared - a.shared)[0]?.v;
+}
+
 function Reviews({ reviews }: { reviews: Paginated<Review> | null }) {
   const { t, locale } = useI18n();
   if (!reviews || reviews.results.length === 0)
@@ -120,7 +129,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const money = useMoney();
   const shop = useLocaleData();
   const buyBox = useRef<HTMLDivElement>(null);
-  const groups = groupVariationAttributes(product.variations);
+  // Only attributes the variations differ in are choices.
+  const groups = groupVariationAttributes(product.variations).filter((g) => g.values.length > 1);
   const origin = shop?.origin ?? '';
   return (
     <article>
@@ -171,9 +181,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               <legend className="mb-2 font-bold">{group.title}</legend>
               <ul className="flex flex-wrap gap-2">
                 {group.values.map((value) => {
-                  const variation = product.variations.find((v) =>
-                    v.values.some((vv) => vv.id === value.id),
-                  );
+                  const variation = closestVariation(product, value.id);
                   if (!variation) return null;
                   const current = variation.id === product.id;
                   return (

@@ -23,8 +23,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   const range = await shop.api.products.priceRange().catch(fail);
   // A bound at (or beyond) the full range is no filter: the URL stays canonical.
-  if (state.priceMin !== undefined && state.priceMin <= range.min) state.priceMin = undefined;
-  if (state.priceMax !== undefined && state.priceMax >= range.max) state.priceMax = undefined;
+  if (state.priceMin !== undefined && state.priceMin <= Math.floor(range.min))
+    state.priceMin = undefined;
+  if (state.priceMax !== undefined && state.priceMax >= Math.ceil(range.max))
+    state.priceMax = undefined;
   const query = apiQuery(state);
   const priceOnly = {
     ...(query.price__gte !== undefined ? { price__gte: query.price__gte } : {}),
