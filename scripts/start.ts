@@ -26,9 +26,11 @@ const sources = ['apps/storefront/app', 'packages/contract/src', 'packages/domai
 const stale = !existsSync(built) || Math.max(...sources.map(newest)) > statSync(built).mtimeMs;
 if (stale) {
   console.log('Building the storefront…');
+  // Always a production build, whatever NODE_ENV this process inherited (a test runner's 'test').
   const result = spawnSync('npm', ['run', 'build', '-w', '@shop/storefront'], {
     cwd: root,
     stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
   });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }

@@ -35,6 +35,8 @@ export type AppOptions = {
   /** Cookies get `Secure` (always true behind an https PUBLIC_URL). */
   secureCookies?: boolean;
   logger?: FastifyServerOptions['logger'];
+  /** How long answers that are the same for every shopper (filter facets) are kept; tests use 0. */
+  catalogueCacheMs?: number;
   /** Serves `/media/*` from this directory, resizing images on request (routes/images.ts). */
   mediaDir?: string;
 };
@@ -42,6 +44,7 @@ export type AppOptions = {
 declare module 'fastify' {
   interface FastifyInstance {
     mailer: Mailer;
+    catalogueCacheMs: number;
   }
 }
 
@@ -93,6 +96,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(cookie);
   await app.register(databasePlugin, { db: options.db });
   app.decorate('mailer', options.mailer);
+  app.decorate('catalogueCacheMs', options.catalogueCacheMs ?? 60_000);
   await app.register(sessionsPlugin, {
     store: options.sessionStore,
     secureCookies: options.secureCookies ?? false,

@@ -77,6 +77,8 @@ export async function createTestApp(
     sessionStore: databaseSessionStore(handle.db),
     mailer,
     ...options,
+    // Tests change the catalogue between requests: nothing may be served stale.
+    catalogueCacheMs: 0,
   });
   await app.ready();
   return {

@@ -315,6 +315,8 @@ export function createApiClient(options: ApiClientOptions) {
         query?: CallArgs<typeof e.products.filtersAttributes>['query'],
         o?: CallOptions,
       ) => call(e.products.filtersAttributes, { ...o, query }),
+      facets: (query?: CallArgs<typeof e.products.facets>['query'], o?: CallOptions) =>
+        call(e.products.facets, { ...o, query }),
       priceRange: (query?: CallArgs<typeof e.products.priceRange>['query'], o?: CallOptions) =>
         call(e.products.priceRange, { ...o, query }),
       attributes: (query?: CallArgs<typeof e.products.attributes>['query'], o?: CallOptions) =>

@@ -57,6 +57,7 @@ import {
   bundleDetailSchema,
   bundleSchema,
   createProductReviewBodySchema,
+  facetsSchema,
   filtersAttributesSchema,
   listQuerySchema,
   priceRangeSchema,
@@ -500,6 +501,14 @@ export const endpoints = {
       summary: 'Attributes and values to filter by, with the products carrying each value',
       query: productFiltersQuerySchema,
       response: filtersAttributesSchema,
+    }),
+    facets: endpoint({
+      method: 'GET',
+      path: '/api/products/facets/',
+      summary:
+        'Filter values with the number of products each would show (the filter panel at scale)',
+      query: productFiltersQuerySchema,
+      response: facetsSchema,
     }),
     priceRange: endpoint({
       method: 'GET',

@@ -151,6 +151,25 @@ export const filterAttributeSchema = z.object({
 export type FilterAttribute = z.infer<typeof filterAttributeSchema>;
 export const filtersAttributesSchema = z.array(filterAttributeSchema);
 
+/**
+ * Not in the spec: what a filter panel shows at scale. Per value, how many products ticking it
+ * would list given the other attributes' choices (any-of within an attribute, intersection
+ * across), instead of every product id.
+ */
+export const facetValueSchema = z.object({
+  id: idSchema,
+  title: z.string(),
+  attribute: idSchema,
+  count: z.number().int().nonnegative(),
+});
+export const facetAttributeSchema = z.object({
+  id: idSchema,
+  title: z.string(),
+  values: z.array(facetValueSchema),
+});
+export type FacetAttribute = z.infer<typeof facetAttributeSchema>;
+export const facetsSchema = z.array(facetAttributeSchema);
+
 export const priceRangeSchema = z.object({ min: moneySchema, max: moneySchema });
 export type PriceRange = z.infer<typeof priceRangeSchema>;
 

@@ -42,7 +42,9 @@ export const csrfPlugin = fp<{ secureCookies: boolean }>(
     });
 
     app.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
-      if (!UNSAFE.has(req.method)) return;
+      // The API's writes only: the storefront's form posts carry their token in a form field and
+      // are checked by the storefront (browser forms cannot send this header).
+      if (!UNSAFE.has(req.method) || !req.routeOptions.url?.startsWith('/:locale/api/')) return;
       const cookie = req.cookies[CSRF_COOKIE];
       const header = req.headers[CSRF_HEADER];
       if (!cookie || typeof header !== 'string' || !same(cookie, header)) {

@@ -295,3 +295,23 @@ describe('shop closed (434)', () => {
     }
   });
 });
+
+describe('manifest short name', () => {
+  it.each([
+    ['Makers Market', 'Makers'],
+    ['Shop', 'Shop'],
+    ['Manufakturmarkt', 'Manufakturma'],
+    ['Маркет мастеров', 'Маркет'],
+  ])('%s → %s', async (title, expected) => {
+    const { shortName } = await import('./organizations.ts');
+    expect(shortName(title)).toBe(expected);
+  });
+});
+
+describe('CSRF applies to the API only', () => {
+  it('leaves other paths to their owners (the storefront checks its form token itself)', async () => {
+    // No route answers here in the API alone: a 404, not the CSRF 403.
+    const res = await t.app.inject({ method: 'POST', url: '/en/consent/', payload: 'choice=all' });
+    expect(res.statusCode).toBe(404);
+  });
+});

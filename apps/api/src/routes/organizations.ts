@@ -12,6 +12,18 @@ import { notFound } from '#api/plugins/errors.ts';
 
 const params = z.object({ locale: localeSchema });
 
+/** A home-screen label: the title if short, else its first words that fit 12 characters. */
+export function shortName(title: string): string {
+  if (title.length <= 12) return title;
+  let name = '';
+  for (const word of title.split(/\s+/)) {
+    const next = name ? `${name} ${word}` : word;
+    if (next.length > 12) break;
+    name = next;
+  }
+  return name || title.slice(0, 12);
+}
+
 export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/organizations/organization_info/',
@@ -48,7 +60,7 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
       const icon = shop.images.find((i) => i.imageType === 'icon');
       const manifest: Manifest = {
         name: shop.title,
-        short_name: shop.title.length > 12 ? shop.title.slice(0, 12) : shop.title,
+        short_name: shortName(shop.title),
         description: shop.description,
         start_url: `/${req.locale}/`,
         scope: '/',

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import {
   PRODUCT_PAGE_SIZE,
+  facetsSchema,
   filtersAttributesSchema,
   paginated,
   priceRangeSchema,
@@ -9,10 +10,12 @@ import {
   productDetailSchema,
   productSchema,
   variationsSchema,
+  type FilterAttribute,
   type Paginated,
   type ProductCard,
 } from '@shop/contract';
 import {
+  facetCounts,
   groupVariationAttributes,
   isDiscountValid,
   productIdsMatching,
@@ -1078,5 +1081,36 @@ describe('search', () => {
       );
       expect(res.statusCode, query).toBe(200);
     }
+  });
+});
+
+describe('facets (the filter panel at scale)', () => {
+  it('counts per value what ticking it would list, by the domain rule, matching the list endpoint', async () => {
+    const attrs = (await t.app.inject('/en/api/products/get_filters_attributes/')).json<
+      FilterAttribute[]
+    >();
+    const [first, second] = attrs;
+    const applied = [first!.values[0]!.id, second!.values[0]!.id];
+    const res = await t.app.inject(`/en/api/products/facets/?values__id=${applied.join(',')}`);
+    expect(res.statusCode).toBe(200);
+    const facets = facetsSchema.parse(res.json());
+    const expected = facetCounts(attrs, applied);
+    for (const attribute of facets) {
+      for (const value of attribute.values)
+        expect(value.count, `value ${value.id}`).toBe(expected.get(value.id));
+    }
+    // Ticking another value of the first attribute lists exactly as many products as its count says.
+    const other = facets[0]!.values[1]!;
+    const list = (
+      await t.app.inject(
+        `/en/api/products/products/?values__id=${[...applied, other.id].join(',')}&page_size=100`,
+      )
+    ).json<{ count: number }>();
+    const withFirst = facets[0]!.values[0]!.count;
+    expect(list.count).toBeLessThanOrEqual(withFirst + other.count);
+  });
+
+  it('rejects bad ids with 400', async () => {
+    expect((await t.app.inject('/en/api/products/facets/?values__id=1,x')).statusCode).toBe(400);
   });
 });

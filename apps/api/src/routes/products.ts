@@ -1,6 +1,13 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { asc, and, eq, inArray, ne, isNull } from 'drizzle-orm';
-import { endpoints, type Product, type ProductDetail, type Variation } from '@shop/contract';
+import {
+  endpoints,
+  type FilterAttribute,
+  type Locale,
+  type Product,
+  type ProductDetail,
+  type Variation,
+} from '@shop/contract';
 import * as s from '#api/db/schema.ts';
 import { notFound } from '#api/plugins/errors.ts';
 import {
@@ -15,8 +22,10 @@ import {
   toContractDiscount,
   valuesFor,
   type PricingContext,
+  type ProductFilters,
 } from '#api/repos/catalogue.ts';
-import { filtersAttributes } from '#api/repos/filters.ts';
+import { facetsOf, filtersAttributes } from '#api/repos/filters.ts';
+import { ttlCache } from '#api/lib/ttl-cache.ts';
 import { defineEndpoint, pageLinks } from './define.ts';
 
 const e = endpoints.products;
@@ -132,8 +141,22 @@ export const productRoutes: FastifyPluginAsync = async (app) => {
 
   defineEndpoint(app, e.priceRange, async (_req, { query }) => priceRange(db, query));
 
+  // The same for every shopper and costly at scale: cached for a minute per locale and filters.
+  const filterCache = ttlCache<FilterAttribute[]>({ ttlMs: app.catalogueCacheMs, max: 500 });
+  const cachedFilters = (locale: Locale, query: ProductFilters) => {
+    const { price__gte, price__lte, vendor, attrs__id } = query;
+    const key = JSON.stringify([locale, price__gte, price__lte, vendor, attrs__id]);
+    return filterCache.get(key, () =>
+      filtersAttributes(db, locale, { price__gte, price__lte, vendor, attrs__id }),
+    );
+  };
+
+  defineEndpoint(app, e.facets, async (req, { query }) =>
+    facetsOf(await cachedFilters(req.locale, query), query.values__id ?? []),
+  );
+
   defineEndpoint(app, e.filtersAttributes, async (req, { query }) =>
-    filtersAttributes(db, req.locale, query),
+    cachedFilters(req.locale, query),
   );
 
   defineEndpoint(app, e.get, async (req, { params }, reply) => {

@@ -1,3 +1,5 @@
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
 import { AppNavLink as NavLink } from './app-link.tsx';
 import type { MenuItem } from '@shop/contract';
 import { useI18n } from '#app/lib/i18n.tsx';
@@ -18,9 +20,20 @@ export function MenuNav({
   variant: 'bar' | 'list';
 }) {
   const { locale } = useI18n();
+  const nav = useRef<HTMLElement>(null);
+  const { key } = useLocation();
+  // A link followed inside the layout (client-side) keeps the header mounted: close the open
+  // dropdowns and the mobile menu around this list, or they would cover the new page.
+  useEffect(() => {
+    const element = nav.current;
+    if (!element) return;
+    for (const details of element.querySelectorAll('details[open]'))
+      details.removeAttribute('open');
+    element.closest('details[open]')?.removeAttribute('open');
+  }, [key]);
   if (variant === 'list') {
     return (
-      <nav aria-label={label}>
+      <nav ref={nav} aria-label={label}>
         <ul className="space-y-1">
           {items.map((item) => (
             <li key={item.id}>
@@ -51,7 +64,7 @@ export function MenuNav({
     );
   }
   return (
-    <nav aria-label={label}>
+    <nav ref={nav} aria-label={label}>
       <ul className="flex items-center gap-1">
         {items.map((item) =>
           item.children.length > 0 ? (

@@ -1,5 +1,4 @@
 import { data } from 'react-router';
-import { facetCounts } from '@shop/domain';
 import { FilterPanel } from '#app/components/filter-panel.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
 import { Pagination } from '#app/components/pagination.tsx';
@@ -32,17 +31,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ...(query.price__gte !== undefined ? { price__gte: query.price__gte } : {}),
     ...(query.price__lte !== undefined ? { price__lte: query.price__lte } : {}),
   };
-  const [results, filters] = await Promise.all([
+  const [results, attributes] = await Promise.all([
     shop.api.products.list(query).catch(fail),
-    shop.api.products.filtersAttributes(priceOnly).catch(fail),
+    // Counts per value, narrowed by the other attributes' choices (computed by the API with the
+    // domain's rule), rather than every product id of every value.
+    shop.api.products
+      .facets({ ...priceOnly, ...(query.values__id ? { values__id: query.values__id } : {}) })
+      .catch(fail),
   ]);
   if (state.page > 1 && results.results.length === 0) throw data(null, { status: 404 });
-  const counts = facetCounts(filters, state.values);
-  const attributes = filters.map((a) => ({
-    id: a.id,
-    title: a.title,
-    values: a.values.map((v) => ({ id: v.id, title: v.title, count: counts.get(v.id) ?? 0 })),
-  }));
   return { kind: 'list' as const, state, results, range, attributes };
 }
 

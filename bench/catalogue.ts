@@ -1,0 +1,359 @@
+// `npm run bench [-- --products 100000 --duration 10 --connections 10 --warmup 2 --reuse]`
+//
+// Against a synthetic catalogue (generated into bench/.work/data), prints requests per second and
+// p50/p99 latency of: the server-rendered product list page, a filtered and sorted API list,
+// search (and search with a typo); and builds and serves a minimal Next.js App Router page that
+// renders the same first product page from the same API, measures it in the same run and prints
+// our figure divided by its figure. Prints figures only: nothing here passes or fails on timing.
+// Progress goes to stderr, the results to stdout.
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cpus, loadavg, release } from 'node:os';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { createApiClient, PRODUCT_PAGE_SIZE } from '@shop/contract';
+import { load, type LoadResult } from './lib/load.ts';
+import { startNextApp, type NextOutcome } from './lib/next-app.ts';
+import {
+  freePort,
+  groupsCpuSeconds,
+  launch,
+  run,
+  stopAll,
+  stopAllOnSignals,
+  waitUntilAnswers,
+} from './lib/processes.ts';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const work = join(root, 'bench/.work');
+const dataDir = join(work, 'data');
+const marker = join(dataDir, 'bench-catalogue.json');
+
+/** Searched for in the English titles: one product in twelve has it (see catalogue-generator). */
+const SEARCH_WORD = 'linen';
+const SEARCH_TYPO = 'lnen';
+
+const say = (message: string) => console.error(message);
+
+function integerFlag(raw: string | undefined, name: string, fallback: number, min = 1): number {
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(value) || value < min) {
+    console.error(`--${name} must be an integer of at least ${min}, got '${raw}'`);
+    process.exit(2);
+  }
+  return value;
+}
+
+const { values: flags } = parseArgs({
+  options: {
+    products: { type: 'string' },
+    duration: { type: 'string' },
+    connections: { type: 'string' },
+    warmup: { type: 'string' },
+    reuse: { type: 'boolean', default: false },
+  },
+});
+const options = {
+  products: integerFlag(flags.products, 'products', 100_000),
+  durationS: integerFlag(flags.duration, 'duration', 10),
+  connections: integerFlag(flags.connections, 'connections', 10),
+  warmupS: integerFlag(flags.warmup, 'warmup', 2, 0),
+  reuse: flags.reuse,
+};
+
+/** The environment of our processes: always the embedded database in bench/.work/data. */
+function shopEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, ...extra, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  for (const key of ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'PUBLIC_URL']) delete env[key];
+  return env;
+}
+
+// ---------------------------------------------------------------- catalogue
+
+async function prepareCatalogue(): Promise<void> {
+  if (options.reuse && existsSync(marker)) {
+    const recorded = JSON.parse(await readFile(marker, 'utf8')) as { products?: number };
+    if (recorded.products === options.products) {
+      say(`catalogue: reusing ${options.products} products in ${relative(root, dataDir)}`);
+      return;
+    }
+    say(`catalogue: ${relative(root, dataDir)} holds ${recorded.products} products: regenerating`);
+  }
+  await rm(dataDir, { recursive: true, force: true });
+  await mkdir(dataDir, { recursive: true });
+  say(`catalogue: generating ${options.products} products into ${relative(root, dataDir)}…`);
+  const started = performance.now();
+  const code = await run(
+    process.execPath,
+    [join(root, 'scripts/generate-catalogue.ts'), '--products', String(options.products)],
+    { cwd: root, env: shopEnv({}), onLine: (line) => say(`  catalogue: ${line}`) },
+  );
+  if (code !== 0) throw new Error(`the catalogue generator exited with ${code}`);
+  await writeFile(
+    marker,
+    JSON.stringify({ products: options.products, generatedAt: new Date().toISOString() }) + '\n',
+  );
+  say(`catalogue: ready in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+}
+
+// ---------------------------------------------------------------- scenarios
+
+type Scenario = {
+  name: string;
+  url: string;
+  accept: string;
+  /** Checks an answer's body without parsing it (the load generator shares the CPU). */
+  check: (body: Buffer) => boolean;
+  /** Process groups whose CPU time serves this scenario. */
+  pgids: number[];
+};
+
+type Row = { scenario: Scenario; result: LoadResult; cpuMsPerRequest: number | undefined };
+
+const escapeHtml = (text: string) =>
+  text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#x27;');
+
+async function measure(scenario: Scenario): Promise<Row> {
+  const common = {
+    url: scenario.url,
+    headers: { Accept: scenario.accept },
+    accept: scenario.check,
+    timeoutMs: 300_000,
+  };
+  say(`${scenario.name}: warming up…`);
+  if (options.warmupS > 0) {
+    // One connection: a page that takes seconds must not queue minutes of warm-up.
+    const warm = await load({ ...common, connections: 1, durationMs: options.warmupS * 1000 });
+    if (warm.ok === 0)
+      say(`  warm-up had no successful answer (${warm.firstError ?? 'no request'})`);
+  }
+  say(`${scenario.name}: ${options.connections} connections for ${options.durationS} s…`);
+  const cpuBefore = await groupsCpuSeconds(scenario.pgids);
+  const result = await load({
+    ...common,
+    connections: options.connections,
+    durationMs: options.durationS * 1000,
+  });
+  const cpuAfter = await groupsCpuSeconds(scenario.pgids);
+  const cpuMsPerRequest =
+    cpuBefore === undefined || cpuAfter === undefined || result.ok === 0
+      ? undefined
+      : ((cpuAfter - cpuBefore) * 1000) / result.ok;
+  say(`  ${formatRow({ scenario, result, cpuMsPerRequest })}`);
+  return { scenario, result, cpuMsPerRequest };
+}
+
+// ---------------------------------------------------------------- output
+
+function num(value: number | undefined): string {
+  if (value === undefined || Number.isNaN(value)) return '—';
+  if (value >= 100) return value.toFixed(0);
+  if (value >= 10) return value.toFixed(1);
+  return value.toFixed(2);
+}
+
+const NAME_WIDTH = 46;
+const COLUMNS = ['req/s', 'p50 ms', 'p99 ms', 'answers', 'errors', 'cpu ms/req'];
+
+function formatRow({ scenario, result, cpuMsPerRequest }: Row): string {
+  const cells = [
+    num(result.rps),
+    num(result.p50),
+    num(result.p99),
+    String(result.ok),
+    String(result.errors),
+    num(cpuMsPerRequest),
+  ];
+  return scenario.name.padEnd(NAME_WIDTH) + cells.map((c) => c.padStart(11)).join('');
+}
+
+function printTable(rows: Row[]) {
+  console.log('scenario'.padEnd(NAME_WIDTH) + COLUMNS.map((c) => c.padStart(11)).join(''));
+  for (const row of rows) console.log(formatRow(row));
+  for (const { scenario, result } of rows)
+    if (result.firstError) console.log(`  ${scenario.name}: first error: ${result.firstError}`);
+}
+
+// ---------------------------------------------------------------- main
+
+async function main(): Promise<number> {
+  stopAllOnSignals();
+  const majorNode = Number(process.versions.node.split('.')[0]);
+  if (majorNode < 24) {
+    console.error(`Node 24 is required (this is ${process.version}): run it with npm run bench`);
+    return 2;
+  }
+  await mkdir(work, { recursive: true });
+  await prepareCatalogue();
+
+  // Our server: `npm start` without npm, on a free port.
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  say(`server: starting on ${origin} (builds the storefront first if it is stale)…`);
+  const server = launch(process.execPath, [join(root, 'scripts/start.ts')], {
+    cwd: root,
+    env: shopEnv({ PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production' }),
+    // Vite's list of built files, when the storefront is rebuilt, is noise here.
+    onLine: (line) => {
+      if (!/^\s*build\/|^\s*$/.test(line)) say(`  server: ${line}`);
+    },
+  });
+  await waitUntilAnswers(`${origin}/en/api/products/products/?page_size=1`, server, 300_000);
+  say('server: answering');
+
+  // What to ask for, found through the typed client (so the answers are also schema-checked).
+  const api = createApiClient({ host: origin, locale: 'en' });
+  const first = await api.products.list();
+  const firstTitle = first.results[0]?.title;
+  if (!firstTitle) throw new Error('the first product page is empty');
+  const values = await api.products.values({ page_size: 100 });
+  const byAttribute = new Map<number, number[]>();
+  for (const value of values.results)
+    byAttribute.set(value.attribute.id, [...(byAttribute.get(value.attribute.id) ?? []), value.id]);
+  // The catalogue generator's attributes come last, and each of them is on many products.
+  const attributes = [...byAttribute.entries()].sort(([a], [b]) => b - a);
+  const pair = attributes.find(([, ids]) => ids.length >= 2);
+  const other = attributes.find(([id]) => id !== pair?.[0]);
+  if (!pair || !other) throw new Error('the catalogue has too few attribute values to filter by');
+  const valueIds = [pair[1][0], pair[1][1], other[1][0]].filter((id) => id !== undefined);
+  // Page 3, or the last page of a small catalogue.
+  const filteredCount = (await api.products.list({ values__id: valueIds })).count;
+  const filterPage = Math.max(1, Math.min(3, Math.ceil(filteredCount / PRODUCT_PAGE_SIZE)));
+  const filtered = await api.products.list({
+    values__id: valueIds,
+    sort: '-price',
+    page: filterPage,
+  });
+  const found = await api.products.search({ query: SEARCH_WORD });
+  const typo = await api.products.search({ query: SEARCH_TYPO });
+  for (const [what, page] of [
+    [`filtered list, page ${filterPage}`, filtered],
+    [`search '${SEARCH_WORD}'`, found],
+    [`search '${SEARCH_TYPO}'`, typo],
+  ] as const)
+    if (page.results.length === 0) throw new Error(`${what} has no results: nothing to measure`);
+
+  const nextOutcome: NextOutcome = await startNextApp({ root, work, shopOrigin: origin, say });
+  if (!nextOutcome.ok) say(`Next.js: not measured: ${nextOutcome.reason}`);
+
+  const titleInHtml = escapeHtml(firstTitle);
+  const htmlCheck = (body: Buffer) => body.includes(titleInHtml);
+  const jsonCheck = (body: Buffer) => body.includes('"results":[{');
+  const ours = [server.pgid];
+  const valuesParam = valueIds.join(',');
+  const pageScenario: Scenario = {
+    name: 'page /en/products/ (ours, React Router SSR)',
+    url: `${origin}/en/products/`,
+    accept: 'text/html',
+    check: htmlCheck,
+    pgids: ours,
+  };
+  const nextScenario: Scenario | undefined = nextOutcome.ok
+    ? {
+        name: `page /en/products/ (Next.js ${nextOutcome.server.version})`,
+        url: `${nextOutcome.server.origin}/en/products/`,
+        accept: 'text/html',
+        check: htmlCheck,
+        // The Next.js server and our API, which it calls on every request.
+        pgids: [nextOutcome.server.launched.pgid, server.pgid],
+      }
+    : undefined;
+  const scenarios: Scenario[] = [
+    pageScenario,
+    ...(nextScenario ? [nextScenario] : []),
+    {
+      name: 'api list, first page (what Next.js fetches)',
+      url: `${origin}/en/api/products/products/`,
+      accept: 'application/json',
+      check: jsonCheck,
+      pgids: ours,
+    },
+    {
+      name: `api list, values__id=${valuesParam}, -price, p.${filterPage}`,
+      url: `${origin}/en/api/products/products/?values__id=${valuesParam}&sort=-price&page=${filterPage}`,
+      accept: 'application/json',
+      check: jsonCheck,
+      pgids: ours,
+    },
+    {
+      name: `api search '${SEARCH_WORD}'`,
+      url: `${origin}/en/api/products/products/search?query=${SEARCH_WORD}`,
+      accept: 'application/json',
+      check: jsonCheck,
+      pgids: ours,
+    },
+    {
+      name: `api search '${SEARCH_TYPO}' (typo)`,
+      url: `${origin}/en/api/products/products/search?query=${SEARCH_TYPO}`,
+      accept: 'application/json',
+      check: jsonCheck,
+      pgids: ours,
+    },
+  ];
+
+  const rows: Row[] = [];
+  const loads: string[] = [];
+  for (const scenario of scenarios) {
+    loads.push((loadavg()[0] ?? 0).toFixed(1));
+    rows.push(await measure(scenario));
+  }
+
+  // ---- results (stdout)
+  const cpu = cpus();
+  console.log('');
+  console.log(`Catalogue benchmark, ${new Date().toISOString()}`);
+  console.log(
+    `machine: ${cpu.length} × ${cpu[0]?.model.trim() ?? 'CPU'}, Linux ${release()}, ` +
+      `Node ${process.version}; 1-min load average as each scenario starts: ${loads.join(', ')}`,
+  );
+  console.log(
+    `catalogue: ${first.count} products listed (${options.products} generated), PGlite; ` +
+      `filtered list: ${filtered.count} products; '${SEARCH_WORD}': ${found.count}, ` +
+      `'${SEARCH_TYPO}': ${typo.count}`,
+  );
+  console.log(
+    `load: ${options.connections} connections, ${options.durationS} s per scenario after a ` +
+      `${options.warmupS} s warm-up on one connection; keep-alive, no compression; ` +
+      `cpu ms/req = CPU time of the serving processes per answer`,
+  );
+  console.log('');
+  printTable(rows);
+  console.log('');
+
+  const ourPage = rows[0];
+  const theirPage = nextScenario ? rows[1] : undefined;
+  if (ourPage && theirPage) {
+    const a = ourPage.result;
+    const b = theirPage.result;
+    console.log('Product list page, ours vs Next.js, same run, same load:');
+    console.log(
+      `  ours    ${num(a.rps).padStart(8)} req/s   p50 ${num(a.p50).padStart(8)} ms   p99 ${num(a.p99).padStart(8)} ms`,
+    );
+    console.log(
+      `  Next.js ${num(b.rps).padStart(8)} req/s   p50 ${num(b.p50).padStart(8)} ms   p99 ${num(b.p99).padStart(8)} ms`,
+    );
+    console.log(`  ours / Next.js (req/s): ${b.rps > 0 ? (a.rps / b.rps).toFixed(3) : '—'}`);
+  } else if (!nextOutcome.ok) {
+    console.log(`Next.js comparison not measured: ${nextOutcome.reason.split('\n')[0]}`);
+    console.log(`  (details: bench/.work/next-*.log)`);
+  }
+  return 0;
+}
+
+let exitCode = 1;
+try {
+  exitCode = await main();
+} catch (error) {
+  console.error(`bench: ${error instanceof Error ? error.message : String(error)}`);
+} finally {
+  say('stopping child processes…');
+  await stopAll();
+}
+process.exit(exitCode);

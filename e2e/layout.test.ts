@@ -1,0 +1,236 @@
+// Spec sections 2, 4 and 9: the default layout in use — switching language on the same page, the
+// 'Go to top' button, the cookie consent (with and without JavaScript) and the keyboard.
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import {
+  NARROW,
+  WIDE,
+  baseURL,
+  cookie,
+  daysLeft,
+  hydrated,
+  isFocused,
+  useBrowser,
+  withConsent,
+  type BrowserElement,
+  type BrowserWindow,
+} from './pages.ts';
+
+const browser = useBrowser();
+const path = (page: Page) => {
+  const u = new URL(page.url());
+  return u.pathname + u.search;
+};
+const scrollY = (page: Page) =>
+  page.evaluate(() => (globalThis as unknown as BrowserWindow).scrollY);
+
+/** The language switcher, labelled in the page's language. */
+const languageNav = (page: Page, label = 'Language') =>
+  page.getByRole('navigation', { name: label });
+
+describe('the language switcher', () => {
+  it('opens the same page in the chosen language and saves it for 365 days', async () => {
+    const page = await browser.page();
+    await page.goto(`${baseURL}/en/some-page/?q=linen`);
+    expect((await cookie(page, 'locale'))?.value).toBe('en');
+    await languageNav(page).getByRole('link', { name: /^de$/i }).click();
+    await page.waitForURL(`${baseURL}/de/some-page/?q=linen`);
+    expect(await page.locator('html').getAttribute('lang')).toBe('de');
+    expect(
+      await languageNav(page, 'Sprache')
+        .getByRole('link', { name: /^de$/i })
+        .getAttribute('aria-current'),
+    ).toBe('true');
+    const saved = await cookie(page, 'locale');
+    expect(saved?.value).toBe('de');
+    expect(daysLeft(saved?.expires ?? 0)).toBeGreaterThan(364);
+    expect(daysLeft(saved?.expires ?? 0)).toBeLessThanOrEqual(365);
+    expect(saved?.path).toBe('/');
+
+    // The saved language is where `/` goes from now on.
+    await page.goto(`${baseURL}/`);
+    expect(path(page)).toBe('/de/');
+  });
+
+  it('offers every language of the shop on the home page, each link to its home', async () => {
+    const page = await browser.page({ viewport: NARROW });
+    await page.goto(`${baseURL}/en/`);
+    const links = languageNav(page).getByRole('link');
+    const hrefs = await links.evaluateAll((as) =>
+      (as as unknown as BrowserElement[]).map((a) => a.getAttribute('href')),
+    );
+    expect(hrefs).toEqual(['/en/', '/de/', '/ru/', '/it/']);
+  });
+});
+
+describe('the Go to top button', () => {
+  for (const viewport of [WIDE, NARROW]) {
+    it(`appears only beyond 250 px of scrolling and brings the page back up (${viewport.width} px)`, async () => {
+      const page = await browser.page({ viewport });
+      await withConsent(page);
+      await page.goto(`${baseURL}/en/`);
+      await hydrated(page);
+      const button = page.getByRole('button', { name: 'Go to top' });
+      const scrollTo = async (y: number) => {
+        await page.evaluate(
+          (top) => (globalThis as unknown as BrowserWindow).scrollTo({ top, behavior: 'instant' }),
+          y,
+        );
+        await expect.poll(() => scrollY(page)).toBe(y);
+      };
+      expect(await button.count()).toBe(0);
+      await scrollTo(300);
+      await button.waitFor();
+      await scrollTo(250);
+      await button.waitFor({ state: 'detached' });
+      await scrollTo(251);
+      await button.waitFor();
+      await button.click();
+      await expect.poll(() => scrollY(page)).toBe(0);
+      await button.waitFor({ state: 'detached' });
+      // Keyboard users continue from the top of the content, not from the vanished button.
+      expect(await isFocused(page.locator('#main'))).toBe(true);
+    });
+  }
+});
+
+describe('the cookie consent', () => {
+  const banner = (page: Page) => page.getByRole('dialog', { name: 'We use cookies' });
+
+  it('is remembered for a year once accepted', async () => {
+    const page = await browser.page();
+    await page.goto(`${baseURL}/en/`);
+    await hydrated(page);
+    await banner(page).getByRole('button', { name: 'Accept all' }).click();
+    await banner(page).waitFor({ state: 'detached' });
+    // The banner goes as soon as the answer is sent; the cookie comes with the response.
+    await expect.poll(async () => (await cookie(page, 'cookie_consent'))?.value).toBe('all');
+    const saved = await cookie(page, 'cookie_consent');
+    expect(daysLeft(saved?.expires ?? 0)).toBeGreaterThan(364);
+    // Still on the same page.
+    expect(path(page)).toBe('/en/');
+
+    await page.reload();
+    await page.getByRole('main').waitFor();
+    expect(await banner(page).count()).toBe(0);
+  });
+
+  it('remembers "Only necessary" as well', async () => {
+    const page = await browser.page({ viewport: NARROW });
+    await page.goto(`${baseURL}/en/some-page/`);
+    await hydrated(page);
+    await banner(page).getByRole('button', { name: 'Only necessary' }).click();
+    await banner(page).waitFor({ state: 'detached' });
+    await expect.poll(async () => (await cookie(page, 'cookie_consent'))?.value).toBe('necessary');
+    await page.goto(`${baseURL}/de/`);
+    await page.getByRole('main').waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+  });
+
+  it('works without JavaScript: the form posts, and the page comes back without the banner', async () => {
+    const page = await browser.page({ javaScriptEnabled: false });
+    await page.goto(`${baseURL}/en/some-page/?q=1`);
+    await banner(page).getByRole('button', { name: 'Accept all' }).click();
+    await expect.poll(async () => (await cookie(page, 'cookie_consent'))?.value).toBe('all');
+    await banner(page).waitFor({ state: 'detached' });
+    expect(path(page)).toBe('/en/some-page/?q=1');
+    await page.reload();
+    await page.getByRole('main').waitFor();
+    expect(await banner(page).count()).toBe(0);
+  });
+
+  it('refuses a post without the CSRF token and sets nothing', async () => {
+    const res = await fetch(`${baseURL}/en/consent/`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'choice=all&redirectTo=%2Fen%2F',
+    });
+    expect(res.status).toBe(403);
+    expect(res.headers.getSetCookie().some((c) => c.startsWith('cookie_consent='))).toBe(false);
+  });
+});
+
+describe('the keyboard', () => {
+  /** Presses Tab until `target` has the focus (at most `limit` times); false if it never does. */
+  async function tabTo(page: Page, target: Locator, limit = 25) {
+    for (let i = 0; i < limit; i++) {
+      await page.keyboard.press('Tab');
+      if (await isFocused(target)) return true;
+    }
+    return false;
+  }
+
+  it('reaches the skip link first, and the skip link moves to the content', async () => {
+    const page = await browser.page();
+    await page.goto(`${baseURL}/en/`);
+    await hydrated(page);
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to content' });
+    expect(await isFocused(skip)).toBe(true);
+    expect(await skip.isVisible()).toBe(true);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => isFocused(page.locator('#main'))).toBe(true);
+    expect(new URL(page.url()).hash).toBe('#main');
+  });
+
+  it('opens the header menu with Enter and follows its links (1280 px)', async () => {
+    const page = await browser.page({ viewport: WIDE });
+    await withConsent(page);
+    await page.goto(`${baseURL}/en/`);
+    await hydrated(page);
+    const nav = page.getByRole('navigation', { name: 'Catalogue' });
+    const menu = nav.locator('details').first();
+    const summary = menu.locator('summary');
+    expect(await tabTo(page, summary)).toBe(true);
+    const firstLink = menu.getByRole('link').first();
+    expect(await firstLink.isVisible()).toBe(false);
+    await page.keyboard.press('Enter');
+    await firstLink.waitFor();
+    expect(await menu.getAttribute('open')).not.toBeNull();
+    await page.keyboard.press('Enter');
+    await firstLink.waitFor({ state: 'hidden' });
+    await page.keyboard.press('Enter');
+    await firstLink.waitFor();
+    await page.keyboard.press('Tab');
+    expect(await isFocused(firstLink)).toBe(true);
+    const href = await firstLink.getAttribute('href');
+    expect(href).toMatch(/^\/en\/.+\/$/);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${baseURL}${href}`);
+    // The dropdown does not stay open over the new page.
+    await firstLink.waitFor({ state: 'hidden' });
+    expect(await menu.getAttribute('open')).toBeNull();
+  });
+
+  it('opens the mobile menu with Enter (360 px)', async () => {
+    const page = await browser.page({ viewport: NARROW });
+    await withConsent(page);
+    await page.goto(`${baseURL}/en/`);
+    await hydrated(page);
+    const toggle = page.getByLabel('Open menu');
+    const nav = page.getByRole('navigation', { name: 'Catalogue' });
+    expect(await nav.count()).toBe(0);
+    expect(await tabTo(page, toggle)).toBe(true);
+    await page.keyboard.press('Enter');
+    await nav.waitFor();
+    // Next in the tab order: the search inside the menu, then the menu's links.
+    await page.keyboard.press('Tab');
+    expect(
+      await page
+        .getByRole('search')
+        .evaluate((form) =>
+          (form as unknown as BrowserElement).contains(
+            (globalThis as unknown as BrowserWindow).document.activeElement,
+          ),
+        ),
+    ).toBe(true);
+    const link = nav.getByRole('link').first();
+    expect(await tabTo(page, link)).toBe(true);
+    const href = await link.getAttribute('href');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${baseURL}${href}`);
+    // The menu closes on the new page instead of covering it.
+    await nav.waitFor({ state: 'hidden' });
+  });
+});

@@ -1,0 +1,151 @@
+// Shared by the browser tests: one Chromium per test file, a fresh context (cookies, storage) per
+// page, and small helpers for what several files check (cookies, staff login, axe, focus).
+import { AxeBuilder } from '@axe-core/playwright';
+import type {
+  Browser,
+  BrowserContext,
+  BrowserContextOptions,
+  Locator,
+  Page,
+} from 'playwright-core';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import { launchBrowser } from './browser.ts';
+
+/** The open demo shop and the same shop closed to the public (see global-setup.ts). */
+export const baseURL = inject('baseURL');
+export const closedURL = inject('closedURL');
+
+/**
+ * The little of the browser that functions run in the page (`page.evaluate`) touch. The e2e code
+ * is typed for Node — the DOM library would clash with Node's types in the server code it
+ * imports — so those functions read `globalThis as unknown as BrowserWindow` instead.
+ */
+export type BrowserElement = {
+  id: string;
+  textContent: string | null;
+  getAttribute(name: string): string | null;
+  contains(other: BrowserElement | null): boolean;
+  querySelectorAll(selector: string): Iterable<BrowserElement>;
+};
+export type BrowserWindow = {
+  document: BrowserElement & {
+    head: BrowserElement;
+    activeElement: BrowserElement | null;
+    getElementById(id: string): BrowserElement | null;
+  };
+  scrollY: number;
+  scrollTo(options: { top: number; behavior: 'instant' }): void;
+  navigator: {
+    serviceWorker: {
+      ready: Promise<{ scope: string; active: { scriptURL: string } | null }>;
+      controller: object | null;
+    };
+  };
+};
+
+export const NARROW = { width: 360, height: 740 };
+export const WIDE = { width: 1280, height: 800 };
+
+export type ShopInfo = { title: string; description: string; visible: boolean; active: boolean };
+
+export async function shopInfo(base = baseURL, locale = 'en'): Promise<ShopInfo> {
+  const res = await fetch(`${base}/${locale}/api/organizations/organization_info/`);
+  if (!res.ok) throw new Error(`organization_info answered ${res.status}`);
+  return (await res.json()) as ShopInfo;
+}
+
+/**
+ * Registers the hooks of a test file: Chromium is launched once, every `page()` opens in its own
+ * context (a new visitor), and the contexts are closed after each test.
+ */
+export function useBrowser() {
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((c) => c.close()));
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    /** A page of a new visitor; 1280 × 800 unless `options.viewport` says otherwise. */
+    async page(options: BrowserContextOptions = {}): Promise<Page> {
+      if (!browser) throw new Error('the browser is not launched yet');
+      const context = await browser.newContext({ viewport: WIDE, ...options });
+      contexts.push(context);
+      return context.newPage();
+    },
+  };
+}
+
+/** Answered the cookie question beforehand, so the banner does not cover the page. */
+export async function withConsent(page: Page, base = baseURL, choice = 'necessary') {
+  await page.context().addCookies([{ name: 'cookie_consent', value: choice, url: base }]);
+}
+
+export async function cookie(page: Page, name: string) {
+  return (await page.context().cookies()).find((c) => c.name === name);
+}
+
+/** Days from now until the cookie expires (a session cookie gives -1/86400). */
+export const daysLeft = (expires: number) => (expires * 1000 - Date.now()) / 86_400_000;
+
+/** Logs the page's context in as staff through the API (CSRF cookie first, then the session). */
+export async function loginAs(page: Page, base: string, email = 'staff@example.com') {
+  const url = `${base}/en/api/accounts/login/`;
+  await page.request.get(url);
+  const token = (await cookie(page, 'csrftoken'))?.value;
+  if (!token) throw new Error('no csrftoken cookie after GET /en/api/accounts/login/');
+  const res = await page.request.post(url, {
+    data: { email, password: 'demo1234' },
+    headers: { 'X-CSRFToken': token },
+  });
+  if (!res.ok()) throw new Error(`login answered ${res.status()}: ${await res.text()}`);
+  if (!(await cookie(page, 'sessionid'))) throw new Error('no sessionid cookie after login');
+}
+
+/** The page's document is hydrated once React has attached itself to `<main>`. */
+export async function hydrated(page: Page) {
+  await page.waitForFunction(() => {
+    const main = (globalThis as unknown as BrowserWindow).document.getElementById('main');
+    return !!main && Object.keys(main).some((k) => k.startsWith('__reactFiber$'));
+  });
+}
+
+export const isFocused = (locator: Locator) =>
+  locator.evaluate(
+    (element) => element === (globalThis as unknown as BrowserWindow).document.activeElement,
+  );
+
+/**
+ * axe with its default rules plus two it leaves off by default: WCAG 2.2's target size and the
+ * visible label being part of the accessible name (WCAG 2.5.3). `include`: a CSS selector to scan
+ * only that part. Returns one line per failing node.
+ */
+export async function axeViolations(page: Page, include?: string): Promise<string[]> {
+  const builder = new AxeBuilder({ page });
+  if (include) builder.include(include);
+  const result = await builder
+    .options({
+      rules: {
+        'target-size': { enabled: true },
+        'label-content-name-mismatch': { enabled: true },
+      },
+    })
+    .analyze();
+  return result.violations.flatMap((v) =>
+    v.nodes.map((n) => `${v.id} (${v.impact ?? '?'}): ${n.target.join(' ')} — ${v.help}`),
+  );
+}
+
+/** Ids used more than once in the document (labels and ARIA references would be ambiguous). */
+export const duplicateIds = (page: Page) =>
+  page.evaluate(() => {
+    const seen = new Map<string, number>();
+    const { document } = globalThis as unknown as BrowserWindow;
+    for (const el of document.querySelectorAll('[id]')) seen.set(el.id, (seen.get(el.id) ?? 0) + 1);
+    return [...seen].filter(([, n]) => n > 1).map(([id]) => id);
+  });
