@@ -481,19 +481,22 @@ export async function searchProductIds(
     // would miss them. Local to this transaction.
     await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', '0.4', true)`);
     const rank = sql<number>`ts_rank(${s.productTranslations.search}, ${tsquery}) * 2 + word_similarity(${text}, ${s.productTranslations.title})`;
-    const [total] = await tx
-      .select({ n: count() })
-      .from(s.productTranslations)
-      .innerJoin(s.products, eq(s.products.id, s.productTranslations.parentId))
-      .where(where);
+    // One pass: the page and the total together (the match is the costly part).
     const rows = await tx
-      .select({ id: s.products.id })
+      .select({ id: s.products.id, total: sql<number>`count(*) over ()`.mapWith(Number) })
       .from(s.productTranslations)
       .innerJoin(s.products, eq(s.products.id, s.productTranslations.parentId))
       .where(where)
       .orderBy(desc(rank), asc(s.products.sorting), asc(s.products.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize);
-    return { ids: rows.map((r) => r.id), count: total?.n ?? 0 };
+    if (rows[0] || page === 1) return { ids: rows.map((r) => r.id), count: rows[0]?.total ?? 0 };
+    // Past the last page: the total still says how many there are.
+    const [total] = await tx
+      .select({ n: count() })
+      .from(s.productTranslations)
+      .innerJoin(s.products, eq(s.products.id, s.productTranslations.parentId))
+      .where(where);
+    return { ids: [], count: total?.n ?? 0 };
   });
 }
