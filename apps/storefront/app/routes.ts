@@ -5,7 +5,10 @@ export default [
   route(':lang', 'routes/locale.tsx', [
     route('pages/coming-soon', 'routes/coming-soon.tsx'),
     route('consent', 'routes/consent.tsx'),
-    route('search-suggestions', 'routes/search-suggestions.tsx'),
+    layout('routes/empty-layout.tsx', [
+      route('checkout/success_frame', 'routes/payment-frame.tsx', { id: 'payment-success-frame' }),
+      route('checkout/cancel_frame', 'routes/payment-frame.tsx', { id: 'payment-cancel-frame' }),
+    ]),
     layout('routes/shop-layout.tsx', [
       index('routes/home.tsx'),
       route('products', 'routes/products.tsx'),

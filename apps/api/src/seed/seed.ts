@@ -100,7 +100,7 @@ export async function seedDemoShop(
     }[] = [
       { type: 'logo', kind: 'logo', color: '#0760e0' },
       { type: 'header_logo', kind: 'logo', color: '#0760e0' },
-      { type: 'footer_logo', kind: 'logo', color: '#1f2937' },
+      { type: 'footer_logo', kind: 'logo', color: '#0760e0' },
       { type: 'email_logo', kind: 'logo', color: '#0760e0' },
       { type: 'icon', kind: 'icon', color: '#0760e0' },
       { type: 'banner', kind: 'banner', color: '#0760e0' },

@@ -1,9 +1,11 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { useFetcher, useNavigate } from 'react-router';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { createApiClient } from '@shop/contract';
 import { MIN_FETCH_DELAY_MS } from '@shop/domain';
 import { useI18n } from '#app/lib/i18n.tsx';
-import type { loader as suggestLoader } from '#app/routes/search-suggestions.tsx';
 import { useMoney } from './price.tsx';
+
+type Suggestion = { id: number; title: string; href: string; price: number };
 
 const SEARCH_ICON = 'M11 19a8 8 0 1 0 0-16 8 8 0 0 0 0 16zm10 2-4.35-4.35';
 
@@ -15,13 +17,19 @@ export function SearchBox({ idPrefix }: { idPrefix: string }) {
   const { locale, t } = useI18n();
   const money = useMoney();
   const navigate = useNavigate();
-  const fetcher = useFetcher<typeof suggestLoader>();
+  // The browser calls the API itself through the contract's client (same origin, `_` cache
+  // version, X-Requested-With): suggestions need no storefront round trip.
+  const api = useMemo(() => createApiClient({ host: '', locale }), [locale]);
+  const [found, setFound] = useState<{ query: string; suggestions: Suggestion[] }>({
+    query: '',
+    suggestions: [],
+  });
   const listId = useId();
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const suggestions = fetcher.data?.query === text.trim() ? fetcher.data.suggestions : [];
+  const suggestions = found.query === text.trim() ? found.suggestions : [];
   const expanded = open && suggestions.length > 0;
 
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -32,8 +40,23 @@ export function SearchBox({ idPrefix }: { idPrefix: string }) {
     setOpen(true);
     clearTimeout(timer.current);
     if (value.trim().length < 2) return;
+    const query = value.trim();
     timer.current = setTimeout(() => {
-      void fetcher.load(`/${locale}/search-suggestions/?query=${encodeURIComponent(value.trim())}`);
+      // A failed search is silently ignored (spec section 7): no suggestions.
+      api.products
+        .search({ query, page_size: 6 })
+        .then((page) =>
+          setFound({
+            query,
+            suggestions: page.results.map((p) => ({
+              id: p.id,
+              title: p.title,
+              href: `/${locale}${p.slugUri}`,
+              price: p.discountPrice,
+            })),
+          }),
+        )
+        .catch(() => setFound({ query, suggestions: [] }));
     }, MIN_FETCH_DELAY_MS);
   };
 

@@ -2,10 +2,20 @@ import type { Messages } from '@shop/contract';
 import english from '@shop/messages/langs/en.json' with { type: 'json' };
 import type { ShopRequest } from './shop.server.ts';
 
-/** The locale's messages from the API; on failure the English ones shipped with the storefront. */
+const TTL_MS = 5 * 60_000;
+const cache = new Map<string, { at: number; messages: Messages }>();
+
+/**
+ * The locale's messages from the API, kept for five minutes per locale (they change with a
+ * deploy, not per shopper); on failure the English ones shipped with the storefront, not cached.
+ */
 export async function loadMessages(shop: ShopRequest): Promise<Messages> {
+  const hit = cache.get(shop.locale);
+  if (hit && Date.now() - hit.at < TTL_MS) return hit.messages;
   try {
-    return await shop.api.core.messages();
+    const messages = await shop.api.core.messages();
+    cache.set(shop.locale, { at: Date.now(), messages });
+    return messages;
   } catch (error) {
     console.error(`messages for '${shop.locale}' could not be loaded; using English`, error);
     return english;

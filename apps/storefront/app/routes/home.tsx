@@ -1,4 +1,9 @@
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
+import { Await } from 'react-router';
+import type { ProductCard } from '@shop/contract';
+import { AppLink } from '#app/components/app-link.tsx';
+import { ProductGrid } from '#app/components/product-card.tsx';
+import { getShopRequest } from '#app/lib/shop.server.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { pageMeta } from '#app/lib/seo.ts';
 import { SizedImage } from '#app/components/sized-image.tsx';
@@ -97,7 +102,58 @@ function Slider({
   );
 }
 
-export default function Home() {
+export async function loader({ context }: Route.LoaderArgs) {
+  const shop = getShopRequest(context);
+  // Secondary sections: streamed after the page, and a failure only leaves a section out.
+  const none = () => null;
+  return {
+    featured: shop.api.products
+      .list({ sort: 'sorting', page_size: 8 })
+      .then((p) => p.results, none),
+    newest: shop.api.products.list({ sort: '-created', page_size: 4 }).then((p) => p.results, none),
+    bundles: shop.api.products.bundles({ page_size: 4 }).then((p) => p.results, none),
+  };
+}
+
+/** A home section of cards that arrives after the page and disappears if it cannot load. */
+function CardSection({
+  id,
+  title,
+  items,
+  more,
+}: {
+  id: string;
+  title: string;
+  items: Promise<ProductCard[] | null>;
+  more: { href: string; label: string };
+}) {
+  const { locale } = useI18n();
+  return (
+    <Suspense
+      fallback={<div className="h-64 animate-pulse rounded-xl bg-slate-50" aria-hidden="true" />}
+    >
+      <Await resolve={items} errorElement={null}>
+        {(cards) =>
+          cards && cards.length > 0 ? (
+            <section aria-labelledby={id}>
+              <div className="mb-4 flex items-baseline justify-between gap-4">
+                <h2 id={id} className="text-2xl font-bold">
+                  {title}
+                </h2>
+                <AppLink to={more.href} className="text-primary hover:underline">
+                  {more.label}
+                </AppLink>
+              </div>
+              <ProductGrid items={cards} locale={locale} label={title} />
+            </section>
+          ) : null
+        }
+      </Await>
+    </Suspense>
+  );
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
   const data = useLocaleData();
   const { t } = useI18n();
   if (!data) return null;
@@ -123,6 +179,24 @@ export default function Home() {
         </h2>
         <p className="text-slate-700">{t('home.subtitle')}</p>
       </section>
+      <CardSection
+        id="home-featured"
+        title={t('home.featuredProducts')}
+        items={loaderData.featured}
+        more={{ href: `/${data.locale}/products/`, label: t('common.viewAll') }}
+      />
+      <CardSection
+        id="home-bundles"
+        title={t('home.popularBundles')}
+        items={loaderData.bundles}
+        more={{ href: `/${data.locale}/bundles/`, label: t('common.viewAll') }}
+      />
+      <CardSection
+        id="home-newest"
+        title={t('home.newArrivals')}
+        items={loaderData.newest}
+        more={{ href: `/${data.locale}/products/?sort=-created`, label: t('common.viewAll') }}
+      />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Outlet, useRouteLoaderData } from 'react-router';
+import { Outlet, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { LOCALE_COOKIE_MAX_AGE_DAYS } from '@shop/domain';
 import { I18nProvider } from '#app/lib/i18n.tsx';
 import { CSRF_COOKIE, LOCALE_COOKIE, readCookie, serializeCookie } from '#app/lib/cookies.ts';
@@ -45,6 +45,21 @@ export async function loader({ context }: Route.LoaderArgs) {
     csrfToken: shop.csrfToken,
     messages: await loadMessages(shop),
   };
+}
+
+/**
+ * The shop, the user and the messages change with the language, a form post (login, consent) or
+ * an explicit revalidation — not with every link followed inside the shop.
+ */
+export function shouldRevalidate({
+  currentParams,
+  nextParams,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (currentParams.lang !== nextParams.lang) return true;
+  if (formMethod && formMethod !== 'GET') return defaultShouldRevalidate;
+  return false;
 }
 
 export type LocaleData = Awaited<ReturnType<typeof loader>>;
