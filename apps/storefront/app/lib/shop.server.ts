@@ -42,6 +42,27 @@ export function getShopRequest(context: Readonly<RouterContextProvider>): ShopRe
   return value;
 }
 
+/** Stands in for a shop info record that does not exist: neither visible nor active. */
+export function missingShop(): OrganizationInfo {
+  return {
+    id: 1,
+    visible: false,
+    active: false,
+    cart: false,
+    title: '',
+    description: '',
+    email: '',
+    phone: '',
+    address: '',
+    currency: 'EUR',
+    images: [],
+    gTag: null,
+    googleSearchConsoleCode: null,
+    canonicalUrl: null,
+    meta: { title: '', description: '', keywords: '', image: null },
+  };
+}
+
 export const comingSoonPath = (locale: Locale) => `/${locale}/pages/coming-soon/`;
 
 /**
@@ -88,7 +109,12 @@ export async function loadShopRequest(
   }
   const { api, setCookies } = serverApi(context, request, lang);
   const [shop, languages, user] = await Promise.all([
-    api.organizations.info().catch((error: unknown) => rethrowApiError(error, lang)),
+    // No shop info yet (an empty database): a closed shop, so everyone but staff sees coming-soon.
+    api.organizations
+      .info()
+      .catch((error: unknown) =>
+        isApiError(error, 404) ? missingShop() : rethrowApiError(error, lang),
+      ),
     // A failed languages call restricts nothing (unlike a shop that offers none).
     api.core.languages().catch(() => null),
     api.accounts.userInfo().catch(() => null),
