@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { IMAGE_TYPES, SUPPORTED_LOCALES } from '@shop/domain';
 
 /* Building blocks shared by every resource: ids, money, dates, images, meta, lists, errors. */
 
-export const SUPPORTED_LOCALES = ['en', 'de', 'ru', 'it'] as const;
-export const DEFAULT_LOCALE = 'en';
+// The languages and image types are the domain's; the contract only validates them.
+export { DEFAULT_LOCALE, IMAGE_TYPES, SUPPORTED_LOCALES } from '@shop/domain';
 export const localeSchema = z.enum(SUPPORTED_LOCALES);
 export type Locale = z.infer<typeof localeSchema>;
 
@@ -51,20 +52,6 @@ export const slugIdSchema = z.union([z.number(), z.string()]).transform((value, 
   return id;
 });
 
-export const IMAGE_TYPES = [
-  'icon',
-  'logo',
-  'header_logo',
-  'footer_logo',
-  'email_logo',
-  'page_gallery',
-  'profile_image',
-  'page_title_bg',
-  'slider_background',
-  'background',
-  'maintenance_background',
-  'banner',
-] as const;
 export const imageTypeSchema = z.enum(IMAGE_TYPES);
 export type ImageType = z.infer<typeof imageTypeSchema>;
 

@@ -2,6 +2,7 @@
 // tables keyed by (parent_id, locale): one row per language, English as the fallback row
 // (docs/decisions/0003-translation-tables.md).
 import { sql } from 'drizzle-orm';
+import { IMAGE_TYPES, SUPPORTED_LOCALES } from '@shop/domain';
 import {
   boolean,
   check,
@@ -24,21 +25,8 @@ import {
   type PgColumnBuilderBase,
 } from 'drizzle-orm/pg-core';
 
-export const localeEnum = pgEnum('locale', ['en', 'de', 'ru', 'it']);
-export const imageTypeEnum = pgEnum('image_type', [
-  'icon',
-  'logo',
-  'header_logo',
-  'footer_logo',
-  'email_logo',
-  'page_gallery',
-  'profile_image',
-  'page_title_bg',
-  'slider_background',
-  'background',
-  'maintenance_background',
-  'banner',
-]);
+export const localeEnum = pgEnum('locale', SUPPORTED_LOCALES);
+export const imageTypeEnum = pgEnum('image_type', IMAGE_TYPES);
 export const menuLocationEnum = pgEnum('menu_location', ['header', 'footer']);
 export const widgetLocationEnum = pgEnum('widget_location', ['header', 'body', 'footer']);
 export const discountTypeEnum = pgEnum('discount_type', ['percent', 'fixed']);

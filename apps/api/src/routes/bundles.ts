@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { and, asc, eq, isNull, notInArray } from 'drizzle-orm';
-import { endpoints, type ProductCard } from '@shop/contract';
+import { endpoints, productCardSchema, type ProductCard } from '@shop/contract';
 import * as s from '#api/db/schema.ts';
 import { notFound } from '#api/plugins/errors.ts';
 import { listBundleIds, loadBundles } from '#api/repos/bundles.ts';
@@ -11,41 +11,7 @@ import { pricingContext } from './products.ts';
 const e = endpoints.products;
 
 /** Only what a card shows: the list answers cards, not the bundles' items. */
-const toCard = ({
-  id,
-  ref,
-  slug,
-  slugUri,
-  title,
-  images,
-  price,
-  discountPercent,
-  discountPrice,
-  priceWithoutProfit,
-  totalVat,
-  stock,
-  available,
-  vendor,
-  rating,
-  reviewsCount,
-}: ProductCard): ProductCard => ({
-  id,
-  ref,
-  slug,
-  slugUri,
-  title,
-  images,
-  price,
-  discountPercent,
-  discountPrice,
-  priceWithoutProfit,
-  totalVat,
-  stock,
-  available,
-  vendor,
-  rating,
-  reviewsCount,
-});
+const toCard = (bundle: ProductCard): ProductCard => productCardSchema.parse(bundle);
 
 export const bundleRoutes: FastifyPluginAsync = async (app) => {
   const db = app.db;

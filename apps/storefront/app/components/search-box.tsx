@@ -3,11 +3,10 @@ import { useNavigate } from 'react-router';
 import { createApiClient } from '@shop/contract';
 import { MIN_FETCH_DELAY_MS } from '@shop/domain';
 import { useI18n } from '#app/lib/i18n.tsx';
+import { Icon, ICONS } from './icon.tsx';
 import { useMoney } from './price.tsx';
 
 type Suggestion = { id: number; title: string; href: string; price: number };
-
-const SEARCH_ICON = 'M11 19a8 8 0 1 0 0-16 8 8 0 0 0 0 16zm10 2-4.35-4.35';
 
 /**
  * The header search: a plain GET form to the product list (works without JavaScript), enhanced
@@ -110,17 +109,7 @@ export function SearchBox({ idPrefix }: { idPrefix: string }) {
         className="rounded-r-md bg-primary px-3 text-white hover:bg-blue-800"
         aria-label={t('search.button')}
       >
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          className="h-6 w-6"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-        >
-          <path d={SEARCH_ICON} />
-        </svg>
+        <Icon path={ICONS.search} />
       </button>
       <ul
         id={listId}

@@ -3,6 +3,7 @@ import type { Language, MenuItem, OrganizationInfo, UserInfo, Widget } from '@sh
 import { useI18n } from '#app/lib/i18n.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
 import { FooterMenus, MenuNav } from './menu-nav.tsx';
+import { Icon, ICONS } from './icon.tsx';
 import { SearchBox } from './search-box.tsx';
 import { SizedImage } from './sized-image.tsx';
 
@@ -19,26 +20,6 @@ function Counter({ count }: { count: number }) {
     </span>
   );
 }
-
-const icon = (d: string) => (
-  <svg
-    aria-hidden="true"
-    viewBox="0 0 24 24"
-    className="h-6 w-6"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth="2"
-    strokeLinecap="round"
-    strokeLinejoin="round"
-  >
-    <path d={d} />
-  </svg>
-);
-const HEART =
-  'M20.8 4.6a5.5 5.5 0 0 0-7.8 0L12 5.7l-1-1.1a5.5 5.5 0 0 0-7.8 7.8l1 1.1L12 21l7.8-7.5 1-1.1a5.5 5.5 0 0 0 0-7.8z';
-const CART =
-  'M6 6h15l-1.5 9h-12L6 6zm0 0L5 3H2m6 18a1 1 0 1 0 0-2 1 1 0 0 0 0 2zm10 0a1 1 0 1 0 0-2 1 1 0 0 0 0 2z';
-const USER = 'M20 21a8 8 0 0 0-16 0M12 13a5 5 0 1 0 0-10 5 5 0 0 0 0 10z';
 
 export function TopBar({
   widgets,
@@ -106,7 +87,7 @@ export function MainBar({
             className="flex h-10 w-10 cursor-pointer list-none items-center justify-center rounded hover:bg-slate-100 [&::-webkit-details-marker]:hidden"
             aria-label={t('common.openMenu')}
           >
-            {icon('M3 6h18M3 12h18M3 18h18')}
+            {<Icon path={ICONS.menu} />}
           </summary>
           <div className="absolute left-0 z-30 mt-2 w-72 max-w-[calc(100vw-2rem)] rounded-md border border-slate-200 bg-white p-3 shadow-lg">
             <div className="mb-3">{search('menu-search')}</div>
@@ -140,7 +121,7 @@ export function MainBar({
             className="relative rounded p-2 hover:bg-slate-100"
             aria-label={`${t('header.wishlist')}, ${t('wishlist.itemsCount', { count: wishlistCount })}`}
           >
-            {icon(HEART)}
+            {<Icon path={ICONS.heart} />}
             <Counter count={wishlistCount} />
           </a>
           {shop.cart && (
@@ -149,7 +130,7 @@ export function MainBar({
               className="relative rounded p-2 hover:bg-slate-100"
               aria-label={t('header.cartWithCount', { count: cartCount })}
             >
-              {icon(CART)}
+              {<Icon path={ICONS.cart} />}
               <Counter count={cartCount} />
             </a>
           )}
@@ -158,7 +139,7 @@ export function MainBar({
             className="rounded p-2 hover:bg-slate-100 md:hidden"
             aria-label={t('header.account')}
           >
-            {icon(USER)}
+            {<Icon path={ICONS.user} />}
           </a>
         </div>
       </div>

@@ -1,4 +1,8 @@
 import { useEffect, useState, type ReactNode, type RefObject } from 'react';
+import type { ProductCard } from '@shop/contract';
+import { useI18n } from '#app/lib/i18n.tsx';
+import { AddToCartForm } from './add-to-cart.tsx';
+import { useMoney } from './price.tsx';
 
 /**
  * The product page's sticky add-to-cart bar: it slides in once the main buy box has scrolled out
@@ -48,5 +52,38 @@ export function StickyBar({
     >
       <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-2">{children}</div>
     </div>
+  );
+}
+
+/** The sticky bar of a product or bundle page: its title, price and a one-tap add to cart. */
+export function StickyBuyBar({
+  item,
+  watch,
+  available,
+  csrfToken,
+}: {
+  item: Pick<ProductCard, 'id' | 'ref' | 'title' | 'discountPrice'>;
+  watch: RefObject<HTMLElement | null>;
+  available: boolean;
+  csrfToken: string;
+}) {
+  const { t } = useI18n();
+  const money = useMoney();
+  return (
+    <StickyBar watch={watch} label={t('product.addToCart')}>
+      <p className="min-w-0 flex-1 truncate font-medium">
+        {item.title} · <span className="font-bold">{money(item.discountPrice)}</span>
+      </p>
+      <div className="w-40 sm:w-56">
+        <AddToCartForm
+          itemId={item.id}
+          title={item.title}
+          refKind={item.ref}
+          available={available}
+          csrfToken={csrfToken}
+          compact
+        />
+      </div>
+    </StickyBar>
   );
 }

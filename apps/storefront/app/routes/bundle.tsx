@@ -8,7 +8,7 @@ import { ErrorScreen } from '#app/components/error-screen.tsx';
 import { Gallery } from '#app/components/gallery.tsx';
 import { Price, useMoney } from '#app/components/price.tsx';
 import { ProductGrid, StockState } from '#app/components/product-card.tsx';
-import { StickyBar } from '#app/components/sticky-bar.tsx';
+import { StickyBuyBar } from '#app/components/sticky-bar.tsx';
 import { addToCart } from '#app/lib/cart-action.server.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { pageMeta } from '#app/lib/seo.ts';
@@ -122,21 +122,12 @@ export default function BundlePage({ loaderData }: Route.ComponentProps) {
           />
         </section>
       )}
-      <StickyBar watch={buyBox} label={t('bundle.addToCart')}>
-        <p className="min-w-0 flex-1 truncate font-medium">
-          {bundle.title} · <span className="font-bold">{money(bundle.discountPrice)}</span>
-        </p>
-        <div className="w-40 sm:w-56">
-          <AddToCartForm
-            itemId={bundle.id}
-            title={bundle.title}
-            refKind="bundle"
-            available={available}
-            csrfToken={shop?.csrfToken ?? ''}
-            compact
-          />
-        </div>
-      </StickyBar>
+      <StickyBuyBar
+        item={bundle}
+        watch={buyBox}
+        available={available}
+        csrfToken={shop?.csrfToken ?? ''}
+      />
     </article>
   );
 }

@@ -6,9 +6,9 @@ import { AddToCartForm } from '#app/components/add-to-cart.tsx';
 import { AppLink } from '#app/components/app-link.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
 import { Gallery } from '#app/components/gallery.tsx';
-import { Price, useMoney } from '#app/components/price.tsx';
+import { Price } from '#app/components/price.tsx';
 import { ProductGrid, StockState } from '#app/components/product-card.tsx';
-import { StickyBar } from '#app/components/sticky-bar.tsx';
+import { StickyBuyBar } from '#app/components/sticky-bar.tsx';
 import { addToCart } from '#app/lib/cart-action.server.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { pageMeta } from '#app/lib/seo.ts';
@@ -126,7 +126,6 @@ function Reviews({ reviews }: { reviews: Paginated<Review> | null }) {
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product, reviews } = loaderData;
   const { locale, t } = useI18n();
-  const money = useMoney();
   const shop = useLocaleData();
   const buyBox = useRef<HTMLDivElement>(null);
   // Only attributes the variations differ in are choices.
@@ -261,21 +260,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         </section>
       )}
 
-      <StickyBar watch={buyBox} label={t('product.addToCart')}>
-        <p className="min-w-0 flex-1 truncate font-medium">
-          {product.title} · <span className="font-bold">{money(product.discountPrice)}</span>
-        </p>
-        <div className="w-40 sm:w-56">
-          <AddToCartForm
-            itemId={product.id}
-            title={product.title}
-            refKind="product"
-            available={product.available && (shop?.shop.cart ?? false)}
-            csrfToken={shop?.csrfToken ?? ''}
-            compact
-          />
-        </div>
-      </StickyBar>
+      <StickyBuyBar
+        item={product}
+        watch={buyBox}
+        available={product.available && (shop?.shop.cart ?? false)}
+        csrfToken={shop?.csrfToken ?? ''}
+      />
     </article>
   );
 }
