@@ -187,6 +187,49 @@ describe('product page', () => {
   });
 });
 
+describe('images', () => {
+  it('asks for every picture with a width and height, and gets WebP or AVIF back', async () => {
+    const page = await open('/en/products/');
+    const urls = await page.locator('img').evaluateAll((images) =>
+      images.flatMap((img) => {
+        const i = img as unknown as {
+          currentSrc: string;
+          srcset: string;
+          width: number;
+          height: number;
+        };
+        return [
+          i.currentSrc,
+          ...i.srcset.split(',').map((c) => c.trim().split(' ')[0] ?? ''),
+        ].filter(Boolean);
+      }),
+    );
+    const media = urls.filter((u) => u.includes('/media/'));
+    expect(media.length).toBeGreaterThan(12);
+    for (const url of media) {
+      const query = new URL(url, baseURL).searchParams;
+      expect(query.get('width'), url).toMatch(/^\d+$/);
+      expect(query.get('height'), url).toMatch(/^\d+$/);
+    }
+    const res = await fetch(new URL(media[0]!, baseURL), {
+      headers: { accept: 'image/avif,image/webp,*/*' },
+    });
+    expect(res.headers.get('content-type')).toMatch(/image\/(avif|webp)/);
+    expect(res.headers.get('cache-control')).toContain('max-age=31536000');
+  });
+
+  it('reserves each picture’s space before it loads (width and height attributes)', async () => {
+    const page = await open('/en/products/');
+    const missing = await page
+      .locator('main img')
+      .evaluateAll(
+        (images) =>
+          images.filter((img) => !img.getAttribute('width') || !img.getAttribute('height')).length,
+      );
+    expect(missing).toBe(0);
+  });
+});
+
 describe('search', () => {
   it('searches from the header and lists the matches', async () => {
     const page = await open('/en/');

@@ -158,6 +158,14 @@ describe('resized variants', () => {
     expect(await size(fallback.rawPayload)).toEqual({ width: 30, height: 90, format: 'png' });
   });
 
+  it('fits inside the box without cropping with fit=contain (logos)', async () => {
+    const res = await get('/media/photo.png?width=100&height=100&fit=contain&format=png');
+    expect(await size(res.rawPayload)).toEqual({ width: 100, height: 75, format: 'png' });
+    const cropped = await get('/media/photo.png?width=100&height=100&format=png');
+    expect(await size(cropped.rawPayload)).toEqual({ width: 100, height: 100, format: 'png' });
+    expect((await get('/media/photo.png?width=100&height=100&fit=stretch')).statusCode).toBe(400);
+  });
+
   it('never produces a side above 2400', async () => {
     const res = await get('/media/tall.webp?width=2400&format=webp');
     expect(await size(res.rawPayload)).toEqual({ width: 800, height: 2400, format: 'webp' });

@@ -30,6 +30,8 @@ export const imageQuerySchema = z.object({
   width: side.optional(),
   height: side.optional(),
   format: z.enum(IMAGE_FORMATS).optional(),
+  /** With both sides: `cover` fills the box (cropping), `contain` fits inside it (logos). */
+  fit: z.enum(['cover', 'contain']).optional(),
 });
 
 // Bump when encoder settings change, so cached variants made with the old ones are not reused.
@@ -56,7 +58,12 @@ const RESIZABLE: ReadonlySet<string> = new Set(['.webp', '.avif', '.png', '.jpg'
 
 type MediaFile = { absolute: string; relative: string; ext: string; size: number; mtimeMs: number };
 
-type Variant = { width?: number | undefined; height?: number | undefined; format: ImageFormat };
+type Variant = {
+  width?: number | undefined;
+  height?: number | undefined;
+  format: ImageFormat;
+  fit?: 'cover' | 'contain' | undefined;
+};
 
 /**
  * The file `relative` names inside `root`, or null. Dot segments (`..`, `.cache`, dotfiles) and
@@ -123,7 +130,8 @@ function createLimiter(limit: number) {
 function encode(source: string, variant: Variant): Promise<Buffer> {
   const { width, height, format } = variant;
   const pipeline = sharp(source, { limitInputPixels: MAX_INPUT_PIXELS }).autoOrient();
-  if (width && height) pipeline.resize({ width, height, fit: 'cover' });
+  if (width && height)
+    pipeline.resize({ width, height, fit: variant.fit === 'contain' ? 'inside' : 'cover' });
   else
     // One side given, or only a format: keep the aspect ratio, and the other side within the cap
     // too (a tall image at width=2400 would otherwise come out taller than 2400).
@@ -215,7 +223,7 @@ export const imageRoutes: FastifyPluginAsyncZod<{ mediaDir: string }> = async (a
       const mediaRoot = await root().catch(() => null);
       const file = mediaRoot && (await findMediaFile(mediaRoot, req.params['*']));
       if (!mediaRoot || !file) throw notFound();
-      const { width, height, format } = req.query;
+      const { width, height, format, fit } = req.query;
       reply.header('Cache-Control', LONG_CACHE);
       reply.header('X-Content-Type-Options', 'nosniff');
 
@@ -237,6 +245,7 @@ export const imageRoutes: FastifyPluginAsyncZod<{ mediaDir: string }> = async (a
       const variant: Variant = {
         width,
         height,
+        fit,
         format: format ?? negotiateFormat(req.headers.accept, file.ext),
       };
       // The source's size and mtime are part of the key: a replaced original gets new variants.
@@ -249,6 +258,7 @@ export const imageRoutes: FastifyPluginAsyncZod<{ mediaDir: string }> = async (a
             file.mtimeMs,
             width ?? 0,
             height ?? 0,
+            fit ?? 'cover',
             variant.format,
           ]),
         )

@@ -10,7 +10,7 @@ const BREAKPOINT_WIDTHS: Record<ScreenSizeClass, number> = {
   xxl: 1920,
 };
 
-/** Logos keep their own proportions: only their height is asked for, never a crop. */
+/** Logos keep their own proportions: fitted inside their box, never cropped. */
 const LOGOS = new Set(['logo', 'header_logo', 'footer_logo', 'email_logo']);
 
 /** `/media/…?width=&height=` for the image type and screen-size class (spec section 7). */
@@ -21,7 +21,7 @@ export function sizedUrl(
   const { width, height } = imageSize(image.imageType, sizeClass);
   const separator = image.image.includes('?') ? '&' : '?';
   return LOGOS.has(image.imageType)
-    ? `${image.image}${separator}height=${height}`
+    ? `${image.image}${separator}width=${width}&height=${height}&fit=contain`
     : `${image.image}${separator}width=${width}&height=${height}`;
 }
 
@@ -44,7 +44,7 @@ export function SizedImage({
 }) {
   const largest = imageSize(image.imageType, 'xxl');
   const logo = LOGOS.has(image.imageType);
-  // A logo's width follows from its height; its candidates are told apart by density instead.
+  // A logo's shown width follows from its height; its candidates are told apart by density.
   const srcSet = logo
     ? `${sizedUrl(image, 'xs')} 1x, ${sizedUrl(image, 'lg')} 2x`
     : SCREEN_SIZE_CLASSES.map(
