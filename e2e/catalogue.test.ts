@@ -224,7 +224,9 @@ describe('images', () => {
       .locator('main img')
       .evaluateAll(
         (images) =>
-          images.filter((img) => !img.getAttribute('width') || !img.getAttribute('height')).length,
+          images
+            .map((img) => img as unknown as { getAttribute(name: string): string | null })
+            .filter((img) => !img.getAttribute('width') || !img.getAttribute('height')).length,
       );
     expect(missing).toBe(0);
   });
