@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { SUPPORTED_LOCALES, type Locale } from '@shop/contract';
+import { SUPPORTED_LOCALES, type Locale, type OrganizationInfo } from '@shop/contract';
+import { ttlCache } from '#api/lib/ttl-cache.ts';
 import { findShopInfo } from '#api/repos/shop.ts';
 
 /** Status the API answers while the shop is closed to the caller (the storefront shows coming-soon). */
@@ -9,6 +10,10 @@ export const SHOP_CLOSED_STATUS = 434;
 declare module 'fastify' {
   interface FastifyRequest {
     locale: Locale;
+  }
+  interface FastifyInstance {
+    /** The shop info record in a locale, kept a few seconds: every guarded call needs it. */
+    shopInfo(locale: Locale): Promise<OrganizationInfo | null>;
   }
   interface FastifyContextConfig {
     /** 'open': answered while the shop is closed (shop info, languages, accounts, messages). */
@@ -25,6 +30,14 @@ const isLocale = (value: unknown): value is Locale =>
  */
 export const shopGuardPlugin = fp(
   async (app) => {
+    // A page makes half a dozen guarded calls; closing the shop still shows within 5 s.
+    const cache = ttlCache<OrganizationInfo | null>({
+      ttlMs: Math.min(app.catalogueCacheMs, 5000),
+      max: 8,
+    });
+    app.decorate('shopInfo', (locale: Locale) =>
+      cache.get(locale, () => findShopInfo(app.db, locale)),
+    );
     app.decorateRequest('locale', 'en');
     app.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
       const params = req.params as { locale?: unknown };
@@ -35,7 +48,7 @@ export const shopGuardPlugin = fp(
     app.addHook('preHandler', async (req: FastifyRequest, reply: FastifyReply) => {
       const params = req.params as { locale?: unknown };
       if (!params || !('locale' in params) || req.routeOptions.config.shop === 'open') return;
-      const shop = await findShopInfo(app.db, req.locale);
+      const shop = await app.shopInfo(req.locale);
       if (shop?.visible && shop.active) return;
       const user = await req.getUser();
       if (user?.isStaff) return;

@@ -384,6 +384,15 @@ export async function productConditions(
 export type ProductSort =
   'sorting' | 'price' | '-price' | 'title' | '-title' | 'created' | '-created';
 
+/** How many active parent products the filters leave. */
+export async function countProducts(db: Database, filters: ProductFilters): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(s.products)
+    .where(await productConditions(db, filters));
+  return row?.n ?? 0;
+}
+
 /** One page of product ids in the requested order, and the total count. */
 export async function listProductIds(
   db: Database,
@@ -392,9 +401,11 @@ export async function listProductIds(
   sort: ProductSort,
   page: number,
   pageSize: number,
+  /** How to count the matches; the route passes a cached count (the same for every shopper). */
+  countMatches: (filters: ProductFilters) => Promise<number> = (f) => countProducts(db, f),
 ): Promise<{ ids: number[]; count: number }> {
   const where = await productConditions(db, filters);
-  const [total] = await db.select({ n: count() }).from(s.products).where(where);
+  const total = { n: await countMatches(filters) };
   const offset = (page - 1) * pageSize;
   if (sort === 'title' || sort === '-title') {
     const pt = translated(s.productTranslations, locale, 'pt');
@@ -409,7 +420,7 @@ export async function listProductIds(
       .orderBy(sort === 'title' ? asc(title) : desc(title), asc(s.products.id))
       .limit(pageSize)
       .offset(offset);
-    return { ids: rows.map((r) => r.id), count: total?.n ?? 0 };
+    return { ids: rows.map((r) => r.id), count: total.n };
   }
   const order = {
     sorting: [asc(s.products.sorting), asc(s.products.id)],
@@ -425,7 +436,7 @@ export async function listProductIds(
     .orderBy(...order)
     .limit(pageSize)
     .offset(offset);
-  return { ids: rows.map((r) => r.id), count: total?.n ?? 0 };
+  return { ids: rows.map((r) => r.id), count: total.n };
 }
 
 /** Lowest and highest price of the products the other filters leave (the price filter itself aside). */

@@ -7,7 +7,6 @@ import {
   type Manifest,
 } from '@shop/contract';
 import { z } from 'zod';
-import { findShopInfo } from '#api/repos/shop.ts';
 import { notFound } from '#api/plugins/errors.ts';
 
 const params = z.object({ locale: localeSchema });
@@ -37,7 +36,7 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const shop = await findShopInfo(app.db, req.locale);
+      const shop = await app.shopInfo(req.locale);
       if (!shop) throw notFound('The shop is not set up.');
       return shop;
     },
@@ -55,7 +54,7 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const shop = await findShopInfo(app.db, req.locale);
+      const shop = await app.shopInfo(req.locale);
       if (!shop) throw notFound('The shop is not set up.');
       const icon = shop.images.find((i) => i.imageType === 'icon');
       const manifest: Manifest = {

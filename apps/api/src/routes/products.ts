@@ -12,6 +12,7 @@ import * as s from '#api/db/schema.ts';
 import { notFound } from '#api/plugins/errors.ts';
 import {
   cartEnabled,
+  countProducts,
   discountsFor,
   inheritDiscounts,
   listProductIds,
@@ -114,6 +115,23 @@ export const productRoutes: FastifyPluginAsync = async (app) => {
     }));
   }
 
+  // The same for every shopper and costly at scale: cached for a minute per locale and filters.
+  const filterCache = ttlCache<FilterAttribute[]>({ ttlMs: app.catalogueCacheMs, max: 500 });
+  const cachedFilters = (locale: Locale, query: ProductFilters) => {
+    const { price__gte, price__lte, vendor, attrs__id } = query;
+    const key = JSON.stringify([locale, price__gte, price__lte, vendor, attrs__id]);
+    return filterCache.get(key, () =>
+      filtersAttributes(db, locale, { price__gte, price__lte, vendor, attrs__id }),
+    );
+  };
+
+  const countCache = ttlCache<number>({ ttlMs: app.catalogueCacheMs, max: 2000 });
+  const cachedCount = (filters: ProductFilters) => {
+    const { price__gte, price__lte, vendor, attrs__id, values__id } = filters;
+    const key = JSON.stringify([price__gte, price__lte, vendor, attrs__id, values__id]);
+    return countCache.get(key, () => countProducts(db, filters));
+  };
+
   defineEndpoint(app, e.list, async (req, { query }) => {
     const { ids, count } = await listProductIds(
       db,
@@ -122,6 +140,7 @@ export const productRoutes: FastifyPluginAsync = async (app) => {
       query.sort,
       query.page,
       query.page_size,
+      cachedCount,
     );
     const results = await productCards(db, req.locale, ids, await pricingContext(req));
     return { ...pageLinks(req, query.page, query.page_size, count), results };
@@ -140,16 +159,6 @@ export const productRoutes: FastifyPluginAsync = async (app) => {
   });
 
   defineEndpoint(app, e.priceRange, async (_req, { query }) => priceRange(db, query));
-
-  // The same for every shopper and costly at scale: cached for a minute per locale and filters.
-  const filterCache = ttlCache<FilterAttribute[]>({ ttlMs: app.catalogueCacheMs, max: 500 });
-  const cachedFilters = (locale: Locale, query: ProductFilters) => {
-    const { price__gte, price__lte, vendor, attrs__id } = query;
-    const key = JSON.stringify([locale, price__gte, price__lte, vendor, attrs__id]);
-    return filterCache.get(key, () =>
-      filtersAttributes(db, locale, { price__gte, price__lte, vendor, attrs__id }),
-    );
-  };
 
   defineEndpoint(app, e.facets, async (req, { query }) =>
     facetsOf(await cachedFilters(req.locale, query), query.values__id ?? []),
