@@ -1,5 +1,6 @@
-// Accessibility: axe finds nothing on the home page, the 404 screen and coming-soon, at a phone's
-// width and a desktop's, with the cookie banner up as a first visitor sees it.
+// Accessibility: axe finds nothing on the home page, the catalogue screens, the 404 screen and
+// coming-soon, at a phone's width and a desktop's, with the cookie banner up as a first visitor
+// sees it.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
@@ -26,6 +27,31 @@ const screens: { name: string; url: () => string; ready: (page: Page) => Promise
     url: () => `${baseURL}/en/some-page/`,
     ready: (page) =>
       page.getByRole('heading', { level: 1, name: 'Oops! This Page Could Not Be Found' }).waitFor(),
+  },
+  {
+    name: 'product list with a filter',
+    url: () => `${baseURL}/en/products/?values__id=1&sort=-price`,
+    ready: (page) => page.getByRole('heading', { level: 1, name: 'Products' }).waitFor(),
+  },
+  {
+    name: 'search results',
+    url: () => `${baseURL}/de/products/?query=leinen`,
+    ready: (page) => page.getByRole('heading', { level: 1 }).waitFor(),
+  },
+  {
+    name: 'product page',
+    url: () => `${baseURL}/en/products/relaxed-linen-shirt-10/`,
+    ready: (page) => page.getByRole('heading', { level: 1, name: 'Relaxed Linen Shirt' }).waitFor(),
+  },
+  {
+    name: 'bundle page',
+    url: () => `${baseURL}/it/bundles/linen-bedroom-set-1/`,
+    ready: (page) => page.getByRole('heading', { level: 1 }).waitFor(),
+  },
+  {
+    name: 'attribute page',
+    url: () => `${baseURL}/ru/attributes/colour-1/`,
+    ready: (page) => page.getByRole('heading', { level: 1 }).waitFor(),
   },
   {
     name: 'coming-soon (closed shop)',

@@ -27,7 +27,7 @@ async function open(path: string, options: Parameters<typeof browser.page>[0] = 
 
 /** The titles of the product cards on the page, in order. */
 const cardTitles = (page: Page) =>
-  page.getByRole('list', { name: 'Products' }).getByRole('heading', { level: 3 }).allTextContents();
+  page.getByRole('list', { name: 'Products' }).getByRole('heading', { level: 2 }).allTextContents();
 
 describe('product list', () => {
   it('filters by two values of one attribute (any of) and one of another (and)', async () => {
@@ -243,9 +243,13 @@ describe('search', () => {
     );
     const expected = await api<List>('products/products/search?query=linen');
     await page.getByRole('heading', { level: 1, name: /linen/ }).waitFor();
-    expect(await page.getByRole('heading', { level: 3 }).allTextContents()).toEqual(
-      expected.results.map((r) => r.title),
-    );
+    expect(
+      await page
+        .getByRole('main')
+        .getByRole('list')
+        .getByRole('heading', { level: 2 })
+        .allTextContents(),
+    ).toEqual(expected.results.map((r) => r.title));
   });
 
   it('suggests products while typing, even misspelt, and opens the chosen one', async () => {

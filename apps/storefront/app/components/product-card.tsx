@@ -22,11 +22,15 @@ export function ProductCard({
   item,
   locale,
   priority = false,
+  level = 3,
 }: {
   item: Card;
   locale: string;
   priority?: boolean;
+  /** The card title's heading level: 2 right under a page's h1, 3 inside a titled section. */
+  level?: 2 | 3;
 }) {
+  const Heading = level === 2 ? 'h2' : 'h3';
   const image = item.images[0];
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white transition hover:shadow-md">
@@ -43,14 +47,14 @@ export function ProductCard({
       </div>
       <div className="flex flex-1 flex-col gap-1 p-3">
         {item.vendor && <p className="text-xs text-slate-600">{item.vendor.title}</p>}
-        <h3 className="font-medium">
+        <Heading className="font-medium">
           <AppLink
             to={`/${locale}${item.slugUri}`}
             className="after:absolute after:inset-0 focus-visible:outline-none"
           >
             {item.title}
           </AppLink>
-        </h3>
+        </Heading>
         <div className="mt-auto pt-2">
           <Price
             price={item.price}
@@ -68,10 +72,12 @@ export function ProductGrid({
   items,
   locale,
   label,
+  level = 3,
 }: {
   items: Card[];
   locale: string;
   label: string;
+  level?: 2 | 3;
 }) {
   return (
     <ul
@@ -81,7 +87,7 @@ export function ProductGrid({
       {items.map((item, i) => (
         <li key={`${item.ref}-${item.id}`} className="flex">
           <div className="w-full">
-            <ProductCard item={item} locale={locale} priority={i < 4} />
+            <ProductCard item={item} locale={locale} priority={i < 4} level={level} />
           </div>
         </li>
       ))}

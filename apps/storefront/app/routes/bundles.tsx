@@ -31,7 +31,7 @@ export default function Bundles({ loaderData }: Route.ComponentProps) {
       {results.results.length === 0 ? (
         <p className="text-slate-600">{t('bundle.noBundles')}</p>
       ) : (
-        <ProductGrid items={results.results} locale={locale} label={t('nav.bundles')} />
+        <ProductGrid items={results.results} locale={locale} label={t('nav.bundles')} level={2} />
       )}
       <Pagination
         page={state.page}

@@ -109,7 +109,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
               </p>
             </div>
           ) : (
-            <ProductGrid items={results.results} locale={locale} label={heading} />
+            <ProductGrid items={results.results} locale={locale} label={heading} level={2} />
           )}
           <Pagination page={state.page} total={total} href={href} />
         </section>
