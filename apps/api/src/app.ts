@@ -26,6 +26,8 @@ import { organizationRoutes } from './routes/organizations.ts';
 import { productRoutes } from './routes/products.ts';
 import { attributeRoutes } from './routes/attributes.ts';
 import { bundleRoutes } from './routes/bundles.ts';
+import { cartRoutes } from './routes/cart.ts';
+import { contentRoutes } from './routes/content.ts';
 import { seoRoutes } from './routes/seo.ts';
 
 export type AppOptions = {
@@ -112,6 +114,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(productRoutes);
       await api.register(attributeRoutes);
       await api.register(bundleRoutes);
+      await api.register(cartRoutes);
+      await api.register(contentRoutes);
       // Unknown paths under a locale's API answer JSON, never the storefront's HTML.
       api.all('/*', { config: { shop: 'open' } }, async (_req, reply) =>
         reply.code(404).send({ detail: 'Not found.' }),

@@ -70,7 +70,6 @@ import {
   variationsSchema,
 } from './products.ts';
 import {
-  addToCartErrorSchema,
   cartItemParamsSchema,
   cartSchema,
   checkoutBodySchema,
@@ -82,6 +81,7 @@ import {
   removeCartItemQuerySchema,
   repeatOrderBodySchema,
   setCartQuantityBodySchema,
+  setCartQuantityErrorSchema,
 } from './sales.ts';
 import {
   vendorItemChildrenSchema,
@@ -398,7 +398,7 @@ export const endpoints = {
       params: cartItemParamsSchema,
       body: setCartQuantityBodySchema,
       response: cartSchema,
-      errors: { 400: addToCartErrorSchema },
+      errors: { 400: setCartQuantityErrorSchema },
     }),
     removeFromCart: endpoint({
       method: 'DELETE',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { emailSchema } from './accounts.ts';
 import {
   dateTimeSchema,
+  errorBodySchema,
   idSchema,
   moneySchema,
   pageQuerySchema,
@@ -67,7 +68,8 @@ export const promoCodeSchema = z.object({
 export type PromoCode = z.infer<typeof promoCodeSchema>;
 
 export const cartSchema = z.object({
-  id: idSchema,
+  /** null: the caller has no cart yet (reading a cart creates neither a session nor a cart). */
+  id: idSchema.nullable(),
   items: z.array(cartItemSchema),
   totals: cartTotalsSchema,
   promoCode: promoCodeSchema.nullable(),
@@ -97,6 +99,14 @@ export const addToCartErrorSchema = z.object({
   quantity: z.array(z.string()).optional(),
 });
 export type AddToCartError = z.infer<typeof addToCartErrorSchema>;
+
+/**
+ * Every 400 of a cart change: the cart error above, or the general `{detail}` (cart disabled) and
+ * field errors (invalid body). The cart error is strict so that field errors of other fields
+ * (`ref`, `non_field_errors`) are not serialised through it and stripped to `{}`.
+ */
+export const setCartQuantityErrorSchema = z.union([addToCartErrorSchema.strict(), errorBodySchema]);
+export type SetCartQuantityError = z.infer<typeof setCartQuantityErrorSchema>;
 
 /** POST /api/sales/cart/promo_code/ applies; DELETE removes. Both answer the cart. */
 export const promoCodeBodySchema = z.object({ code: z.string().trim().min(1).max(50) });

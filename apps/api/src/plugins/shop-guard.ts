@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { SUPPORTED_LOCALES, type Locale, type OrganizationInfo } from '@shop/contract';
 import { ttlCache } from '#api/lib/ttl-cache.ts';
@@ -19,6 +19,18 @@ declare module 'fastify' {
     /** 'open': answered while the shop is closed (shop info, languages, accounts, messages). */
     shop?: 'open' | 'guarded';
   }
+}
+
+export const SHOP_CLOSED_DETAIL = 'The shop is closed.';
+
+/**
+ * "Visible and active, or staff": the guard's rule, shared with the open routes that close only
+ * part of their answers (the coming-soon page stays readable, other pages do not).
+ */
+export async function shopOpenTo(app: FastifyInstance, req: FastifyRequest): Promise<boolean> {
+  const shop = await app.shopInfo(req.locale);
+  if (shop?.visible && shop.active) return true;
+  return (await req.getUser())?.isStaff === true;
 }
 
 const isLocale = (value: unknown): value is Locale =>
@@ -48,11 +60,8 @@ export const shopGuardPlugin = fp(
     app.addHook('preHandler', async (req: FastifyRequest, reply: FastifyReply) => {
       const params = req.params as { locale?: unknown };
       if (!params || !('locale' in params) || req.routeOptions.config.shop === 'open') return;
-      const shop = await app.shopInfo(req.locale);
-      if (shop?.visible && shop.active) return;
-      const user = await req.getUser();
-      if (user?.isStaff) return;
-      return reply.code(SHOP_CLOSED_STATUS).send({ detail: 'The shop is closed.' });
+      if (await shopOpenTo(app, req)) return;
+      return reply.code(SHOP_CLOSED_STATUS).send({ detail: SHOP_CLOSED_DETAIL });
     });
   },
   { name: 'shop-guard', dependencies: ['sessions', 'database'] },

@@ -15,6 +15,8 @@ import { and, isNull } from 'drizzle-orm';
 import { HttpError } from '#api/plugins/errors.ts';
 import type { SessionUser } from '#api/plugins/sessions.ts';
 import type { Database } from '#api/db/client.ts';
+import { moveSessionCart } from '#api/repos/cart.ts';
+import { cartEnabled } from '#api/repos/catalogue.ts';
 
 const params = z.object({ locale: localeSchema });
 
@@ -85,7 +87,15 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!user || !ok || !user.isActive) {
         throw new HttpError(400, 'Unable to log in with the provided credentials.');
       }
+      // The anonymous session's cart follows the shopper; logIn replaces the session id.
+      const anonymousSession = req.session?.userId == null ? req.session?.id : undefined;
       await req.logIn(reply, user.id);
+      if (anonymousSession)
+        await moveSessionCart(app.db, anonymousSession, {
+          userId: user.id,
+          now: new Date(),
+          cartEnabled: await cartEnabled(app.db),
+        });
       return userInfo(app.db, user);
     },
   );

@@ -353,7 +353,8 @@ export async function seedDemoShop(
         .insert(s.blogTranslations)
         .values(rows(row.id, { title: b.title, description: b.description, content: b.content }));
       const picture = `blogs/${b.slug}.webp`;
-      pending.push({ path: picture, kind: 'blog', label: b.title.en, color: b.color, seed: i });
+      // No words in the picture: the post's title is on the page, in the shopper's language.
+      pending.push({ path: picture, kind: 'blog', label: '', color: b.color, seed: i });
       await tx.insert(s.images).values({ path: picture, imageType: 'banner', blogId: row.id });
     }
 

@@ -21,7 +21,8 @@ export function sizedUrl(
   const { width, height } = imageSize(image.imageType, sizeClass);
   const separator = image.image.includes('?') ? '&' : '?';
   return LOGOS.has(image.imageType)
-    ? `${image.image}${separator}width=${width}&height=${height}&fit=contain`
+    ? // The class's size is the logo's height; a wordmark may be up to four times as wide.
+      `${image.image}${separator}width=${height * 4}&height=${height}&fit=contain`
     : `${image.image}${separator}width=${width}&height=${height}`;
 }
 

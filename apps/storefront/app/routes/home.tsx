@@ -7,6 +7,7 @@ import { getShopRequest } from '#app/lib/shop.server.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { pageMeta } from '#app/lib/seo.ts';
 import { SizedImage } from '#app/components/sized-image.tsx';
+import { BlogCardView } from './blogs.tsx';
 import { useLocaleData } from './locale.tsx';
 import type { Route } from './+types/home';
 
@@ -112,6 +113,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       .then((p) => p.results, none),
     newest: shop.api.products.list({ sort: '-created', page_size: 4 }).then((p) => p.results, none),
     bundles: shop.api.products.bundles({ page_size: 4 }).then((p) => p.results, none),
+    posts: shop.api.content.blogs({ page_size: 3 }).then((p) => p.results, none),
   };
 }
 
@@ -197,6 +199,31 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         items={loaderData.newest}
         more={{ href: `/${data.locale}/products/?sort=-created`, label: t('common.viewAll') }}
       />
+      <Suspense fallback={null}>
+        <Await resolve={loaderData.posts} errorElement={null}>
+          {(posts) =>
+            posts && posts.length > 0 ? (
+              <section aria-labelledby="home-posts">
+                <div className="mb-4 flex items-baseline justify-between gap-4">
+                  <h2 id="home-posts" className="text-2xl font-bold">
+                    {t('home.latestPosts')}
+                  </h2>
+                  <AppLink to={`/${data.locale}/blogs/`} className="text-primary hover:underline">
+                    {t('common.viewAll')}
+                  </AppLink>
+                </div>
+                <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+                  {posts.map((post) => (
+                    <li key={post.id} className="flex">
+                      <BlogCardView post={post} level={3} />
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ) : null
+          }
+        </Await>
+      </Suspense>
     </div>
   );
 }

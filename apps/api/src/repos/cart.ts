@@ -1,0 +1,333 @@
+import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Cart, CartItem, CartRef, Locale, ProductCard } from '@shop/contract';
+import { applyPromo, cartLine, cartTotals, isAvailable } from '@shop/domain';
+import type { Database } from '#api/db/client.ts';
+import * as s from '#api/db/schema.ts';
+import { loadBundles } from './bundles.ts';
+import { productCards, type PricingContext } from './catalogue.ts';
+
+/* Carts: anonymous ones belong to a session, a logged-in shopper's to the user. */
+
+export type CartOwner = { userId: number } | { sessionId: string };
+/** One cart line's item: `id` is a product id, or a bundle id when ref is 'bundle'. */
+export type CartKey = { id: number; ref: CartRef };
+export type CartRow = typeof s.carts.$inferSelect;
+type CartItemRow = typeof s.cartItems.$inferSelect;
+type PromoRow = typeof s.promoCodes.$inferSelect;
+
+/** What the cart needs of an item that can be sold: its card, priced for the caller, and VAT. */
+export type SellableItem = { card: ProductCard; vatPercent: number };
+
+const keyOf = (key: CartKey) => `${key.ref}:${key.id}`;
+const rowKey = (row: CartItemRow): CartKey =>
+  row.bundleId === null
+    ? { id: row.productId ?? 0, ref: 'product' }
+    : { id: row.bundleId, ref: 'bundle' };
+const itemColumn = (ref: CartRef) =>
+  ref === 'bundle' ? s.cartItems.bundleId : s.cartItems.productId;
+const ownerWhere = (owner: CartOwner) =>
+  'userId' in owner ? eq(s.carts.userId, owner.userId) : eq(s.carts.sessionId, owner.sessionId);
+
+export async function findCart(db: Database, owner: CartOwner): Promise<CartRow | null> {
+  const [row] = await db.select().from(s.carts).where(ownerWhere(owner)).limit(1);
+  return row ?? null;
+}
+
+/** The owner's cart, created if missing; two first writes at once end with the same cart. */
+export async function ensureCart(db: Database, owner: CartOwner): Promise<CartRow> {
+  await db
+    .insert(s.carts)
+    .values('userId' in owner ? { userId: owner.userId } : { sessionId: owner.sessionId })
+    .onConflictDoNothing();
+  const cart = await findCart(db, owner);
+  if (!cart) throw new Error('cart was not created');
+  return cart;
+}
+
+export async function cartItemRows(db: Database, cartId: number): Promise<CartItemRow[]> {
+  return db
+    .select()
+    .from(s.cartItems)
+    .where(eq(s.cartItems.cartId, cartId))
+    .orderBy(asc(s.cartItems.id));
+}
+
+/** Sets the quantity of a line (a change replaces the old quantity; 0 removes the line). */
+export async function setCartItem(
+  db: Database,
+  cartId: number,
+  key: CartKey,
+  quantity: number,
+): Promise<void> {
+  if (quantity <= 0) return removeCartItem(db, cartId, key);
+  const column = itemColumn(key.ref);
+  await db
+    .insert(s.cartItems)
+    .values({
+      cartId,
+      quantity,
+      ...(key.ref === 'bundle' ? { bundleId: key.id } : { productId: key.id }),
+    })
+    .onConflictDoUpdate({ target: [s.cartItems.cartId, column], set: { quantity } });
+  await touch(db, cartId);
+}
+
+export async function removeCartItem(db: Database, cartId: number, key: CartKey): Promise<void> {
+  await db
+    .delete(s.cartItems)
+    .where(and(eq(s.cartItems.cartId, cartId), eq(itemColumn(key.ref), key.id)));
+  await touch(db, cartId);
+}
+
+async function touch(db: Database, cartId: number) {
+  await db.update(s.carts).set({ updatedAt: new Date() }).where(eq(s.carts.id, cartId));
+}
+
+export async function setCartPromo(
+  db: Database,
+  cartId: number,
+  promoCodeId: number | null,
+): Promise<void> {
+  await db
+    .update(s.carts)
+    .set({ promoCodeId, updatedAt: new Date() })
+    .where(eq(s.carts.id, cartId));
+}
+
+/** Codes are stored upper-cased; shoppers may type any case. */
+export async function findPromoCode(db: Database, code: string): Promise<PromoRow | null> {
+  const [row] = await db
+    .select()
+    .from(s.promoCodes)
+    .where(eq(s.promoCodes.code, code.trim().toUpperCase()))
+    .limit(1);
+  return row ?? null;
+}
+
+export type PromoState = 'valid' | 'unknown' | 'expired' | 'notYet';
+
+/** Same half-open window as discounts: valid from its start, no longer at its end. */
+export function promoState(promo: PromoRow | null, now: Date): PromoState {
+  if (!promo || !promo.active) return 'unknown';
+  if (promo.startsAt && now < promo.startsAt) return 'notYet';
+  if (promo.endsAt && now >= promo.endsAt) return 'expired';
+  return 'valid';
+}
+
+/**
+ * The given items that can be sold, by `ref:id`: the product is active (and so is its parent, a
+ * variation goes with it) or the bundle is active. Missing ones are gone: they 404 elsewhere.
+ */
+export async function sellableItems(
+  db: Database,
+  locale: Locale,
+  keys: readonly CartKey[],
+  ctx: PricingContext,
+): Promise<Map<string, SellableItem>> {
+  const productIds = [...new Set(keys.filter((k) => k.ref === 'product').map((k) => k.id))];
+  const bundleIds = [...new Set(keys.filter((k) => k.ref === 'bundle').map((k) => k.id))];
+  const parent = alias(s.products, 'parent');
+  const [products, bundles] = await Promise.all([
+    productIds.length === 0
+      ? []
+      : db
+          .select({ id: s.products.id, vatPercent: s.vats.percent })
+          .from(s.products)
+          .innerJoin(s.vats, eq(s.vats.id, s.products.vatId))
+          .leftJoin(parent, eq(parent.id, s.products.parentId))
+          .where(
+            and(
+              inArray(s.products.id, productIds),
+              eq(s.products.active, true),
+              or(isNull(s.products.parentId), eq(parent.active, true)),
+            ),
+          ),
+    bundleIds.length === 0
+      ? []
+      : db
+          .select({ id: s.bundles.id })
+          .from(s.bundles)
+          .where(and(inArray(s.bundles.id, bundleIds), eq(s.bundles.active, true))),
+  ]);
+  const vat = new Map(products.map((p) => [p.id, p.vatPercent]));
+  const [cards, bundleCards] = await Promise.all([
+    productCards(
+      db,
+      locale,
+      products.map((p) => p.id),
+      ctx,
+    ),
+    loadBundles(
+      db,
+      locale,
+      bundles.map((b) => b.id),
+      ctx,
+    ),
+  ]);
+  const result = new Map<string, SellableItem>();
+  for (const card of cards)
+    result.set(keyOf({ id: card.id, ref: 'product' }), {
+      card,
+      vatPercent: vat.get(card.id) ?? 0,
+    });
+  for (const bundle of bundleCards)
+    result.set(keyOf({ id: bundle.id, ref: 'bundle' }), {
+      card: bundle,
+      vatPercent: bundle.vat.percent,
+    });
+  return result;
+}
+
+export function sellableItem(
+  items: Map<string, SellableItem>,
+  key: CartKey,
+): SellableItem | undefined {
+  return items.get(keyOf(key));
+}
+
+const EMPTY_TOTALS = {
+  quantity: 0,
+  total: 0,
+  discount: 0,
+  discountPrice: 0,
+  totalVat: 0,
+  promoDiscount: 0,
+  grandTotal: 0,
+};
+
+/**
+ * The cart as the caller sees it, priced by the domain. Lines whose product or bundle is gone or
+ * inactive leave the cart here (spec section 4: a product that answers 404 leaves the cart), and
+ * so does a promo code that is no longer valid.
+ */
+export async function cartView(
+  db: Database,
+  locale: Locale,
+  cart: CartRow | null,
+  ctx: PricingContext,
+): Promise<Cart> {
+  if (!cart) return { id: null, items: [], totals: EMPTY_TOTALS, promoCode: null };
+  const [rows, promoRow] = await Promise.all([
+    cartItemRows(db, cart.id),
+    cart.promoCodeId === null
+      ? null
+      : db
+          .select()
+          .from(s.promoCodes)
+          .where(eq(s.promoCodes.id, cart.promoCodeId))
+          .then(([row]) => row ?? null),
+  ]);
+  const sellable = await sellableItems(db, locale, rows.map(rowKey), ctx);
+  const gone = rows.filter((row) => !sellable.has(keyOf(rowKey(row))));
+  if (gone.length > 0)
+    await db.delete(s.cartItems).where(
+      inArray(
+        s.cartItems.id,
+        gone.map((row) => row.id),
+      ),
+    );
+  const promo = promoState(promoRow, ctx.now) === 'valid' ? promoRow : null;
+  if (cart.promoCodeId !== null && !promo) await setCartPromo(db, cart.id, null);
+
+  const items: CartItem[] = [];
+  const lines = [];
+  for (const row of rows) {
+    const key = rowKey(row);
+    const item = sellable.get(keyOf(key));
+    if (!item) continue;
+    const line = cartLine({
+      price: item.card.price,
+      vatPercent: item.vatPercent,
+      discountPercent: item.card.discountPercent,
+      quantity: row.quantity,
+    });
+    lines.push(line);
+    const stock = item.card.stock;
+    items.push({
+      id: row.id,
+      cart: cart.id,
+      product: key.ref === 'product' ? key.id : null,
+      bundle: key.ref === 'bundle' ? key.id : null,
+      ref: key.ref,
+      quantity: row.quantity,
+      // Nothing adds locked lines yet (no promotions put items into carts).
+      protected: false,
+      short: stock !== null && row.quantity > stock,
+      item: item.card,
+      unitPrice: line.unitPrice,
+      discountPercent: item.card.discountPercent,
+      discountPrice: line.discountPrice,
+      discount: line.discount,
+      totalVat: line.totalVat,
+      available:
+        item.card.available &&
+        isAvailable({
+          cartEnabled: ctx.cartEnabled,
+          stock,
+          existingQuantity: row.quantity,
+          addedQuantity: 0,
+        }),
+    });
+  }
+  const totals = cartTotals(lines);
+  const promoResult = applyPromo(
+    lines.map((l) => ({ price: l.unitDiscountPrice, quantity: l.quantity })),
+    promo,
+  );
+  return {
+    id: cart.id,
+    items,
+    totals: {
+      ...totals,
+      promoDiscount: promoResult.promoDiscount,
+      grandTotal: promoResult.total,
+    },
+    promoCode: promo
+      ? {
+          code: promo.code,
+          discountType: promo.discountType,
+          discountValue: promo.discountValue,
+          fromPrice: promo.fromPrice,
+        }
+      : null,
+  };
+}
+
+/**
+ * At login the session's cart moves to the user: into the user's cart when there is one, line by
+ * line by product or bundle, summing quantities capped by stock (never below what the user already
+ * had: the merge must not take anything away). The user's promo code wins over the session's.
+ */
+export async function moveSessionCart(
+  db: Database,
+  sessionId: string,
+  ctx: PricingContext & { userId: number },
+): Promise<void> {
+  const anonymous = await findCart(db, { sessionId });
+  if (!anonymous) return;
+  const incoming = await cartItemRows(db, anonymous.id);
+  // Stock is the same in every language; English only names the cards nobody reads here.
+  const sellable = await sellableItems(db, 'en', incoming.map(rowKey), ctx);
+  await db.transaction(async (tx) => {
+    const cart = await ensureCart(tx, { userId: ctx.userId });
+    const existing = new Map(
+      (await cartItemRows(tx, cart.id)).map((row) => [keyOf(rowKey(row)), row.quantity]),
+    );
+    for (const row of incoming) {
+      const key = rowKey(row);
+      const item = sellable.get(keyOf(key));
+      // Gone items would only leave the cart at the next read.
+      if (!item) continue;
+      const had = existing.get(keyOf(key)) ?? 0;
+      const stock = item.card.stock;
+      // The most a cart change may set (setCartQuantityBodySchema): merging must not exceed it.
+      const sum = Math.min(had + row.quantity, 10_000);
+      const quantity = stock === null ? sum : Math.max(had, Math.min(sum, stock));
+      if (quantity > 0 && quantity !== had) await setCartItem(tx, cart.id, key, quantity);
+    }
+    if (cart.promoCodeId === null && anonymous.promoCodeId !== null)
+      await setCartPromo(tx, cart.id, anonymous.promoCodeId);
+    await tx.delete(s.carts).where(eq(s.carts.id, anonymous.id));
+  });
+}

@@ -1,0 +1,277 @@
+import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { Blog, BlogCard, ContentItem, FaqCategory, Image, Locale, Page } from '@shop/contract';
+import { slugWithId } from '@shop/domain';
+import type { Database } from '#api/db/client.ts';
+import * as s from '#api/db/schema.ts';
+import { translated } from '#api/db/translations.ts';
+import { toImage } from './shop.ts';
+
+/** How many other posts a blog detail offers to read next. */
+export const RELATED_BLOGS = 3;
+
+/** What shoppers may read: active posts whose publication time has come. */
+const publishedBlog = (): SQL | undefined =>
+  and(eq(s.blogs.active, true), sql`${s.blogs.publishedAt} <= now()`);
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Images of the given owners in their sorting order, grouped by owner id. */
+async function imagesBy(db: Database, owner: 'blogId' | 'pageId', ids: number[]) {
+  const byOwner = new Map<number, Image[]>();
+  if (ids.length === 0) return byOwner;
+  const column = s.images[owner];
+  const rows = await db
+    .select()
+    .from(s.images)
+    .where(inArray(column, ids))
+    .orderBy(asc(s.images.sorting), asc(s.images.id));
+  for (const row of rows) {
+    const id = row[owner];
+    if (id === null) continue;
+    const list = byOwner.get(id) ?? [];
+    list.push(toImage(row));
+    byOwner.set(id, list);
+  }
+  return byOwner;
+}
+
+/** A banner (else any image) stands for the item when it is shared. */
+const metaImage = (images: Image[]) =>
+  (images.find((i) => i.imageType === 'banner') ?? images[0])?.image ?? null;
+
+type BlogQuery = {
+  where: SQL | undefined;
+  page: number;
+  pageSize: number;
+  /** List cards leave the body out: it is the bulk of a post. */
+  withContent: boolean;
+  /** Puts posts of this vendor (null: the shop's own) first, for "more posts like this". */
+  preferVendor?: number | null;
+};
+
+/** Published posts matching `where`, newest first, with a page of them. */
+async function selectBlogs(db: Database, locale: Locale, q: BlogQuery) {
+  const t = translated(s.blogTranslations, locale, 'bt');
+  const where = and(publishedBlog(), q.where);
+  const [total] = await db.select({ n: count() }).from(s.blogs).where(where);
+  const preferred =
+    q.preferVendor === undefined
+      ? []
+      : [desc(sql`${s.blogs.vendorId} IS NOT DISTINCT FROM ${q.preferVendor}`)];
+  const rows = await db
+    .select({
+      id: s.blogs.id,
+      slug: s.blogs.slug,
+      author: s.blogs.author,
+      publishedAt: s.blogs.publishedAt,
+      vendorId: s.blogs.vendorId,
+      title: t.text('title'),
+      description: t.text('description'),
+      content: q.withContent ? t.text('content') : sql<string>`''`,
+      metaTitle: t.text('metaTitle'),
+      metaDescription: t.text('metaDescription'),
+      metaKeywords: t.text('metaKeywords'),
+    })
+    .from(s.blogs)
+    .leftJoin(t.local, t.onLocal(s.blogs.id))
+    .leftJoin(t.fallback, t.onFallback(s.blogs.id))
+    .where(where)
+    .orderBy(...preferred, desc(s.blogs.publishedAt), desc(s.blogs.id))
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize);
+  const images = await imagesBy(
+    db,
+    'blogId',
+    rows.map((r) => r.id),
+  );
+  const results = rows.map((r): Blog => {
+    const slug = slugWithId(r.slug, r.id);
+    const blogImages = images.get(r.id) ?? [];
+    return {
+      id: r.id,
+      ref: 'blog',
+      title: r.title,
+      slug,
+      slugUri: `/blogs/${slug}/`,
+      description: r.description,
+      content: r.content,
+      publishedAt: r.publishedAt.toISOString(),
+      author: r.author,
+      images: blogImages,
+      meta: {
+        title: r.metaTitle || r.title,
+        description: r.metaDescription || r.description,
+        keywords: r.metaKeywords,
+        image: metaImage(blogImages),
+      },
+      vendor: r.vendorId,
+    };
+  });
+  return { count: total?.n ?? 0, results };
+}
+
+const toCard = ({ content: _content, ...card }: Blog): BlogCard => card;
+
+export async function blogList(db: Database, locale: Locale, page: number, pageSize: number) {
+  const { count, results } = await selectBlogs(db, locale, {
+    where: undefined,
+    page,
+    pageSize,
+    withContent: false,
+  });
+  return { count, results: results.map(toCard) };
+}
+
+/** One published post with its body, or null. */
+export async function findBlog(db: Database, locale: Locale, id: number): Promise<Blog | null> {
+  const { results } = await selectBlogs(db, locale, {
+    where: eq(s.blogs.id, id),
+    page: 1,
+    pageSize: 1,
+    withContent: true,
+  });
+  return results[0] ?? null;
+}
+
+/** Other posts to read after `blog`: the same author's shop or vendor first, then the newest. */
+export async function relatedBlogs(db: Database, locale: Locale, blog: Blog): Promise<BlogCard[]> {
+  const { results } = await selectBlogs(db, locale, {
+    where: ne(s.blogs.id, blog.id),
+    page: 1,
+    pageSize: RELATED_BLOGS,
+    withContent: false,
+    preferVendor: blog.vendor,
+  });
+  return results.map(toCard);
+}
+
+/**
+ * Posts whose title or description, as the shopper reads them (locale, else English), contains
+ * the text or resembles it: word_similarity at 0.4 forgives a typo or two ('linnen', 'Lienen').
+ * The blog table is small, so no index backs this.
+ */
+export async function searchBlogs(
+  db: Database,
+  locale: Locale,
+  text: string,
+  page: number,
+  pageSize: number,
+) {
+  const t = translated(s.blogTranslations, locale, 'bt');
+  const pattern = `%${escapeLike(text)}%`;
+  const title = t.text('title');
+  const description = t.text('description');
+  const matches = await db
+    .select({ id: s.blogs.id })
+    .from(s.blogs)
+    .leftJoin(t.local, t.onLocal(s.blogs.id))
+    .leftJoin(t.fallback, t.onFallback(s.blogs.id))
+    .where(
+      and(
+        publishedBlog(),
+        or(
+          sql`${title} ILIKE ${pattern}`,
+          sql`${description} ILIKE ${pattern}`,
+          sql`word_similarity(${text}, ${title}) >= 0.4`,
+          sql`word_similarity(${text}, ${description}) >= 0.4`,
+        ),
+      ),
+    );
+  if (matches.length === 0) return { count: 0, results: [] as ContentItem[] };
+  const { count, results } = await selectBlogs(db, locale, {
+    where: inArray(
+      s.blogs.id,
+      matches.map((m) => m.id),
+    ),
+    page,
+    pageSize,
+    withContent: false,
+  });
+  return {
+    count,
+    results: results.map((blog): ContentItem => ({
+      ref: blog.ref,
+      id: blog.id,
+      slugUri: blog.slugUri,
+      meta: blog.meta,
+      title: blog.title,
+      description: blog.description,
+      images: blog.images,
+    })),
+  };
+}
+
+/** An active page of the shop itself (vendor pages live under the vendor), or null. */
+export async function findShopPage(
+  db: Database,
+  locale: Locale,
+  slug: string,
+): Promise<Page | null> {
+  const t = translated(s.pageTranslations, locale, 'pt');
+  const [row] = await db
+    .select({
+      id: s.pages.id,
+      slug: s.pages.slug,
+      vendorId: s.pages.vendorId,
+      title: t.text('title'),
+      description: t.text('description'),
+      content: t.text('content'),
+      metaTitle: t.text('metaTitle'),
+      metaDescription: t.text('metaDescription'),
+      metaKeywords: t.text('metaKeywords'),
+    })
+    .from(s.pages)
+    .leftJoin(t.local, t.onLocal(s.pages.id))
+    .leftJoin(t.fallback, t.onFallback(s.pages.id))
+    .where(and(eq(s.pages.slug, slug), isNull(s.pages.vendorId), eq(s.pages.active, true)))
+    .limit(1);
+  if (!row) return null;
+  const pageImages = (await imagesBy(db, 'pageId', [row.id])).get(row.id) ?? [];
+  return {
+    id: row.id,
+    ref: 'page',
+    slug: row.slug,
+    slugUri: `/pages/${row.slug}/`,
+    title: row.title,
+    content: row.content,
+    images: pageImages,
+    meta: {
+      title: row.metaTitle || row.title,
+      description: row.metaDescription || row.description,
+      keywords: row.metaKeywords,
+      image: metaImage(pageImages),
+    },
+    vendor: row.vendorId,
+  };
+}
+
+/** FAQ categories in their order, each with its questions in theirs. */
+export async function listFaqs(db: Database, locale: Locale): Promise<FaqCategory[]> {
+  const ct = translated(s.faqCategoryTranslations, locale, 'ct');
+  const ft = translated(s.faqTranslations, locale, 'ft');
+  const [categories, items] = await Promise.all([
+    db
+      .select({ id: s.faqCategories.id, title: ct.text('title') })
+      .from(s.faqCategories)
+      .leftJoin(ct.local, ct.onLocal(s.faqCategories.id))
+      .leftJoin(ct.fallback, ct.onFallback(s.faqCategories.id))
+      .orderBy(asc(s.faqCategories.sorting), asc(s.faqCategories.id)),
+    db
+      .select({
+        id: s.faqs.id,
+        categoryId: s.faqs.categoryId,
+        question: ft.text('question'),
+        answer: ft.text('answer'),
+      })
+      .from(s.faqs)
+      .leftJoin(ft.local, ft.onLocal(s.faqs.id))
+      .leftJoin(ft.fallback, ft.onFallback(s.faqs.id))
+      .orderBy(asc(s.faqs.sorting), asc(s.faqs.id)),
+  ]);
+  return categories.map((category) => ({
+    ...category,
+    items: items
+      .filter((item) => item.categoryId === category.id)
+      .map(({ id, question, answer }) => ({ id, question, answer })),
+  }));
+}

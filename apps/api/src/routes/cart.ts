@@ -1,0 +1,138 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { endpoints, type AddToCartError, type FieldErrors } from '@shop/contract';
+import { isAvailable, promoApplies } from '@shop/domain';
+import { HttpError } from '#api/plugins/errors.ts';
+import {
+  cartView,
+  ensureCart,
+  findCart,
+  findPromoCode,
+  promoState,
+  removeCartItem,
+  sellableItem,
+  sellableItems,
+  setCartItem,
+  setCartPromo,
+  type CartKey,
+  type CartOwner,
+  type PromoState,
+} from '#api/repos/cart.ts';
+import { defineEndpoint } from './define.ts';
+import { pricingContext } from './products.ts';
+
+const e = endpoints.sales;
+
+/** Spec section 8: the storefront shows this toast and drops the line. */
+export const PRODUCT_NOT_AVAILABLE = 'Sorry, the product is not available.';
+
+const PROMO_MESSAGES: Record<Exclude<PromoState, 'valid'>, string> = {
+  unknown: 'This promo code is not valid.',
+  expired: 'This promo code has expired.',
+  notYet: 'This promo code is not valid yet.',
+};
+
+/** Whose cart a read sees: the user's when logged in, else the session's; null without a session. */
+async function readOwner(req: FastifyRequest): Promise<CartOwner | null> {
+  const user = await req.getUser();
+  if (user) return { userId: user.id };
+  return req.session ? { sessionId: req.session.id } : null;
+}
+
+/** Whose cart a write changes: an anonymous caller gets a session (and its cookie) here. */
+async function writeOwner(req: FastifyRequest, reply: FastifyReply): Promise<CartOwner> {
+  const user = await req.getUser();
+  if (user) return { userId: user.id };
+  return { sessionId: (await req.ensureSession(reply)).id };
+}
+
+export const cartRoutes: FastifyPluginAsync = async (app) => {
+  const db = app.db;
+
+  async function currentCart(req: FastifyRequest) {
+    const owner = await readOwner(req);
+    return owner ? findCart(db, owner) : null;
+  }
+
+  defineEndpoint(app, e.cart, async (req, _input, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    return cartView(db, req.locale, await currentCart(req), await pricingContext(req));
+  });
+
+  defineEndpoint(app, e.setCartQuantity, async (req, { params, body }, reply) => {
+    const ctx = await pricingContext(req);
+    if (!ctx.cartEnabled) throw new HttpError(400, 'The shop does not take orders at the moment.');
+    const key: CartKey = { id: params.productId, ref: body.ref ?? 'product' };
+    if (body.quantity === 0) {
+      // A removal: allowed for items that can no longer be sold, and needs no new session.
+      const cart = await currentCart(req);
+      if (cart) await removeCartItem(db, cart.id, key);
+      return cartView(db, req.locale, cart, ctx);
+    }
+    const item = sellableItem(await sellableItems(db, req.locale, [key], ctx), key);
+    if (!item) {
+      return reply.code(400).send({ product: [PRODUCT_NOT_AVAILABLE] } satisfies AddToCartError);
+    }
+    const stock = item.card.stock;
+    // The quantity replaces what the cart held, so nothing else counts against the stock.
+    if (
+      !isAvailable({
+        cartEnabled: ctx.cartEnabled,
+        stock,
+        existingQuantity: 0,
+        addedQuantity: body.quantity,
+      })
+    ) {
+      const left = Math.max(stock ?? 0, 0);
+      return reply.code(400).send({
+        productQuantity: left,
+        quantity: [left > 0 ? `Only ${left} left in stock.` : 'Sorry, the product is sold out.'],
+      } satisfies AddToCartError);
+    }
+    // Stock allows it, yet the card says no: a bundle with an item that is no longer sold.
+    if (!item.card.available) {
+      return reply.code(400).send({ product: [PRODUCT_NOT_AVAILABLE] } satisfies AddToCartError);
+    }
+    const cart = await ensureCart(db, await writeOwner(req, reply));
+    await setCartItem(db, cart.id, key, body.quantity);
+    return cartView(db, req.locale, cart, ctx);
+  });
+
+  defineEndpoint(app, e.removeFromCart, async (req, { params, query }) => {
+    const cart = await currentCart(req);
+    if (cart)
+      await removeCartItem(db, cart.id, { id: params.productId, ref: query.ref ?? 'product' });
+    return cartView(db, req.locale, cart, await pricingContext(req));
+  });
+
+  defineEndpoint(app, e.applyPromoCode, async (req, { body }, reply) => {
+    const ctx = await pricingContext(req);
+    const promo = await findPromoCode(db, body.code);
+    const state = promoState(promo, ctx.now);
+    if (!promo || state !== 'valid') {
+      return reply.code(400).send({
+        code: [PROMO_MESSAGES[state === 'valid' ? 'unknown' : state]],
+      } satisfies FieldErrors);
+    }
+    const current = await cartView(db, req.locale, await currentCart(req), ctx);
+    if (!promoApplies(promo, current.totals.discountPrice)) {
+      const from = (promo.fromPrice ?? 0).toFixed(2);
+      return reply
+        .code(400)
+        .send({ code: [`This promo code applies to orders over ${from}.`] } satisfies FieldErrors);
+    }
+    const cart = await ensureCart(db, await writeOwner(req, reply));
+    await setCartPromo(db, cart.id, promo.id);
+    return cartView(db, req.locale, { ...cart, promoCodeId: promo.id }, ctx);
+  });
+
+  defineEndpoint(app, e.removePromoCode, async (req) => {
+    const cart = await currentCart(req);
+    if (cart) await setCartPromo(db, cart.id, null);
+    return cartView(
+      db,
+      req.locale,
+      cart && { ...cart, promoCodeId: null },
+      await pricingContext(req),
+    );
+  });
+};

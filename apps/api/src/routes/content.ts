@@ -1,0 +1,67 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { endpoints } from '@shop/contract';
+import { HttpError, notFound } from '#api/plugins/errors.ts';
+import { SHOP_CLOSED_DETAIL, SHOP_CLOSED_STATUS, shopOpenTo } from '#api/plugins/shop-guard.ts';
+import {
+  blogList,
+  findBlog,
+  findShopPage,
+  listFaqs,
+  relatedBlogs,
+  searchBlogs,
+} from '#api/repos/content.ts';
+import { defineEndpoint, pageLinks } from './define.ts';
+
+const e = endpoints.content;
+
+/** The page the storefront shows while the shop is closed: it must stay readable then. */
+const COMING_SOON_SLUG = 'coming-soon';
+
+export const contentRoutes: FastifyPluginAsync = async (app) => {
+  const db = app.db;
+
+  defineEndpoint(app, e.blogs, async (req, { query }) => {
+    const { count, results } = await blogList(db, req.locale, query.page, query.page_size);
+    return { ...pageLinks(req, query.page, query.page_size, count), results };
+  });
+
+  defineEndpoint(app, e.blog, async (req, { params }) => {
+    const blog = await findBlog(db, req.locale, params.id);
+    if (!blog) throw notFound('Blog post not found.');
+    return blog;
+  });
+
+  defineEndpoint(app, e.blogDetail, async (req, { params }) => {
+    const blog = await findBlog(db, req.locale, params.id);
+    if (!blog) throw notFound('Blog post not found.');
+    return { ...blog, related: await relatedBlogs(db, req.locale, blog) };
+  });
+
+  defineEndpoint(app, e.searchBlogs, async (req, { query }) => {
+    const { count, results } = await searchBlogs(
+      db,
+      req.locale,
+      query.query,
+      query.page,
+      query.page_size,
+    );
+    return { ...pageLinks(req, query.page, query.page_size, count), results };
+  });
+
+  defineEndpoint(app, e.faqs, async (req) => listFaqs(db, req.locale));
+
+  // Open to everyone so that coming-soon can be shown; every other page keeps the guard's rule.
+  defineEndpoint(
+    app,
+    e.page,
+    async (req, { params }) => {
+      if (params.slug !== COMING_SOON_SLUG && !(await shopOpenTo(app, req))) {
+        throw new HttpError(SHOP_CLOSED_STATUS, SHOP_CLOSED_DETAIL);
+      }
+      const page = await findShopPage(db, req.locale, params.slug);
+      if (!page) throw notFound('Page not found.');
+      return page;
+    },
+    { shop: 'open' },
+  );
+};
