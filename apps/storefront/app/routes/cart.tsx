@@ -138,9 +138,12 @@ function Line({ line, csrf }: { line: Cart['items'][number]; csrf: string }) {
             <input type="hidden" name="intent" value="remove" />
             <input type="hidden" name="item" value={id ?? ''} />
             <input type="hidden" name="ref" value={line.ref} />
-            <button type="submit" className="px-2 py-1.5 text-sm text-red-700 underline">
+            <button
+              type="submit"
+              aria-label={`${t('cart.remove')}: ${line.item.title}`}
+              className="px-2 py-1.5 text-sm text-red-700 underline"
+            >
               {t('cart.remove')}
-              <span className="sr-only">: {line.item.title}</span>
             </button>
           </Form>
         </div>

@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { axeViolations, baseURL, hydrated, NARROW, useBrowser, withConsent } from './pages.ts';
+
+type Card = {
+  id: number;
+  title: string;
+  slugUri: string;
+  available: boolean;
+  stock: number | null;
+};
+
+const browser = useBrowser();
+
+async function inStockProduct(): Promise<Card> {
+  const res = await fetch(`${baseURL}/en/api/products/products/?page_size=50`);
+  const list = (await res.json()) as { results: Card[] };
+  const card = list.results.find((c) => c.available && (c.stock === null || c.stock >= 5));
+  if (!card) throw new Error('no product in stock');
+  return card;
+}
+
+async function open(path: string, options: Parameters<typeof browser.page>[0] = {}): Promise<Page> {
+  const page = await browser.page(options);
+  await withConsent(page);
+  await page.goto(`${baseURL}${path}`);
+  return page;
+}
+
+describe('cart', () => {
+  it('adds from the product page, counts in the header, changes, takes a promo code and empties', async () => {
+    const product = await inStockProduct();
+    const page = await open(`/en${product.slugUri}`);
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Add to cart' }).first().click();
+    await page.getByText(`“${product.title}” has been added to your cart`).waitFor();
+    await page.getByRole('link', { name: 'Cart, 1 item' }).waitFor();
+
+    await page.goto(`${baseURL}/en/checkout/cart/`);
+    await page.getByRole('heading', { level: 1, name: 'Shopping cart' }).waitFor();
+    await page.getByRole('link', { name: product.title }).waitFor();
+    const total = () =>
+      page
+        .locator('dt', { hasText: /^Total$/ })
+        .locator('xpath=following-sibling::dd')
+        .textContent();
+    const one = await total();
+
+    await page.getByLabel(`Quantity: ${product.title}`).fill('2');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(total).not.toBe(one);
+    await page.getByRole('link', { name: 'Cart, 2 items' }).waitFor();
+
+    await page.getByLabel('Promo code').fill('welcome10');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByRole('button', { name: /Remove promo code \(WELCOME10\)/ }).waitFor();
+
+    await page.getByRole('button', { name: `Remove: ${product.title}` }).click();
+    await page.getByRole('heading', { level: 1, name: 'Your cart is empty' }).waitFor();
+  });
+
+  it('works without JavaScript: a plain form post adds to the cart', async () => {
+    const product = await inStockProduct();
+    const page = await open(`/en${product.slugUri}`, { javaScriptEnabled: false });
+    await page.getByRole('button', { name: 'Add to cart' }).first().click();
+    await page.waitForLoadState('load');
+    await page.goto(`${baseURL}/en/checkout/cart/`);
+    await page.getByRole('link', { name: product.title }).waitFor();
+    expect(await page.getByRole('link', { name: 'Cart, 1 item' }).count()).toBe(1);
+  });
+
+  it('refuses a promo code below its minimum with a message, and keeps the cart', async () => {
+    const product = await inStockProduct();
+    const page = await open(`/en${product.slugUri}`);
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Add to cart' }).first().click();
+    await page.getByRole('link', { name: 'Cart, 1 item' }).waitFor();
+    await page.goto(`${baseURL}/en/checkout/cart/`);
+    await page.getByLabel('Promo code').fill('EXPIRED5');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByRole('alert').waitFor();
+    await page.getByRole('link', { name: product.title }).waitFor();
+  });
+
+  it('passes axe at 360 px with a line in the cart', async () => {
+    const product = await inStockProduct();
+    const page = await open(`/en${product.slugUri}`, { viewport: NARROW });
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Add to cart' }).first().click();
+    await page.getByRole('link', { name: 'Cart, 1 item' }).waitFor();
+    await page.goto(`${baseURL}/en/checkout/cart/`);
+    await page.getByRole('link', { name: product.title }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});
+
+describe('content pages', () => {
+  it('shows the FAQ with questions that open', async () => {
+    const page = await open('/de/pages/faq/');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const first = page.getByRole('main').locator('details summary').first();
+    await first.click();
+    expect(await page.getByRole('main').locator('details').first().getAttribute('open')).not.toBeNull();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it('lists blog posts and opens one, with its canonical slug', async () => {
+    const page = await open('/it/blogs/');
+    const link = page
+      .getByRole('list')
+      .getByRole('heading', { level: 2 })
+      .first()
+      .getByRole('link');
+    const title = (await link.textContent()) ?? '';
+    await link.click();
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    expect(new URL(page.url()).pathname).toMatch(/^\/it\/blogs\/[a-z0-9-]+-\d+\/$/);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it('answers 404 for a page that does not exist', async () => {
+    const page = await browser.page();
+    const response = await page.goto(`${baseURL}/en/pages/no-such-page/`);
+    expect(response?.status()).toBe(404);
+  });
+});
