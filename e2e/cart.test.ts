@@ -100,7 +100,9 @@ describe('content pages', () => {
     await page.getByRole('heading', { level: 1 }).waitFor();
     const first = page.getByRole('main').locator('details summary').first();
     await first.click();
-    expect(await page.getByRole('main').locator('details').first().getAttribute('open')).not.toBeNull();
+    expect(
+      await page.getByRole('main').locator('details').first().getAttribute('open'),
+    ).not.toBeNull();
     expect(await axeViolations(page)).toEqual([]);
   });
 
