@@ -126,3 +126,62 @@ describe('content pages', () => {
     expect(response?.status()).toBe(404);
   });
 });
+
+describe('vendors', () => {
+  it('lists vendors, opens one and moves between its products, posts and pages', async () => {
+    const page = await open('/en/vendors/');
+    await page.getByRole('heading', { level: 1, name: 'Vendors' }).waitFor();
+    const link = page
+      .getByRole('list')
+      .getByRole('heading', { level: 2 })
+      .first()
+      .getByRole('link');
+    const name = (await link.textContent()) ?? '';
+    await link.click();
+    await page.getByRole('heading', { level: 1, name }).waitFor();
+    expect(new URL(page.url()).pathname).toMatch(/^\/en\/vendors\/[a-z0-9-]+-\d+\/$/);
+    expect(
+      await page.getByRole('list', { name: 'Products' }).getByRole('heading').count(),
+    ).toBeGreaterThan(0);
+    await page.getByRole('link', { name: 'Blog posts' }).click();
+    await page.waitForURL(/\/blogs\/$/);
+    await page.getByRole('link', { name: 'Pages' }).click();
+    await page.waitForURL(/\/pages\/$/);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it("shows a vendor's own page and sends its products to their one address", async () => {
+    const res = await fetch(`${baseURL}/en/api/organizations/vendors/?size=50`);
+    const vendors = (await res.json()) as { results: { id: number; slugUri: string }[] };
+    let found: { vendor: string; page: string } | undefined;
+    for (const v of vendors.results) {
+      const pages = (await (
+        await fetch(`${baseURL}/en/api/organizations/vendors/${v.id}/pages/`)
+      ).json()) as {
+        results: { slug: string }[];
+      };
+      if (pages.results[0]) {
+        found = { vendor: v.slugUri, page: pages.results[0].slug };
+        break;
+      }
+    }
+    if (!found) throw new Error('no vendor page in the demo shop');
+    const page = await open(`/en${found.vendor}pages/${found.page}/`);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBeTruthy();
+
+    const vendorId = /-(\d+)\/$/.exec(found.vendor)![1];
+    const products = (await (
+      await fetch(`${baseURL}/en/api/organizations/vendors/${vendorId}/products/`)
+    ).json()) as {
+      results: { slug: string; slugUri: string }[];
+    };
+    const product = products.results[0]!;
+    const response = await fetch(`${baseURL}/en${found.vendor}products/${product.slug}/`, {
+      redirect: 'manual',
+    });
+    expect(response.status).toBe(301);
+    expect(new URL(response.headers.get('location')!, baseURL).pathname).toBe(
+      `/en${product.slugUri}`,
+    );
+  });
+});

@@ -29,6 +29,7 @@ import { bundleRoutes } from './routes/bundles.ts';
 import { cartRoutes } from './routes/cart.ts';
 import { contentRoutes } from './routes/content.ts';
 import { seoRoutes } from './routes/seo.ts';
+import { vendorRoutes } from './routes/vendors.ts';
 
 export type AppOptions = {
   db: Database;
@@ -116,6 +117,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(bundleRoutes);
       await api.register(cartRoutes);
       await api.register(contentRoutes);
+      await api.register(vendorRoutes);
       // Unknown paths under a locale's API answer JSON, never the storefront's HTML.
       api.all('/*', { config: { shop: 'open' } }, async (_req, reply) =>
         reply.code(404).send({ detail: 'Not found.' }),

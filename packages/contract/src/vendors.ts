@@ -7,6 +7,7 @@ import {
   pageQuerySchema,
   pageSizeQuerySchema,
   slugIdSchema,
+  slugSchema,
 } from './common.ts';
 
 /* Vendors and the blogs, pages and products listed under a vendor. */
@@ -43,6 +44,29 @@ export type VendorItemKind = z.infer<typeof vendorItemKindSchema>;
 export const vendorParamsSchema = z.object({ id: slugIdSchema });
 /** `{itemId}`: a slug ending in the item id, or the id. */
 export const vendorItemParamsSchema = z.object({ id: slugIdSchema, itemId: slugIdSchema });
+
+/**
+ * A vendor's page lives only at `/vendors/{v}/pages/{slug}/` with its plain slug ('our-story'), so
+ * its `{itemId}` may be that slug as well as a slug ending in the id, or the id. Both readings are
+ * kept: the server prefers a page of that exact slug ('top-10'), then the id.
+ */
+export const vendorPageKeySchema = z
+  .union([z.number(), z.string().max(200)])
+  .transform((value, ctx) => {
+    const text = String(value);
+    const id = slugIdSchema.safeParse(value);
+    const slug = slugSchema.safeParse(text);
+    if (!id.success && !slug.success) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Expected a page slug, an id or a slug ending in an id',
+      });
+      return z.NEVER;
+    }
+    return { slug: slug.success ? text : null, id: id.success ? id.data : null };
+  });
+export type VendorPageKey = z.output<typeof vendorPageKeySchema>;
+export const vendorPageParamsSchema = z.object({ id: slugIdSchema, itemId: vendorPageKeySchema });
 
 /** `/{id}/{kind}/{itemId}/children/`: items nested under the item (sub-pages, variations). */
 export const vendorItemChildrenSchema = z.array(contentItemSchema);

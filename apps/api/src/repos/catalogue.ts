@@ -15,11 +15,15 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type {
+  ContentItem,
   Discount as ContractDiscount,
   Image,
   Locale,
+  Meta,
+  Product,
   ProductCard,
   ProductValue,
+  Variation,
 } from '@shop/contract';
 import { isAvailable, priceProduct, slugWithId, type Discount } from '@shop/domain';
 import type { Database } from '#api/db/client.ts';
@@ -308,6 +312,129 @@ export function toCard(
     rating: rating?.rating ?? null,
     reviewsCount: rating?.count ?? 0,
   };
+}
+
+// ---------------------------------------------------------------- one product and its variations
+
+/** A product's own meta texts, else its title and description; its first image stands for it. */
+function productMeta(row: ProductRow, images: Image[]): Meta {
+  return {
+    title: row.metaTitle || row.title,
+    description: row.metaDescription || row.description,
+    keywords: row.metaKeywords,
+    image: images[0]?.image ?? null,
+  };
+}
+
+/**
+ * One active product with everything of its own (not its variations), priced for the caller, or
+ * null. A variation counts only while its parent is active: it goes with its parent.
+ */
+export async function findProduct(
+  db: Database,
+  locale: Locale,
+  id: number,
+  ctx: PricingContext,
+): Promise<Product | null> {
+  const [row] = await productRows(db, locale, [id]);
+  if (!row || !row.product.active) return null;
+  if (row.product.parentId !== null) {
+    const [parent] = await db
+      .select({ active: s.products.active })
+      .from(s.products)
+      .where(eq(s.products.id, row.product.parentId));
+    if (!parent?.active) return null;
+  }
+  const [[card], discounts, values] = await Promise.all([
+    productCards(db, locale, [id], ctx),
+    discountsFor(
+      db,
+      'product',
+      [id, ...(row.product.parentId === null ? [] : [row.product.parentId])],
+      ctx.userId,
+    ).then((d) => inheritDiscounts(d, [row])),
+    valuesFor(db, locale, [id]),
+  ]);
+  if (!card) return null;
+  const p = row.product;
+  return {
+    ...card,
+    ref: 'product',
+    description: row.description,
+    meta: productMeta(row, card.images),
+    profit: p.profit,
+    vat: { id: p.vatId, percent: row.vatPercent },
+    discounts: [
+      ...(discounts.own.get(id) ?? []),
+      ...(discounts.user.get(id) ?? []),
+      ...discounts.userEverywhere,
+    ].map(toContractDiscount),
+    values: values.get(id) ?? [],
+    parent: p.parentId,
+    sorting: p.sorting,
+    createdAt: p.createdAt.toISOString(),
+  };
+}
+
+/** Ids of a product's active variations, in their order. */
+export async function variationIds(db: Database, parentId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: s.products.id })
+    .from(s.products)
+    .where(and(eq(s.products.parentId, parentId), eq(s.products.active, true)))
+    .orderBy(asc(s.products.sorting), asc(s.products.id));
+  return rows.map((r) => r.id);
+}
+
+/** The variations of a parent; with `includeParent`, the parent first (as one of the choices). */
+export async function listVariations(
+  db: Database,
+  locale: Locale,
+  parentId: number,
+  ctx: PricingContext,
+  includeParent = false,
+): Promise<Variation[]> {
+  const children = await variationIds(db, parentId);
+  const ids = [...(includeParent && children.length > 0 ? [parentId] : []), ...children];
+  const [cards, values] = await Promise.all([
+    productCards(db, locale, ids, ctx),
+    valuesFor(db, locale, ids),
+  ]);
+  return cards.map((card) => ({
+    ...card,
+    ref: 'product',
+    parent: parentId,
+    values: values.get(card.id) ?? [],
+  }));
+}
+
+/** Products as plain content items (no prices), in the order of `ids`. */
+export async function productContentItems(
+  db: Database,
+  locale: Locale,
+  ids: number[],
+): Promise<ContentItem[]> {
+  const [rows, images] = await Promise.all([
+    productRows(db, locale, ids),
+    imagesFor(db, s.images.productId, ids),
+  ]);
+  const byId = new Map(rows.map((r) => [r.product.id, r]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    if (!row) return [];
+    const productImages = images.get(id) ?? [];
+    return [
+      {
+        ref: 'product',
+        id,
+        slugUri: `/products/${slugWithId(row.product.slug, id)}/`,
+        meta: productMeta(row, productImages),
+        title: row.title,
+        description: row.description,
+        images: productImages,
+      },
+    ];
+  });
 }
 
 // ---------------------------------------------------------------- lists and filters

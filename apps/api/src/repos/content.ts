@@ -1,5 +1,15 @@
 import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { Blog, BlogCard, ContentItem, FaqCategory, Image, Locale, Page } from '@shop/contract';
+import type {
+  Blog,
+  BlogCard,
+  ContentItem,
+  FaqCategory,
+  Image,
+  Locale,
+  Page,
+  PageCard,
+  VendorPageKey,
+} from '@shop/contract';
 import { slugWithId } from '@shop/domain';
 import type { Database } from '#api/db/client.ts';
 import * as s from '#api/db/schema.ts';
@@ -16,7 +26,11 @@ const publishedBlog = (): SQL | undefined =>
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Images of the given owners in their sorting order, grouped by owner id. */
-async function imagesBy(db: Database, owner: 'blogId' | 'pageId', ids: number[]) {
+export async function imagesBy(
+  db: Database,
+  owner: 'blogId' | 'pageId' | 'vendorId',
+  ids: number[],
+) {
   const byOwner = new Map<number, Image[]>();
   if (ids.length === 0) return byOwner;
   const column = s.images[owner];
@@ -36,7 +50,7 @@ async function imagesBy(db: Database, owner: 'blogId' | 'pageId', ids: number[])
 }
 
 /** A banner (else any image) stands for the item when it is shared. */
-const metaImage = (images: Image[]) =>
+export const metaImage = (images: Image[]) =>
   (images.find((i) => i.imageType === 'banner') ?? images[0])?.image ?? null;
 
 type BlogQuery = {
@@ -112,9 +126,16 @@ async function selectBlogs(db: Database, locale: Locale, q: BlogQuery) {
 
 const toCard = ({ content: _content, ...card }: Blog): BlogCard => card;
 
-export async function blogList(db: Database, locale: Locale, page: number, pageSize: number) {
+/** Published posts, newest first; with `vendor`, only that vendor's. */
+export async function blogList(
+  db: Database,
+  locale: Locale,
+  page: number,
+  pageSize: number,
+  vendor?: number,
+) {
   const { count, results } = await selectBlogs(db, locale, {
-    where: undefined,
+    where: vendor === undefined ? undefined : eq(s.blogs.vendorId, vendor),
     page,
     pageSize,
     withContent: false,
@@ -122,10 +143,15 @@ export async function blogList(db: Database, locale: Locale, page: number, pageS
   return { count, results: results.map(toCard) };
 }
 
-/** One published post with its body, or null. */
-export async function findBlog(db: Database, locale: Locale, id: number): Promise<Blog | null> {
+/** One published post with its body (with `vendor`, only if it is that vendor's), or null. */
+export async function findBlog(
+  db: Database,
+  locale: Locale,
+  id: number,
+  vendor?: number,
+): Promise<Blog | null> {
   const { results } = await selectBlogs(db, locale, {
-    where: eq(s.blogs.id, id),
+    where: and(eq(s.blogs.id, id), vendor === undefined ? undefined : eq(s.blogs.vendorId, vendor)),
     page: 1,
     pageSize: 1,
     withContent: true,
@@ -201,48 +227,126 @@ export async function searchBlogs(
   };
 }
 
+type PageQuery = {
+  where: SQL | undefined;
+  page: number;
+  pageSize: number;
+  /** List cards leave the body out. */
+  withContent: boolean;
+  /** Comes before the id order (e.g. an exact slug match first). */
+  order?: SQL[];
+};
+
+/** Active pages matching `where`, in id order, with a page of them. */
+async function selectPages(db: Database, locale: Locale, q: PageQuery) {
+  const t = translated(s.pageTranslations, locale, 'pt');
+  const where = and(eq(s.pages.active, true), q.where);
+  const [total] = await db.select({ n: count() }).from(s.pages).where(where);
+  const rows = await db
+    .select({
+      id: s.pages.id,
+      slug: s.pages.slug,
+      vendorId: s.pages.vendorId,
+      vendorSlug: s.vendors.slug,
+      title: t.text('title'),
+      description: t.text('description'),
+      content: q.withContent ? t.text('content') : sql<string>`''`,
+      metaTitle: t.text('metaTitle'),
+      metaDescription: t.text('metaDescription'),
+      metaKeywords: t.text('metaKeywords'),
+    })
+    .from(s.pages)
+    .leftJoin(s.vendors, eq(s.vendors.id, s.pages.vendorId))
+    .leftJoin(t.local, t.onLocal(s.pages.id))
+    .leftJoin(t.fallback, t.onFallback(s.pages.id))
+    .where(where)
+    .orderBy(...(q.order ?? []), asc(s.pages.id))
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize);
+  const images = await imagesBy(
+    db,
+    'pageId',
+    rows.map((r) => r.id),
+  );
+  const results = rows.map((row): Page => {
+    const pageImages = images.get(row.id) ?? [];
+    return {
+      id: row.id,
+      ref: 'page',
+      slug: row.slug,
+      // A vendor's page has no address but under its vendor (slugs are unique per vendor only).
+      slugUri:
+        row.vendorId === null || row.vendorSlug === null
+          ? `/pages/${row.slug}/`
+          : `/vendors/${slugWithId(row.vendorSlug, row.vendorId)}/pages/${row.slug}/`,
+      title: row.title,
+      content: row.content,
+      images: pageImages,
+      meta: {
+        title: row.metaTitle || row.title,
+        description: row.metaDescription || row.description,
+        keywords: row.metaKeywords,
+        image: metaImage(pageImages),
+      },
+      vendor: row.vendorId,
+    };
+  });
+  return { count: total?.n ?? 0, results };
+}
+
 /** An active page of the shop itself (vendor pages live under the vendor), or null. */
 export async function findShopPage(
   db: Database,
   locale: Locale,
   slug: string,
 ): Promise<Page | null> {
-  const t = translated(s.pageTranslations, locale, 'pt');
-  const [row] = await db
-    .select({
-      id: s.pages.id,
-      slug: s.pages.slug,
-      vendorId: s.pages.vendorId,
-      title: t.text('title'),
-      description: t.text('description'),
-      content: t.text('content'),
-      metaTitle: t.text('metaTitle'),
-      metaDescription: t.text('metaDescription'),
-      metaKeywords: t.text('metaKeywords'),
-    })
-    .from(s.pages)
-    .leftJoin(t.local, t.onLocal(s.pages.id))
-    .leftJoin(t.fallback, t.onFallback(s.pages.id))
-    .where(and(eq(s.pages.slug, slug), isNull(s.pages.vendorId), eq(s.pages.active, true)))
-    .limit(1);
-  if (!row) return null;
-  const pageImages = (await imagesBy(db, 'pageId', [row.id])).get(row.id) ?? [];
-  return {
-    id: row.id,
-    ref: 'page',
-    slug: row.slug,
-    slugUri: `/pages/${row.slug}/`,
-    title: row.title,
-    content: row.content,
-    images: pageImages,
-    meta: {
-      title: row.metaTitle || row.title,
-      description: row.metaDescription || row.description,
-      keywords: row.metaKeywords,
-      image: metaImage(pageImages),
-    },
-    vendor: row.vendorId,
-  };
+  const { results } = await selectPages(db, locale, {
+    where: and(eq(s.pages.slug, slug), isNull(s.pages.vendorId)),
+    page: 1,
+    pageSize: 1,
+    withContent: true,
+  });
+  return results[0] ?? null;
+}
+
+/** A vendor's active pages, without their bodies. */
+export async function vendorPageList(
+  db: Database,
+  locale: Locale,
+  vendor: number,
+  page: number,
+  pageSize: number,
+): Promise<{ count: number; results: PageCard[] }> {
+  const { count, results } = await selectPages(db, locale, {
+    where: eq(s.pages.vendorId, vendor),
+    page,
+    pageSize,
+    withContent: false,
+  });
+  return { count, results: results.map(({ content: _content, ...card }) => card) };
+}
+
+/**
+ * One active page of the vendor by its slug or its id, or null. A slug that also reads as an id
+ * ('top-10') finds the page of that slug first.
+ */
+export async function findVendorPage(
+  db: Database,
+  locale: Locale,
+  vendor: number,
+  key: VendorPageKey,
+): Promise<Page | null> {
+  if (key.slug === null && key.id === null) return null;
+  const bySlug = key.slug === null ? undefined : eq(s.pages.slug, key.slug);
+  const byId = key.id === null ? undefined : eq(s.pages.id, key.id);
+  const { results } = await selectPages(db, locale, {
+    where: and(eq(s.pages.vendorId, vendor), or(bySlug, byId)),
+    page: 1,
+    pageSize: 1,
+    withContent: true,
+    order: bySlug ? [desc(bySlug)] : [],
+  });
+  return results[0] ?? null;
 }
 
 /** FAQ categories in their order, each with its questions in theirs. */

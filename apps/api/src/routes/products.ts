@@ -13,15 +13,12 @@ import { notFound } from '#api/plugins/errors.ts';
 import {
   cartEnabled,
   countProducts,
-  discountsFor,
-  inheritDiscounts,
+  findProduct,
   listProductIds,
+  listVariations,
   priceRange,
   productCards,
-  productRows,
   searchProductIds,
-  toContractDiscount,
-  valuesFor,
   type PricingContext,
   type ProductFilters,
 } from '#api/repos/catalogue.ts';
@@ -41,51 +38,9 @@ export const productRoutes: FastifyPluginAsync = async (app) => {
 
   /** One product with everything of its own (not its variations), or 404. */
   async function loadProduct(req: FastifyRequest, id: number): Promise<Product> {
-    const ctx = await pricingContext(req);
-    const [row] = await productRows(db, req.locale, [id]);
-    if (!row || !row.product.active) throw notFound('Product not found.');
-    if (row.product.parentId !== null) {
-      // A variation goes with its parent.
-      const [parent] = await db
-        .select({ active: s.products.active })
-        .from(s.products)
-        .where(eq(s.products.id, row.product.parentId));
-      if (!parent?.active) throw notFound('Product not found.');
-    }
-    const [[card], discounts, values] = await Promise.all([
-      productCards(db, req.locale, [id], ctx),
-      discountsFor(
-        db,
-        'product',
-        [id, ...(row.product.parentId === null ? [] : [row.product.parentId])],
-        ctx.userId,
-      ).then((d) => inheritDiscounts(d, [row])),
-      valuesFor(db, req.locale, [id]),
-    ]);
-    if (!card) throw notFound('Product not found.');
-    const p = row.product;
-    return {
-      ...card,
-      ref: 'product',
-      description: row.description,
-      meta: {
-        title: row.metaTitle || row.title,
-        description: row.metaDescription || row.description,
-        keywords: row.metaKeywords,
-        image: card.images[0]?.image ?? null,
-      },
-      profit: p.profit,
-      vat: { id: p.vatId, percent: row.vatPercent },
-      discounts: [
-        ...(discounts.own.get(id) ?? []),
-        ...(discounts.user.get(id) ?? []),
-        ...discounts.userEverywhere,
-      ].map(toContractDiscount),
-      values: values.get(id) ?? [],
-      parent: p.parentId,
-      sorting: p.sorting,
-      createdAt: p.createdAt.toISOString(),
-    };
+    const product = await findProduct(db, req.locale, id, await pricingContext(req));
+    if (!product) throw notFound('Product not found.');
+    return product;
   }
 
   /** The variations of a parent; with `includeParent`, the parent first (as one of the choices). */
@@ -94,25 +49,7 @@ export const productRoutes: FastifyPluginAsync = async (app) => {
     parentId: number,
     includeParent = false,
   ): Promise<Variation[]> {
-    const children = await db
-      .select({ id: s.products.id })
-      .from(s.products)
-      .where(and(eq(s.products.parentId, parentId), eq(s.products.active, true)))
-      .orderBy(asc(s.products.sorting), asc(s.products.id));
-    const ids = [
-      ...(includeParent && children.length > 0 ? [parentId] : []),
-      ...children.map((c) => c.id),
-    ];
-    const [cards, values] = await Promise.all([
-      productCards(db, req.locale, ids, await pricingContext(req)),
-      valuesFor(db, req.locale, ids),
-    ]);
-    return cards.map((card) => ({
-      ...card,
-      ref: 'product',
-      parent: parentId,
-      values: values.get(card.id) ?? [],
-    }));
+    return listVariations(db, req.locale, parentId, await pricingContext(req), includeParent);
   }
 
   // The same for every shopper and costly at scale: cached for a minute per locale and filters.

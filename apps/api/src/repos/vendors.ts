@@ -1,0 +1,89 @@
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import type { Image, Locale, Vendor } from '@shop/contract';
+import { slugWithId } from '@shop/domain';
+import type { Database } from '#api/db/client.ts';
+import * as s from '#api/db/schema.ts';
+import { translated } from '#api/db/translations.ts';
+import { imagesBy, metaImage } from './content.ts';
+
+/**
+ * The contract's `icons` are the small marks of a vendor. The seed gives vendors a 'logo' (square
+ * mark) and a 'banner', never an 'icon', so logos count as icons too: otherwise no vendor would
+ * have one.
+ */
+const ICON_TYPES: ReadonlySet<Image['imageType']> = new Set(['icon', 'logo']);
+
+/** Active vendors matching `where`, newest first (the spec's default sorting 'date'), paged. */
+async function selectVendors(
+  db: Database,
+  locale: Locale,
+  where: SQL | undefined,
+  page: number,
+  pageSize: number,
+): Promise<{ count: number; results: Vendor[] }> {
+  const t = translated(s.vendorTranslations, locale, 'vt');
+  const condition = and(eq(s.vendors.active, true), where);
+  const [total] = await db.select({ n: count() }).from(s.vendors).where(condition);
+  const rows = await db
+    .select({
+      id: s.vendors.id,
+      slug: s.vendors.slug,
+      title: t.text('title'),
+      description: t.text('description'),
+      metaTitle: t.text('metaTitle'),
+      metaDescription: t.text('metaDescription'),
+      metaKeywords: t.text('metaKeywords'),
+    })
+    .from(s.vendors)
+    .leftJoin(t.local, t.onLocal(s.vendors.id))
+    .leftJoin(t.fallback, t.onFallback(s.vendors.id))
+    .where(condition)
+    .orderBy(desc(s.vendors.createdAt), desc(s.vendors.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  const images = await imagesBy(
+    db,
+    'vendorId',
+    rows.map((r) => r.id),
+  );
+  const results = rows.map((row): Vendor => {
+    const slug = slugWithId(row.slug, row.id);
+    const vendorImages = images.get(row.id) ?? [];
+    return {
+      id: row.id,
+      ref: 'vendor',
+      title: row.title,
+      slug,
+      slugUri: `/vendors/${slug}/`,
+      description: row.description,
+      images: vendorImages,
+      icons: vendorImages.filter((i) => ICON_TYPES.has(i.imageType)),
+      meta: {
+        title: row.metaTitle || row.title,
+        description: row.metaDescription || row.description,
+        keywords: row.metaKeywords,
+        image: metaImage(vendorImages),
+      },
+    };
+  });
+  return { count: total?.n ?? 0, results };
+}
+
+export function vendorList(db: Database, locale: Locale, page: number, pageSize: number) {
+  return selectVendors(db, locale, undefined, page, pageSize);
+}
+
+/** One active vendor, or null. */
+export async function findVendor(db: Database, locale: Locale, id: number): Promise<Vendor | null> {
+  const { results } = await selectVendors(db, locale, eq(s.vendors.id, id), 1, 1);
+  return results[0] ?? null;
+}
+
+/** Whether the vendor exists and is active: everything listed under a vendor needs that first. */
+export async function isActiveVendor(db: Database, id: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: s.vendors.id })
+    .from(s.vendors)
+    .where(and(eq(s.vendors.id, id), eq(s.vendors.active, true)));
+  return row !== undefined;
+}
