@@ -116,8 +116,9 @@ export async function seedDemoShop(
         pending.push({
           path,
           kind: img.kind,
-          // Slides carry the shop's text on the page itself, translated: none in the picture.
-          label: img.kind === 'slider' ? '' : content.shop.title.en,
+          // Only the logo and icon carry the brand; other pictures have no words, since the page
+          // shows its texts in the shopper's language.
+          label: img.kind === 'logo' || img.kind === 'icon' ? content.shop.title.en : '',
           color: img.color,
           seed: i,
           ...(img.kind === 'icon' ? { png: [192, 512] } : {}),
@@ -178,7 +179,8 @@ export async function seedDemoShop(
       const logo = `vendors/${v.slug}-logo.webp`;
       const banner = `vendors/${v.slug}-banner.webp`;
       pending.push({ path: logo, kind: 'vendor-logo', label: v.title.en, color: v.color, seed: i });
-      pending.push({ path: banner, kind: 'banner', label: v.title.en, color: v.color, seed: i });
+      // The banner carries no words: the vendor's name is on the page, in the shopper's language.
+      pending.push({ path: banner, kind: 'banner', label: '', color: v.color, seed: i });
       await tx.insert(s.images).values([
         { path: logo, imageType: 'logo', vendorId: row.id, backgroundColor: v.color },
         {
