@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { axeViolations, baseURL, hydrated, NARROW, useBrowser, withConsent } from './pages.ts';
+import {
+  axeViolations,
+  baseURL,
+  closedURL,
+  hydrated,
+  NARROW,
+  useBrowser,
+  withConsent,
+} from './pages.ts';
 
 type Card = {
   id: number;
@@ -183,5 +191,38 @@ describe('vendors', () => {
     expect(new URL(response.headers.get('location')!, baseURL).pathname).toBe(
       `/en${product.slugUri}`,
     );
+  });
+});
+
+describe('login', () => {
+  it('lets staff in from the coming-soon page of a closed shop, and out again', async () => {
+    const page = await browser.page();
+    await withConsent(page, closedURL);
+    await page.goto(`${closedURL}/en/`);
+    await page.waitForURL(`${closedURL}/en/pages/coming-soon/`);
+    await page.getByRole('link', { name: 'Staff login' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Log in to your account' }).waitFor();
+
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByText('This field is required').first().waitFor();
+    expect(await page.getByText('This field is required').count()).toBe(2);
+    await page.getByLabel('Email').fill('staff@example');
+    await page.getByLabel('Password').fill('x');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByText('Please enter a valid email').waitFor();
+
+    await page.getByLabel('Email').fill('staff@example.com');
+    await page.getByLabel('Password').fill('wrong-password');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Incorrect email or password.' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.getByLabel('Password').fill('demo1234');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL(`${closedURL}/en/`);
+    await page.getByRole('button', { name: 'Log out' }).waitFor();
+
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL(`${closedURL}/en/pages/coming-soon/`);
   });
 });

@@ -5,9 +5,12 @@ export default [
   route(':lang', 'routes/locale.tsx', [
     route('pages/coming-soon', 'routes/coming-soon.tsx'),
     route('consent', 'routes/consent.tsx'),
+    route('account/logout', 'routes/logout.tsx'),
     layout('routes/empty-layout.tsx', [
       route('checkout/success_frame', 'routes/payment-frame.tsx', { id: 'payment-success-frame' }),
       route('checkout/cancel_frame', 'routes/payment-frame.tsx', { id: 'payment-cancel-frame' }),
+      // Outside the shop's guard: staff log in here while the shop is closed.
+      route('account/login', 'routes/login.tsx'),
     ]),
     layout('routes/shop-layout.tsx', [
       index('routes/home.tsx'),

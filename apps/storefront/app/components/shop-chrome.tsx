@@ -1,4 +1,5 @@
 import { AppLink as Link } from './app-link.tsx';
+import { useLocation } from 'react-router';
 import type { Language, MenuItem, OrganizationInfo, UserInfo, Widget } from '@shop/contract';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
@@ -25,11 +26,14 @@ export function TopBar({
   widgets,
   languages,
   user,
+  csrfToken,
 }: {
   widgets: Widget[];
   languages: Language[];
   user: UserInfo | null;
+  csrfToken: string;
 }) {
+  const location = useLocation();
   const { locale, t } = useI18n();
   const info = widgets.find((w) => w.name === 'HeaderInfoText');
   return (
@@ -45,12 +49,21 @@ export function TopBar({
         )}
         <div className="flex flex-wrap items-center gap-3">
           <LanguageSwitcher languages={languages} />
-          <a
-            href={`/${locale}/account/${user ? 'dashboard' : 'login'}/`}
-            className="hover:underline"
-          >
-            {user ? t('header.account') : t('header.login')}
-          </a>
+          {user ? (
+            <form method="post" action={`/${locale}/account/logout/`}>
+              <input type="hidden" name="csrf" value={csrfToken} />
+              <button type="submit" className="hover:underline">
+                {t('header.logout')}
+              </button>
+            </form>
+          ) : (
+            <a
+              href={`/${locale}/account/login/?redirectTo=${encodeURIComponent(location.pathname + location.search)}`}
+              className="hover:underline"
+            >
+              {t('header.login')}
+            </a>
+          )}
           {/* On phones the main bar's heart icon is the wishlist link. */}
           <a href={`/${locale}/account/wishlist/`} className="hidden hover:underline sm:inline">
             {t('header.wishlist')}

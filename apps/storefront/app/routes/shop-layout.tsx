@@ -63,7 +63,12 @@ export default function ShopLayout({ loaderData }: Route.ComponentProps) {
         </a>
         <div className="flex min-h-screen flex-col">
           <header>
-            <TopBar widgets={loaderData.widgets} languages={locale.languages} user={locale.user} />
+            <TopBar
+              widgets={loaderData.widgets}
+              languages={locale.languages}
+              user={locale.user}
+              csrfToken={locale.csrfToken}
+            />
             <MainBar
               shop={locale.shop}
               menus={loaderData.menus}
