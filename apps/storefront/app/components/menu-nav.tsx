@@ -117,7 +117,7 @@ export function MenuNav({
 export function FooterMenus({ items }: { items: MenuItem[] }) {
   const { locale } = useI18n();
   return (
-    <div className="grid grid-cols-2 gap-6 sm:grid-cols-3">
+    <div className="grid grid-cols-2 gap-6 hyphens-auto [overflow-wrap:anywhere] sm:grid-cols-3">
       {items.map((item) => (
         <nav key={item.id} aria-label={item.title}>
           <h2 className="mb-2 font-bold">
