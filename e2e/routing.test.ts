@@ -146,7 +146,7 @@ describe('a closed shop', () => {
     expect(response?.status()).toBe(200);
     expect(path(page.url())).toBe('/en/');
     await page.getByRole('heading', { level: 1, name: info.title }).waitFor();
-    await page.getByRole('link', { name: 'My account' }).first().waitFor();
+    await page.getByRole('button', { name: 'Log out' }).waitFor();
 
     const missing = await page.goto(`${closedURL}/en/some-page/`);
     expect(missing?.status()).toBe(404);
