@@ -94,3 +94,17 @@ export function ProductGrid({
     </ul>
   );
 }
+
+/** 'You may also like': the related cards under a product or bundle; nothing when there are none. */
+export function RelatedProducts({ items }: { items: Card[] }) {
+  const { locale, t } = useI18n();
+  if (items.length === 0) return null;
+  return (
+    <section aria-labelledby="related" className="mt-12">
+      <h2 id="related" className="mb-4 text-xl font-bold">
+        {t('product.relatedProducts')}
+      </h2>
+      <ProductGrid items={items} locale={locale} label={t('product.relatedProducts')} />
+    </section>
+  );
+}

@@ -7,7 +7,7 @@ import { AppLink } from '#app/components/app-link.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
 import { Gallery } from '#app/components/gallery.tsx';
 import { Price, useMoney } from '#app/components/price.tsx';
-import { ProductGrid, StockState } from '#app/components/product-card.tsx';
+import { RelatedProducts, StockState } from '#app/components/product-card.tsx';
 import { StickyBuyBar } from '#app/components/sticky-bar.tsx';
 import { addToCart } from '#app/lib/cart-action.server.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
@@ -110,18 +110,7 @@ export default function BundlePage({ loaderData }: Route.ComponentProps) {
           </section>
         </div>
       </div>
-      {bundle.related.length > 0 && (
-        <section aria-labelledby="related" className="mt-12">
-          <h2 id="related" className="mb-4 text-xl font-bold">
-            {t('product.relatedProducts')}
-          </h2>
-          <ProductGrid
-            items={bundle.related}
-            locale={locale}
-            label={t('product.relatedProducts')}
-          />
-        </section>
-      )}
+      <RelatedProducts items={bundle.related} />
       <StickyBuyBar
         item={bundle}
         watch={buyBox}
