@@ -9,3 +9,4 @@ export * from './locale.ts';
 export * from './screen.ts';
 export * from './meta.ts';
 export * from './constants.ts';
+export * from './shop.ts';

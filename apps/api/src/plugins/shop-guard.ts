@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { SUPPORTED_LOCALES, type Locale, type OrganizationInfo } from '@shop/contract';
+import { isShopOpen } from '@shop/domain';
 import { ttlCache } from '#api/lib/ttl-cache.ts';
 import { findShopInfo } from '#api/repos/shop.ts';
 
@@ -29,8 +30,7 @@ export const SHOP_CLOSED_DETAIL = 'The shop is closed.';
  */
 export async function shopOpenTo(app: FastifyInstance, req: FastifyRequest): Promise<boolean> {
   const shop = await app.shopInfo(req.locale);
-  if (shop?.visible && shop.active) return true;
-  return (await req.getUser())?.isStaff === true;
+  return isShopOpen(shop, shop?.visible && shop.active ? null : await req.getUser());
 }
 
 const isLocale = (value: unknown): value is Locale =>

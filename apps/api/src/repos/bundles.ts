@@ -4,7 +4,7 @@ import { isAvailable, slugWithId } from '@shop/domain';
 import type { Database } from '#api/db/client.ts';
 import * as s from '#api/db/schema.ts';
 import { translated } from '#api/db/translations.ts';
-import { toImage } from './shop.ts';
+import { metaOf, toImage } from './shop.ts';
 import {
   discountsFor,
   pricing,
@@ -166,12 +166,7 @@ export async function loadBundles(
         rating: null,
         reviewsCount: 0,
         description: row.description,
-        meta: {
-          title: row.metaTitle || row.title,
-          description: row.metaDescription || row.description,
-          keywords: row.metaKeywords,
-          image: bundleImages[0]?.image ?? null,
-        },
+        meta: metaOf(row, bundleImages[0]?.image ?? null),
         profit: 0,
         vat: { id: b.vatId, percent: row.vatPercent },
         discounts: [...own, ...user].map(toContractDiscount),

@@ -19,7 +19,6 @@ import type {
   Discount as ContractDiscount,
   Image,
   Locale,
-  Meta,
   Product,
   ProductCard,
   ProductValue,
@@ -29,7 +28,7 @@ import { isAvailable, priceProduct, slugWithId, type Discount } from '@shop/doma
 import type { Database } from '#api/db/client.ts';
 import * as s from '#api/db/schema.ts';
 import { translated } from '#api/db/translations.ts';
-import { toImage } from './shop.ts';
+import { metaOf, toImage } from './shop.ts';
 
 /** Who is asking, and when: user discounts and validity windows depend on both. */
 export type PricingContext = { userId: number | null; now: Date; cartEnabled: boolean };
@@ -316,16 +315,6 @@ export function toCard(
 
 // ---------------------------------------------------------------- one product and its variations
 
-/** A product's own meta texts, else its title and description; its first image stands for it. */
-function productMeta(row: ProductRow, images: Image[]): Meta {
-  return {
-    title: row.metaTitle || row.title,
-    description: row.metaDescription || row.description,
-    keywords: row.metaKeywords,
-    image: images[0]?.image ?? null,
-  };
-}
-
 /**
  * One active product with everything of its own (not its variations), priced for the caller, or
  * null. A variation counts only while its parent is active: it goes with its parent.
@@ -361,7 +350,7 @@ export async function findProduct(
     ...card,
     ref: 'product',
     description: row.description,
-    meta: productMeta(row, card.images),
+    meta: metaOf(row, card.images[0]?.image ?? null),
     profit: p.profit,
     vat: { id: p.vatId, percent: row.vatPercent },
     discounts: [
@@ -428,7 +417,7 @@ export async function productContentItems(
         ref: 'product',
         id,
         slugUri: `/products/${slugWithId(row.product.slug, id)}/`,
-        meta: productMeta(row, productImages),
+        meta: metaOf(row, productImages[0]?.image ?? null),
         title: row.title,
         description: row.description,
         images: productImages,

@@ -14,7 +14,7 @@ import { slugWithId } from '@shop/domain';
 import type { Database } from '#api/db/client.ts';
 import * as s from '#api/db/schema.ts';
 import { translated } from '#api/db/translations.ts';
-import { toImage } from './shop.ts';
+import { metaOf, toImage } from './shop.ts';
 
 /** How many other posts a blog detail offers to read next. */
 export const RELATED_BLOGS = 3;
@@ -112,12 +112,7 @@ async function selectBlogs(db: Database, locale: Locale, q: BlogQuery) {
       publishedAt: r.publishedAt.toISOString(),
       author: r.author,
       images: blogImages,
-      meta: {
-        title: r.metaTitle || r.title,
-        description: r.metaDescription || r.description,
-        keywords: r.metaKeywords,
-        image: metaImage(blogImages),
-      },
+      meta: metaOf(r, metaImage(blogImages)),
       vendor: r.vendorId,
     };
   });
@@ -282,12 +277,7 @@ async function selectPages(db: Database, locale: Locale, q: PageQuery) {
       title: row.title,
       content: row.content,
       images: pageImages,
-      meta: {
-        title: row.metaTitle || row.title,
-        description: row.metaDescription || row.description,
-        keywords: row.metaKeywords,
-        image: metaImage(pageImages),
-      },
+      meta: metaOf(row, metaImage(pageImages)),
       vendor: row.vendorId,
     };
   });

@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { Image, Locale, MenuItem, OrganizationInfo, Widget } from '@shop/contract';
+import type { Image, Locale, MenuItem, Meta, OrganizationInfo, Widget } from '@shop/contract';
 import type { Database } from '#api/db/client.ts';
 import {
   images,
@@ -14,6 +14,25 @@ import {
 import { translated } from '#api/db/translations.ts';
 
 export const mediaUrl = (path: string) => `/media/${path}`;
+
+/** Translated texts a meta block is made of (the translation helpers select these). */
+export type MetaTexts = {
+  title: string;
+  description: string;
+  metaTitle: string;
+  metaDescription: string;
+  metaKeywords: string;
+};
+
+/** Head tags of anything: its own meta texts, else its title and description. */
+export function metaOf(row: MetaTexts, image: string | null): Meta {
+  return {
+    title: row.metaTitle || row.title,
+    description: row.metaDescription || row.description,
+    keywords: row.metaKeywords,
+    image,
+  };
+}
 
 type ImageRow = typeof images.$inferSelect;
 export const toImage = (row: ImageRow): Image => ({
@@ -66,12 +85,7 @@ export async function findShopInfo(db: Database, locale: Locale): Promise<Organi
     gTag: row.org.gTag,
     googleSearchConsoleCode: row.org.googleSearchConsoleCode,
     canonicalUrl: row.org.canonicalUrl,
-    meta: {
-      title: row.metaTitle || row.title,
-      description: row.metaDescription || row.description,
-      keywords: row.metaKeywords,
-      image: metaImage?.image ?? null,
-    },
+    meta: metaOf(row, metaImage?.image ?? null),
   };
 }
 

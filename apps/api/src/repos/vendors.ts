@@ -5,6 +5,7 @@ import type { Database } from '#api/db/client.ts';
 import * as s from '#api/db/schema.ts';
 import { translated } from '#api/db/translations.ts';
 import { imagesBy, metaImage } from './content.ts';
+import { metaOf } from './shop.ts';
 
 /**
  * The contract's `icons` are the small marks of a vendor. The seed gives vendors a 'logo' (square
@@ -58,12 +59,7 @@ async function selectVendors(
       description: row.description,
       images: vendorImages,
       icons: vendorImages.filter((i) => ICON_TYPES.has(i.imageType)),
-      meta: {
-        title: row.metaTitle || row.title,
-        description: row.metaDescription || row.description,
-        keywords: row.metaKeywords,
-        image: metaImage(vendorImages),
-      },
+      meta: metaOf(row, metaImage(vendorImages)),
     };
   });
   return { count: total?.n ?? 0, results };

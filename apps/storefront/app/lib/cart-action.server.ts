@@ -1,9 +1,9 @@
-import { data } from 'react-router';
+import { data, type RouterContextProvider } from 'react-router';
 import { isApiError } from '@shop/contract';
 import { verifyCsrf } from './csrf.server.ts';
 import { createTranslator } from '#app/lib/i18n.tsx';
 import { loadMessages } from './messages.server.ts';
-import type { ShopRequest } from './shop.server.ts';
+import { getShopRequest, type ShopRequest } from './shop.server.ts';
 import type { AddToCartResult } from '#app/components/add-to-cart.tsx';
 
 /**
@@ -53,4 +53,18 @@ export async function addToCart(request: Request, form: FormData, shop: ShopRequ
       { status: 502 },
     );
   }
+}
+
+/** The action of a product or bundle page: its one form adds to the cart. */
+export async function productPageAction({
+  request,
+  context,
+}: {
+  request: Request;
+  context: Readonly<RouterContextProvider>;
+}) {
+  const form = await request.formData();
+  if (form.get('intent') === 'add-to-cart')
+    return addToCart(request, form, getShopRequest(context));
+  throw data(null, { status: 400 });
 }

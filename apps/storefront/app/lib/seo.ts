@@ -82,3 +82,26 @@ export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
     tags.push({ name: 'google-site-verification', content: shop.googleSearchConsoleCode });
   return tags;
 }
+
+/** Head tags of a product or bundle page (a 404 when it could not be loaded). */
+export function itemMeta(
+  args: Pick<PageMetaInput, 'matches' | 'location'>,
+  item:
+    | {
+        title: string;
+        description: string;
+        images: { image: string }[];
+        meta: { title: string; description: string; keywords: string };
+      }
+    | undefined,
+): MetaDescriptor[] {
+  if (!item) return pageMeta({ ...args, titleKey: 'errors.notFoundTitle' });
+  return pageMeta({
+    ...args,
+    title: item.meta.title || item.title,
+    description: item.meta.description || item.description,
+    keywords: item.meta.keywords,
+    image: item.images[0]?.image ?? null,
+    type: 'product',
+  });
+}

@@ -156,6 +156,3 @@ export async function rootLocale(
     offered: languages?.map((l) => l.code).filter(isLocale),
   });
 }
-
-export const isShopOpenFor = (shop: OrganizationInfo, user: UserInfo | null) =>
-  (shop.visible && shop.active) || user?.isStaff === true;

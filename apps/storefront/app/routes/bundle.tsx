@@ -9,9 +9,9 @@ import { Gallery } from '#app/components/gallery.tsx';
 import { Price, useMoney } from '#app/components/price.tsx';
 import { RelatedProducts, StockState } from '#app/components/product-card.tsx';
 import { StickyBuyBar } from '#app/components/sticky-bar.tsx';
-import { addToCart } from '#app/lib/cart-action.server.ts';
+import { productPageAction } from '#app/lib/cart-action.server.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
-import { pageMeta } from '#app/lib/seo.ts';
+import { itemMeta } from '#app/lib/seo.ts';
 import { getShopRequest, rethrowApiError } from '#app/lib/shop.server.ts';
 import { useLocaleData } from './locale.tsx';
 import type { Route } from './+types/bundle';
@@ -31,24 +31,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return { bundle };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  if (form.get('intent') === 'add-to-cart')
-    return addToCart(request, form, getShopRequest(context));
-  throw data(null, { status: 400 });
-}
+export const action = (args: Route.ActionArgs) => productPageAction(args);
 
 export function meta({ matches, location, loaderData }: Route.MetaArgs) {
-  const bundle = loaderData?.bundle;
-  if (!bundle) return pageMeta({ matches, location, titleKey: 'errors.notFoundTitle' });
-  return pageMeta({
-    matches,
-    location,
-    title: bundle.meta.title || bundle.title,
-    description: bundle.meta.description || bundle.description,
-    image: bundle.images[0]?.image ?? null,
-    type: 'product',
-  });
+  return itemMeta({ matches, location }, loaderData?.bundle);
 }
 
 export default function BundlePage({ loaderData }: Route.ComponentProps) {

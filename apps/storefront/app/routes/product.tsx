@@ -9,9 +9,9 @@ import { Gallery } from '#app/components/gallery.tsx';
 import { Price } from '#app/components/price.tsx';
 import { RelatedProducts, StockState } from '#app/components/product-card.tsx';
 import { StickyBuyBar } from '#app/components/sticky-bar.tsx';
-import { addToCart } from '#app/lib/cart-action.server.ts';
+import { productPageAction } from '#app/lib/cart-action.server.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
-import { pageMeta } from '#app/lib/seo.ts';
+import { itemMeta } from '#app/lib/seo.ts';
 import { getShopRequest, rethrowApiError } from '#app/lib/shop.server.ts';
 import { useLocaleData } from './locale.tsx';
 import type { Route } from './+types/product';
@@ -37,25 +37,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return { product, reviews };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  if (form.get('intent') === 'add-to-cart')
-    return addToCart(request, form, getShopRequest(context));
-  throw data(null, { status: 400 });
-}
+export const action = (args: Route.ActionArgs) => productPageAction(args);
 
 export function meta({ matches, location, loaderData }: Route.MetaArgs) {
-  const product = loaderData?.product;
-  if (!product) return pageMeta({ matches, location, titleKey: 'errors.notFoundTitle' });
-  return pageMeta({
-    matches,
-    location,
-    title: product.meta.title || product.title,
-    description: product.meta.description || product.description,
-    keywords: product.meta.keywords,
-    image: product.images[0]?.image ?? null,
-    type: 'product',
-  });
+  return itemMeta({ matches, location }, loaderData?.product);
 }
 
 function productJsonLd(product: ProductDetail, origin: string, currency: string) {

@@ -1,4 +1,5 @@
 import { Outlet, redirect } from 'react-router';
+import { isShopOpen } from '@shop/domain';
 import { isApiError, type MenuItem, type Widget } from '@shop/contract';
 import { Analytics, CookieConsent } from '#app/components/cookie-consent.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
@@ -8,12 +9,7 @@ import { OnlineStatus } from '#app/components/online-status.tsx';
 import { Footer, MainBar, TopBar } from '#app/components/shop-chrome.tsx';
 import { ToastHost } from '#app/components/toasts.tsx';
 import { useI18n } from '#app/lib/i18n.tsx';
-import {
-  comingSoonPath,
-  getShopRequest,
-  isShopOpenFor,
-  rethrowApiError,
-} from '#app/lib/shop.server.ts';
+import { comingSoonPath, getShopRequest, rethrowApiError } from '#app/lib/shop.server.ts';
 import { useLocaleData } from './locale.tsx';
 import type { Route } from './+types/shop-layout';
 
@@ -33,7 +29,7 @@ async function optional<T>(
 /** The default layout. Its guard: shop closed (or missing) and the visitor not staff → coming-soon. */
 export async function loader({ context }: Route.LoaderArgs) {
   const shop = getShopRequest(context);
-  if (!isShopOpenFor(shop.shop, shop.user)) throw redirect(comingSoonPath(shop.locale));
+  if (!isShopOpen(shop.shop, shop.user)) throw redirect(comingSoonPath(shop.locale));
   const [menus, widgets, cart, wishlist] = await Promise.all([
     optional<MenuItem>(shop.api.content.menus(), shop.locale),
     optional<Widget>(shop.api.content.widgets(), shop.locale),
