@@ -179,6 +179,17 @@ describe('product page', () => {
       .toBe(true);
   });
 
+  it('shows the product’s reviews after the page', async () => {
+    const reviews = await api<{ results: { text: string; product: number }[] }>(
+      'products/reviews/?sorting=-creation_date&page_size=1',
+    );
+    const review = reviews.results[0]!;
+    const product = await api<Card>(`products/products/${review.product}/`);
+    const page = await open(`/en${product.slugUri}`);
+    await page.getByRole('heading', { level: 2, name: 'Product reviews' }).waitFor();
+    await page.getByText(review.text).waitFor();
+  });
+
   it('answers an unknown product with the 404 screen', async () => {
     const page = await browser.page();
     const response = await page.goto(`${baseURL}/en/products/no-such-thing-999999/`);

@@ -28,6 +28,7 @@ import { attributeRoutes } from './routes/attributes.ts';
 import { bundleRoutes } from './routes/bundles.ts';
 import { cartRoutes } from './routes/cart.ts';
 import { contentRoutes } from './routes/content.ts';
+import { reviewRoutes } from './routes/reviews.ts';
 import { seoRoutes } from './routes/seo.ts';
 import { vendorRoutes } from './routes/vendors.ts';
 
@@ -117,6 +118,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(bundleRoutes);
       await api.register(cartRoutes);
       await api.register(contentRoutes);
+      await api.register(reviewRoutes);
       await api.register(vendorRoutes);
       // Unknown paths under a locale's API answer JSON, never the storefront's HTML.
       api.all('/*', { config: { shop: 'open' } }, async (_req, reply) =>

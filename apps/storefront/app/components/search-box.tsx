@@ -4,6 +4,7 @@ import { createApiClient } from '@shop/contract';
 import { MIN_FETCH_DELAY_MS } from '@shop/domain';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { Icon, ICONS } from './icon.tsx';
+import { useLocaleData } from '#app/routes/locale.tsx';
 import { useMoney } from './price.tsx';
 
 type Suggestion = { id: number; title: string; href: string; price: number };
@@ -18,7 +19,11 @@ export function SearchBox({ idPrefix }: { idPrefix: string }) {
   const navigate = useNavigate();
   // The browser calls the API itself through the contract's client (same origin, `_` cache
   // version, X-Requested-With): suggestions need no storefront round trip.
-  const api = useMemo(() => createApiClient({ host: '', locale }), [locale]);
+  const noCache = useLocaleData()?.user?.noCache ?? false;
+  const api = useMemo(
+    () => createApiClient({ host: '', locale, noCache: () => noCache }),
+    [locale, noCache],
+  );
   const [found, setFound] = useState<{ query: string; suggestions: Suggestion[] }>({
     query: '',
     suggestions: [],

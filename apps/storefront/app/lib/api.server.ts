@@ -27,6 +27,8 @@ export function serverApi(
   context: Readonly<RouterContextProvider>,
   request: Request,
   locale: Locale,
+  /** The user's no-cache setting, read at each call (the user is known after the first calls). */
+  noCache: () => boolean = () => false,
 ): ServerApi {
   const transport = context.get(apiTransportContext);
   const jar = new Map<string, string>();
@@ -62,6 +64,7 @@ export function serverApi(
     fetch: fetchWithCookies,
     headers: acceptLanguage ? { 'accept-language': acceptLanguage } : {},
     getCookie: (name) => readCookie(cookieHeader(), name),
+    noCache,
   });
   return { api, setCookies };
 }

@@ -107,7 +107,9 @@ export async function loadShopRequest(
     const offered = languages?.map((l) => l.code).filter(isLocale);
     throw redirect(`/${restrictToOffered('en', offered)}${pathAfterLocale(url)}`);
   }
-  const { api, setCookies } = serverApi(context, request, lang);
+  // Calls carry `Cache-Control: no-cache` once the user is known to have asked for it.
+  const settings = { noCache: false };
+  const { api, setCookies } = serverApi(context, request, lang, () => settings.noCache);
   const [shop, languages, user] = await Promise.all([
     // No shop info yet (an empty database): a closed shop, so everyone but staff sees coming-soon.
     api.organizations
@@ -119,6 +121,7 @@ export async function loadShopRequest(
     api.core.languages().catch(() => null),
     api.accounts.userInfo().catch(() => null),
   ]);
+  settings.noCache = user?.noCache ?? false;
   const offered = languages?.map((l) => l.code).filter(isLocale);
   const allowed = restrictToOffered(lang, offered);
   if (allowed !== lang) throw redirect(`/${allowed}${pathAfterLocale(url)}`);
