@@ -5,15 +5,33 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 /** Import boundaries of ARCHITECTURE.md: arrows run storefront|api -> contract -> domain. */
-const boundary = (files, forbidden, message) => ({
+const boundary = (files, forbidden, message, extra = []) => ({
   files,
   rules: {
     'no-restricted-imports': [
       'error',
-      { patterns: forbidden.map((group) => ({ group: [group], message })) },
+      { patterns: [...forbidden.map((group) => ({ group: [group], message })), ...extra] },
     ],
   },
 });
+
+const STOREFRONT_FORBIDDEN = [
+  '@shop/api',
+  '@shop/api/*',
+  '**/apps/api/**',
+  'drizzle-orm',
+  'fastify',
+];
+const STOREFRONT_MESSAGE = 'The storefront talks to the API through the contract client only.';
+
+/**
+ * Layers inside the storefront: routes use components and lib, never each other; components and
+ * lib never reach up into routes (what two routes share lives in components or lib).
+ */
+const NO_ROUTES = {
+  regex: '^(#app/routes/|.*/routes/)',
+  message: 'Routes are the top layer: move what is shared to components/ or lib/.',
+};
 
 export default tseslint.config(
   {
@@ -75,11 +93,19 @@ export default tseslint.config(
     ['@shop/api', '@shop/storefront', '@shop/server', 'react', 'drizzle-orm', 'fastify'],
     'The contract depends on the domain only.',
   ),
+  boundary(['apps/storefront/**'], STOREFRONT_FORBIDDEN, STOREFRONT_MESSAGE),
   boundary(
-    ['apps/storefront/**'],
-    ['@shop/api', '@shop/api/*', '**/apps/api/**', 'drizzle-orm', 'fastify'],
-    'The storefront talks to the API through the contract client only.',
+    ['apps/storefront/app/components/**', 'apps/storefront/app/lib/**'],
+    STOREFRONT_FORBIDDEN,
+    STOREFRONT_MESSAGE,
+    [NO_ROUTES],
   ),
+  boundary(['apps/storefront/app/routes/**'], STOREFRONT_FORBIDDEN, STOREFRONT_MESSAGE, [
+    {
+      regex: '^(#app/routes/|\\.\\./routes/|\\./(?!\\+types/))',
+      message: 'A route never imports another route: move what is shared to components/ or lib/.',
+    },
+  ]),
   boundary(
     ['apps/api/**'],
     ['@shop/storefront', '@shop/storefront/*', '**/apps/storefront/**', 'react'],

@@ -12,6 +12,12 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'messages',
+          include: ['packages/messages/src/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
           name: 'contract',
           include: ['packages/contract/src/**/*.test.ts'],
         },

@@ -213,7 +213,7 @@ async function main(): Promise<number> {
   const first = await api.products.list();
   const firstTitle = first.results[0]?.title;
   if (!firstTitle) throw new Error('the first product page is empty');
-  const values = await api.products.values({ page_size: 100 });
+  const values = await api.products.values({ query: { page_size: 100 } });
   const byAttribute = new Map<number, number[]>();
   for (const value of values.results)
     byAttribute.set(value.attribute.id, [...(byAttribute.get(value.attribute.id) ?? []), value.id]);
@@ -224,15 +224,13 @@ async function main(): Promise<number> {
   if (!pair || !other) throw new Error('the catalogue has too few attribute values to filter by');
   const valueIds = [pair[1][0], pair[1][1], other[1][0]].filter((id) => id !== undefined);
   // Page 3, or the last page of a small catalogue.
-  const filteredCount = (await api.products.list({ values__id: valueIds })).count;
+  const filteredCount = (await api.products.list({ query: { values__id: valueIds } })).count;
   const filterPage = Math.max(1, Math.min(3, Math.ceil(filteredCount / PRODUCT_PAGE_SIZE)));
   const filtered = await api.products.list({
-    values__id: valueIds,
-    sort: '-price',
-    page: filterPage,
+    query: { values__id: valueIds, sort: '-price', page: filterPage },
   });
-  const found = await api.products.search({ query: SEARCH_WORD });
-  const typo = await api.products.search({ query: SEARCH_TYPO });
+  const found = await api.products.search({ query: { query: SEARCH_WORD } });
+  const typo = await api.products.search({ query: { query: SEARCH_TYPO } });
   for (const [what, page] of [
     [`filtered list, page ${filterPage}`, filtered],
     [`search '${SEARCH_WORD}'`, found],

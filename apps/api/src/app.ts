@@ -18,6 +18,7 @@ import { registerErrorHandler } from './plugins/errors.ts';
 import { sessionsPlugin } from './plugins/sessions.ts';
 import type { SessionStore } from './plugins/session-store.ts';
 import { shopGuardPlugin } from './plugins/shop-guard.ts';
+import { i18nPlugin } from './plugins/i18n.ts';
 import { accountRoutes } from './routes/accounts.ts';
 import { coreRoutes } from './routes/core.ts';
 import { imageRoutes } from './routes/images.ts';
@@ -107,6 +108,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(csrfPlugin, { secureCookies: options.secureCookies ?? false });
   await app.register(shopGuardPlugin);
+  await app.register(i18nPlugin);
 
   await app.register(
     async (api) => {

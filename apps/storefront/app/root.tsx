@@ -11,7 +11,7 @@ import {
 import { ErrorScreen, reloadAfterChunkError } from '#app/components/error-screen.tsx';
 import { ProgressBar } from '#app/components/progress-bar.tsx';
 import { registerServiceWorker } from '#app/lib/pwa.client.ts';
-import type { LocaleData } from '#app/routes/locale.tsx';
+import type { LocaleData } from '#app/lib/locale-data.ts';
 import type { Route } from './+types/root';
 import './app.css';
 

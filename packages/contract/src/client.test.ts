@@ -110,7 +110,7 @@ describe('createApiClient', () => {
     await api.core.languages();
     noCache = false;
     await api.core.languages();
-    await api.products.get(5, { clean: true }).catch(() => undefined);
+    await api.products.get({ params: { id: 5 }, clean: true }).catch(() => undefined);
     expect(calls.map((call) => call.headers['Cache-Control'])).toEqual([
       'no-cache',
       undefined,
@@ -130,7 +130,7 @@ describe('createApiClient', () => {
       },
       { getCookie: (name) => (name === 'csrftoken' ? cookie : undefined) },
     );
-    await api.sales.setCartQuantity(7, { quantity: 2 });
+    await api.sales.setCartQuantity({ params: { productId: 7 }, body: { quantity: 2 } });
     expect(calls.map((call) => `${call.init.method} ${call.url.pathname}`)).toEqual([
       'GET /de/api/accounts/login/',
       'PATCH /de/api/sales/cart_products/7/',
@@ -155,7 +155,7 @@ describe('createApiClient', () => {
       { 'DELETE /de/api/products/wishlist/3/': () => new Response(null, { status: 204 }) },
       { getCookie: (name) => (name === 'csrftoken' ? 'abc' : undefined) },
     );
-    await api.wishlist.remove(3);
+    await api.wishlist.remove({ params: { id: 3 } });
     expect(calls).toHaveLength(1);
     expect(calls[0]?.init.method).toBe('DELETE');
     expect(calls[0]?.headers['X-CSRFToken']).toBe('abc');
@@ -193,7 +193,7 @@ describe('createApiClient', () => {
       { getCookie: () => 'abc' },
     );
     const error: unknown = await api.sales
-      .setCartQuantity(9, { quantity: 3 })
+      .setCartQuantity({ params: { productId: 9 }, body: { quantity: 3 } })
       .catch((caught: unknown) => caught);
     expect(isApiError(error, 400) && error.body).toEqual({
       productQuantity: 1,
@@ -206,11 +206,13 @@ describe('createApiClient', () => {
       'GET /de/api/products/products/': () => json(200, page([])),
     });
     await api.products.list({
-      sort: '-price',
-      attrs__id: [1, 2, 3],
-      price__gte: 10,
-      price__lte: undefined,
-      page: 2,
+      query: {
+        sort: '-price',
+        attrs__id: [1, 2, 3],
+        price__gte: 10,
+        price__lte: undefined,
+        page: 2,
+      },
     });
     const params = calls[0]?.url.searchParams;
     expect(params?.get('attrs__id')).toBe('1,2,3');
@@ -226,8 +228,10 @@ describe('createApiClient', () => {
       'GET /de/api/organizations/vendors/acme-4/products/shirt-12/children/': () => json(200, []),
       'GET /media/langs/de.json': () => json(200, { home: { title: 'Start' } }),
     });
-    await api.vendors.productChildren('acme-4', 'shirt-12');
-    expect(await api.core.messages()).toEqual({ home: { title: 'Start' } });
+    await api.vendors.productChildren({ params: { id: 'acme-4', itemId: 'shirt-12' } });
+    expect(await api.core.messages({ params: { locale: 'de' } })).toEqual({
+      home: { title: 'Start' },
+    });
     expect(calls.map((call) => call.url.pathname)).toEqual([
       '/de/api/organizations/vendors/acme-4/products/shirt-12/children/',
       '/media/langs/de.json',

@@ -4,7 +4,7 @@ import type { Locale } from './common.ts';
 import { errorBodySchema, SUPPORTED_LOCALES } from './common.ts';
 import type { ErrorBody } from './common.ts';
 import { buildPath, endpoints, UNSAFE_METHODS } from './endpoints.ts';
-import type { EndpointDef, HttpMethod, PathParamNames } from './endpoints.ts';
+import type { EndpointDef, Endpoints, HttpMethod, PathParamNames } from './endpoints.ts';
 
 /*
  * The typed API client. One instance per shopper context (browser tab, or one server request with
@@ -26,6 +26,11 @@ export type ApiClientOptions = {
   getCookie?: (name: string) => string | undefined;
   /** Sent with every call (e.g. the incoming request's Cookie header on the server). */
   headers?: Record<string, string>;
+  /**
+   * What a failed read throws instead of the ApiError (the server maps statuses to page errors
+   * here, once). Writes always throw the ApiError: their 400 bodies are field errors for forms.
+   */
+  mapReadError?: (error: ApiError) => unknown;
 };
 
 /** A non-2xx answer. `body` is the parsed JSON (or text, or undefined when empty). */
@@ -68,10 +73,12 @@ export type RequestOptions = {
   /** Resolve `path` against `{host}` instead of `{host}/{locale}`. */
   root?: boolean | undefined;
   signal?: AbortSignal | undefined;
+  /** Statuses the caller handles itself: thrown as the ApiError even where reads are mapped. */
+  expect?: readonly number[] | undefined;
 };
 
 /** Per-call options every typed method accepts. */
-export type CallOptions = Pick<RequestOptions, 'headers' | 'clean' | 'signal'>;
+export type CallOptions = Pick<RequestOptions, 'headers' | 'clean' | 'signal' | 'expect'>;
 
 type ParamsArg<E extends EndpointDef> = [PathParamNames<E['path']>] extends [never]
   ? { params?: undefined }
@@ -158,7 +165,14 @@ export function createApiClient(options: ApiClientOptions) {
 
     const response = await doFetch(target, init);
     const body = await readBody(response);
-    if (!response.ok) throw new ApiError(response.status, body, method, target);
+    if (!response.ok) {
+      const error = new ApiError(response.status, body, method, target);
+      const map =
+        method === 'GET' && !request.expect?.includes(response.status)
+          ? options.mapReadError
+          : undefined;
+      throw map ? map(error) : error;
+    }
     return body;
   }
 
@@ -197,197 +211,46 @@ export function createApiClient(options: ApiClientOptions) {
     return endpoint.response.parse(data) as ResponseOf<E>;
   }
 
-  type Id = string | number;
-  const e = endpoints;
+  /** Every endpoint of the table as a method, grouped as in the table: `api.sales.cart()`. */
+  const methods = Object.fromEntries(
+    Object.entries(endpoints).map(([group, members]) => [
+      group,
+      Object.fromEntries(
+        Object.entries(members).map(([name, endpoint]: [string, EndpointDef]) => [
+          name,
+          (args?: CallArgs<EndpointDef>) => call(endpoint, args as never),
+        ]),
+      ),
+    ]),
+  ) as unknown as EndpointMethods;
+
+  // Spec section 7: the languages answer is filtered to the codes this storefront supports.
+  const languages: EndpointMethods['core']['languages'] = async (...args) =>
+    (await call(endpoints.core.languages, ...args)).filter((language) =>
+      isSupportedLocale(language.code),
+    );
 
   return {
     cacheVersion,
     baseUrl,
     request,
     call,
-
-    accounts: {
-      csrf: (o?: CallOptions) => call(e.accounts.csrf, o),
-      login: (body: CallArgs<typeof e.accounts.login>['body'], o?: CallOptions) =>
-        call(e.accounts.login, { ...o, body }),
-      userInfo: (o?: CallOptions) => call(e.accounts.userInfo, o),
-      updateUserInfo: (body: CallArgs<typeof e.accounts.updateUserInfo>['body'], o?: CallOptions) =>
-        call(e.accounts.updateUserInfo, { ...o, body }),
-      logout: (o?: CallOptions) => call(e.accounts.logout, o),
-      register: (body: CallArgs<typeof e.accounts.register>['body'], o?: CallOptions) =>
-        call(e.accounts.register, { ...o, body }),
-      passwordReset: (body: CallArgs<typeof e.accounts.passwordReset>['body'], o?: CallOptions) =>
-        call(e.accounts.passwordReset, { ...o, body }),
-      passwordResetConfirm: (
-        body: CallArgs<typeof e.accounts.passwordResetConfirm>['body'],
-        o?: CallOptions,
-      ) => call(e.accounts.passwordResetConfirm, { ...o, body }),
-      confirmEmail: (body: CallArgs<typeof e.accounts.confirmEmail>['body'], o?: CallOptions) =>
-        call(e.accounts.confirmEmail, { ...o, body }),
-    },
-
-    organizations: {
-      info: (o?: CallOptions) => call(e.organizations.info, o),
-      manifest: (o?: CallOptions) => call(e.organizations.manifest, o),
-      reviews: (query?: CallArgs<typeof e.organizations.reviews>['query'], o?: CallOptions) =>
-        call(e.organizations.reviews, { ...o, query }),
-      myReviews: (query?: CallArgs<typeof e.organizations.myReviews>['query'], o?: CallOptions) =>
-        call(e.organizations.myReviews, { ...o, query }),
-      createReview: (
-        body: CallArgs<typeof e.organizations.createReview>['body'],
-        o?: CallOptions,
-      ) => call(e.organizations.createReview, { ...o, body }),
-      deleteReview: (id: Id, o?: CallOptions) =>
-        call(e.organizations.deleteReview, { ...o, params: { id } }),
-      feedback: (body: CallArgs<typeof e.organizations.feedback>['body'], o?: CallOptions) =>
-        call(e.organizations.feedback, { ...o, body }),
-    },
-
-    core: {
-      /** Only the languages this storefront supports (spec: filtered to supported codes). */
-      languages: async (o?: CallOptions) =>
-        (await call(e.core.languages, o)).filter((language) => isSupportedLocale(language.code)),
-      messages: (locale: Locale = options.locale, o?: CallOptions) =>
-        call(e.core.messages, { ...o, params: { locale } }),
-      deliveryCountries: (o?: CallOptions) => call(e.core.deliveryCountries, o),
-      deliveryRegions: (country: Id, o?: CallOptions) =>
-        call(e.core.deliveryRegions, { ...o, query: { country } }),
-      deliveryCities: (region: Id, o?: CallOptions) =>
-        call(e.core.deliveryCities, { ...o, query: { region } }),
-    },
-
-    content: {
-      menus: (o?: CallOptions) => call(e.content.menus, o),
-      widgets: (o?: CallOptions) => call(e.content.widgets, o),
-      blogs: (query?: CallArgs<typeof e.content.blogs>['query'], o?: CallOptions) =>
-        call(e.content.blogs, { ...o, query }),
-      blog: (id: Id, o?: CallOptions) => call(e.content.blog, { ...o, params: { id } }),
-      blogDetail: (id: Id, o?: CallOptions) => call(e.content.blogDetail, { ...o, params: { id } }),
-      searchBlogs: (query: CallArgs<typeof e.content.searchBlogs>['query'], o?: CallOptions) =>
-        call(e.content.searchBlogs, { ...o, query }),
-      faqs: (o?: CallOptions) => call(e.content.faqs, o),
-      page: (slug: string, o?: CallOptions) => call(e.content.page, { ...o, params: { slug } }),
-    },
-
-    deliveries: {
-      list: (o?: CallOptions) => call(e.deliveries.list, o),
-    },
-
-    payments: {
-      list: (o?: CallOptions) => call(e.payments.list, o),
-    },
-
-    sales: {
-      cart: (o?: CallOptions) => call(e.sales.cart, o),
-      setCartQuantity: (
-        productId: Id,
-        body: CallArgs<typeof e.sales.setCartQuantity>['body'],
-        o?: CallOptions,
-      ) => call(e.sales.setCartQuantity, { ...o, params: { productId }, body }),
-      removeFromCart: (
-        productId: Id,
-        query?: CallArgs<typeof e.sales.removeFromCart>['query'],
-        o?: CallOptions,
-      ) => call(e.sales.removeFromCart, { ...o, params: { productId }, query }),
-      applyPromoCode: (body: CallArgs<typeof e.sales.applyPromoCode>['body'], o?: CallOptions) =>
-        call(e.sales.applyPromoCode, { ...o, body }),
-      removePromoCode: (o?: CallOptions) => call(e.sales.removePromoCode, o),
-      orders: (query?: CallArgs<typeof e.sales.orders>['query'], o?: CallOptions) =>
-        call(e.sales.orders, { ...o, query }),
-      order: (id: Id, o?: CallOptions) => call(e.sales.order, { ...o, params: { id } }),
-      checkout: (body: CallArgs<typeof e.sales.checkout>['body'], o?: CallOptions) =>
-        call(e.sales.checkout, { ...o, body }),
-      repeatOrder: (body: CallArgs<typeof e.sales.repeatOrder>['body'], o?: CallOptions) =>
-        call(e.sales.repeatOrder, { ...o, body }),
-    },
-
-    products: {
-      list: (query?: CallArgs<typeof e.products.list>['query'], o?: CallOptions) =>
-        call(e.products.list, { ...o, query }),
-      search: (query: CallArgs<typeof e.products.search>['query'], o?: CallOptions) =>
-        call(e.products.search, { ...o, query }),
-      /** `clean: true` bypasses caches (`Cache-Control: no-cache`). */
-      get: (id: Id, o?: CallOptions) => call(e.products.get, { ...o, params: { id } }),
-      detail: (id: Id, o?: CallOptions) => call(e.products.detail, { ...o, params: { id } }),
-      variations: (id: Id, o?: CallOptions) =>
-        call(e.products.variations, { ...o, params: { id } }),
-      filtersAttributes: (
-        query?: CallArgs<typeof e.products.filtersAttributes>['query'],
-        o?: CallOptions,
-      ) => call(e.products.filtersAttributes, { ...o, query }),
-      facets: (query?: CallArgs<typeof e.products.facets>['query'], o?: CallOptions) =>
-        call(e.products.facets, { ...o, query }),
-      priceRange: (query?: CallArgs<typeof e.products.priceRange>['query'], o?: CallOptions) =>
-        call(e.products.priceRange, { ...o, query }),
-      attributes: (query?: CallArgs<typeof e.products.attributes>['query'], o?: CallOptions) =>
-        call(e.products.attributes, { ...o, query }),
-      attribute: (id: Id, o?: CallOptions) => call(e.products.attribute, { ...o, params: { id } }),
-      attributeDetail: (id: Id, o?: CallOptions) =>
-        call(e.products.attributeDetail, { ...o, params: { id } }),
-      searchAttributes: (
-        query: CallArgs<typeof e.products.searchAttributes>['query'],
-        o?: CallOptions,
-      ) => call(e.products.searchAttributes, { ...o, query }),
-      values: (query?: CallArgs<typeof e.products.values>['query'], o?: CallOptions) =>
-        call(e.products.values, { ...o, query }),
-      attributeValues: (
-        id: Id,
-        query?: CallArgs<typeof e.products.attributeValues>['query'],
-        o?: CallOptions,
-      ) => call(e.products.attributeValues, { ...o, params: { id }, query }),
-      value: (id: Id, o?: CallOptions) => call(e.products.value, { ...o, params: { id } }),
-      searchValues: (query: CallArgs<typeof e.products.searchValues>['query'], o?: CallOptions) =>
-        call(e.products.searchValues, { ...o, query }),
-      bundles: (query?: CallArgs<typeof e.products.bundles>['query'], o?: CallOptions) =>
-        call(e.products.bundles, { ...o, query }),
-      bundle: (id: Id, o?: CallOptions) => call(e.products.bundle, { ...o, params: { id } }),
-      bundleDetail: (id: Id, o?: CallOptions) =>
-        call(e.products.bundleDetail, { ...o, params: { id } }),
-      reviews: (query?: CallArgs<typeof e.products.reviews>['query'], o?: CallOptions) =>
-        call(e.products.reviews, { ...o, query }),
-      myReviews: (query?: CallArgs<typeof e.products.myReviews>['query'], o?: CallOptions) =>
-        call(e.products.myReviews, { ...o, query }),
-      createReview: (body: CallArgs<typeof e.products.createReview>['body'], o?: CallOptions) =>
-        call(e.products.createReview, { ...o, body }),
-      deleteReview: (id: Id, o?: CallOptions) =>
-        call(e.products.deleteReview, { ...o, params: { id } }),
-    },
-
-    wishlist: {
-      list: (query?: CallArgs<typeof e.wishlist.list>['query'], o?: CallOptions) =>
-        call(e.wishlist.list, { ...o, query }),
-      get: (id: Id, o?: CallOptions) => call(e.wishlist.get, { ...o, params: { id } }),
-      add: (body: CallArgs<typeof e.wishlist.add>['body'], o?: CallOptions) =>
-        call(e.wishlist.add, { ...o, body }),
-      update: (id: Id, body: CallArgs<typeof e.wishlist.update>['body'], o?: CallOptions) =>
-        call(e.wishlist.update, { ...o, params: { id }, body }),
-      remove: (id: Id, o?: CallOptions) => call(e.wishlist.remove, { ...o, params: { id } }),
-    },
-
-    vendors: {
-      list: (query?: CallArgs<typeof e.vendors.list>['query'], o?: CallOptions) =>
-        call(e.vendors.list, { ...o, query }),
-      get: (id: Id, o?: CallOptions) => call(e.vendors.get, { ...o, params: { id } }),
-      products: (id: Id, query?: CallArgs<typeof e.vendors.products>['query'], o?: CallOptions) =>
-        call(e.vendors.products, { ...o, params: { id }, query }),
-      product: (id: Id, itemId: Id, o?: CallOptions) =>
-        call(e.vendors.product, { ...o, params: { id, itemId } }),
-      productChildren: (id: Id, itemId: Id, o?: CallOptions) =>
-        call(e.vendors.productChildren, { ...o, params: { id, itemId } }),
-      blogs: (id: Id, query?: CallArgs<typeof e.vendors.blogs>['query'], o?: CallOptions) =>
-        call(e.vendors.blogs, { ...o, params: { id }, query }),
-      blog: (id: Id, itemId: Id, o?: CallOptions) =>
-        call(e.vendors.blog, { ...o, params: { id, itemId } }),
-      blogChildren: (id: Id, itemId: Id, o?: CallOptions) =>
-        call(e.vendors.blogChildren, { ...o, params: { id, itemId } }),
-      pages: (id: Id, query?: CallArgs<typeof e.vendors.pages>['query'], o?: CallOptions) =>
-        call(e.vendors.pages, { ...o, params: { id }, query }),
-      page: (id: Id, itemId: Id, o?: CallOptions) =>
-        call(e.vendors.page, { ...o, params: { id, itemId } }),
-      pageChildren: (id: Id, itemId: Id, o?: CallOptions) =>
-        call(e.vendors.pageChildren, { ...o, params: { id, itemId } }),
-    },
+    ...methods,
+    core: { ...methods.core, languages },
   };
 }
+
+/** A method per endpoint; its one argument holds params, query, body and call options. */
+export type EndpointMethod<E extends EndpointDef> = (
+  ...args: object extends CallArgs<E> ? [args?: CallArgs<E>] : [args: CallArgs<E>]
+) => Promise<ResponseOf<E>>;
+
+export type EndpointMethods = {
+  readonly [G in keyof Endpoints]: {
+    readonly [N in keyof Endpoints[G]]: Endpoints[G][N] extends EndpointDef
+      ? EndpointMethod<Endpoints[G][N]>
+      : never;
+  };
+};
 
 export type ApiClient = ReturnType<typeof createApiClient>;

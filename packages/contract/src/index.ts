@@ -9,3 +9,4 @@ export * from './vendors.ts';
 export * from './wishlist.ts';
 export * from './endpoints.ts';
 export * from './client.ts';
+export * from './field-errors.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REVIEW_PAGE_SIZE } from '@shop/domain';
 import {
   currencySchema,
   dateTimeSchema,
@@ -59,7 +60,7 @@ export type Manifest = z.infer<typeof manifestSchema>;
 
 export const REVIEW_SORTINGS = ['creation_date', '-creation_date', 'rating', '-rating'] as const;
 export const reviewSortingSchema = z.enum(REVIEW_SORTINGS);
-export const REVIEW_PAGE_SIZE = 6;
+export { REVIEW_PAGE_SIZE };
 
 export const ratingSchema = z.number().int().min(1).max(5);
 

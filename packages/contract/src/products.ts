@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PRODUCT_PAGE_SIZE } from '@shop/domain';
 import {
   dateTimeSchema,
   discountSchema,
@@ -17,7 +18,7 @@ import { createReviewBodySchema } from './organizations.ts';
 
 /* Products, variations, filters, attributes, values, bundles. */
 
-export const PRODUCT_PAGE_SIZE = 12;
+export { PRODUCT_PAGE_SIZE };
 
 export const vatSchema = z.object({ id: idSchema, percent: percentSchema });
 export type Vat = z.infer<typeof vatSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_LINE_QUANTITY } from '@shop/domain';
 import { emailSchema } from './accounts.ts';
 import {
   dateTimeSchema,
@@ -81,7 +82,7 @@ export const cartItemParamsSchema = z.object({ productId: slugIdSchema });
 
 /** PATCH sets the quantity (0 removes the line); answers the whole cart. */
 export const setCartQuantityBodySchema = z.object({
-  quantity: z.number().int().min(0).max(10_000),
+  quantity: z.number().int().min(0).max(MAX_LINE_QUANTITY),
   ref: cartRefSchema.optional(),
 });
 export type SetCartQuantityBody = z.infer<typeof setCartQuantityBodySchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VENDOR_PAGE_SIZE } from '@shop/domain';
 import {
   contentItemSchema,
   idSchema,
@@ -12,7 +13,7 @@ import {
 
 /* Vendors and the blogs, pages and products listed under a vendor. */
 
-export const VENDOR_PAGE_SIZE = 12;
+export { VENDOR_PAGE_SIZE };
 
 export const vendorSchema = z.object({
   id: idSchema,

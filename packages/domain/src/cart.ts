@@ -3,6 +3,12 @@ import { fromCents, multiplyMoney, toCents } from './money.ts';
 
 export type CartRef = 'product' | 'bundle';
 
+/**
+ * The most of one product or bundle a cart line may hold: the cart's quantity fields, the
+ * add-to-cart form and the API's cart calls all take this one limit.
+ */
+export const MAX_LINE_QUANTITY = 99;
+
 /** What identifies a cart entry: the same product id can be in the cart once as a product and once as a bundle. */
 export type CartItemKey = { product: number; ref?: CartRef | null };
 

@@ -3,7 +3,8 @@ import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
-import { NON_FIELD_ERRORS, type FieldErrors } from '@shop/contract';
+import { localizeIssues, type IssueLike } from '@shop/contract';
+import { translatorFor } from '#api/lib/i18n.ts';
 
 /** An expected failure a handler throws: answered as `{detail}` with its status. */
 export class HttpError extends Error {
@@ -17,20 +18,21 @@ export class HttpError extends Error {
 export const notFound = (detail = 'Not found.') => new HttpError(404, detail);
 
 /**
- * The one error handler: validation failures become field errors (400), expected errors keep
- * their status and message, anything else is logged with the request id and answered without
- * internals.
+ * The one error handler: validation failures become field errors (400) in the caller's language,
+ * expected errors keep their status and message, anything else is logged with the request id and
+ * answered without internals.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, req, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const fields: FieldErrors = {};
-      for (const issue of error.validation) {
-        const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
-        const key = path || NON_FIELD_ERRORS;
-        (fields[key] ??= []).push(issue.message ?? 'Invalid value');
-      }
-      return reply.code(400).send(fields);
+      // Field messages in the caller's language (spec section 5), from the zod issues.
+      const issues = error.validation.map((item): IssueLike => ({
+        ...item.params,
+        code: item.keyword,
+        message: item.message,
+        path: item.instancePath.split('/').filter(Boolean),
+      }));
+      return reply.code(400).send(localizeIssues(issues, translatorFor(req.locale)));
     }
     if (isResponseSerializationError(error)) {
       req.log.error(

@@ -85,7 +85,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         () => false,
       );
       if (!user || !ok || !user.isActive) {
-        throw new HttpError(400, 'Unable to log in with the provided credentials.');
+        throw new HttpError(400, req.t('auth.invalidCredentials'));
       }
       // The anonymous session's cart follows the shopper; logIn replaces the session id.
       const anonymousSession = req.session?.userId == null ? req.session?.id : undefined;

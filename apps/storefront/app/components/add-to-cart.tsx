@@ -1,7 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { useFetcher } from 'react-router';
+import { MAX_LINE_QUANTITY } from '@shop/domain';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { useToast } from './toasts.tsx';
+import { CsrfInput } from './csrf-input.tsx';
 
 export type AddToCartResult = { ok: true; quantity: number } | { ok: false; message: string };
 
@@ -14,7 +16,6 @@ export function AddToCartForm({
   title,
   refKind,
   available,
-  csrfToken,
   compact = false,
   formId,
 }: {
@@ -22,7 +23,6 @@ export function AddToCartForm({
   title: string;
   refKind: 'product' | 'bundle';
   available: boolean;
-  csrfToken: string;
   compact?: boolean;
   formId?: string;
 }) {
@@ -56,7 +56,7 @@ export function AddToCartForm({
   }
   return (
     <fetcher.Form method="post" id={formId} className={`flex gap-2 ${compact ? '' : 'flex-wrap'}`}>
-      <input type="hidden" name="csrf" value={csrfToken} />
+      <CsrfInput />
       <input type="hidden" name="intent" value="add-to-cart" />
       <input type="hidden" name="ref" value={refKind} />
       <input type="hidden" name="item" value={itemId} />
@@ -67,7 +67,7 @@ export function AddToCartForm({
             type="number"
             name="quantity"
             min={1}
-            max={99}
+            max={MAX_LINE_QUANTITY}
             defaultValue={1}
             required
             className="w-20 rounded-md border border-slate-300 px-3 py-3"

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useFetcher, useLocation } from 'react-router';
 import { useI18n } from '#app/lib/i18n.tsx';
 import type { Consent } from '#app/lib/cookies.ts';
+import { CsrfInput } from './csrf-input.tsx';
 
 /**
  * Asks once and remembers the answer (cookie, one year). Until the shopper accepts all cookies,
@@ -9,11 +10,9 @@ import type { Consent } from '#app/lib/cookies.ts';
  */
 export function CookieConsent({
   consent,
-  csrfToken,
   privacyHref,
 }: {
   consent: Consent | null;
-  csrfToken: string;
   privacyHref: string;
 }) {
   const { locale, t } = useI18n();
@@ -41,7 +40,7 @@ export function CookieConsent({
         action={`/${locale}/consent/`}
         className="mt-3 flex flex-wrap gap-2"
       >
-        <input type="hidden" name="csrf" value={csrfToken} />
+        <CsrfInput />
         <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
         <button
           type="submit"

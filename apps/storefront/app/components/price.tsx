@@ -1,5 +1,5 @@
 import { useI18n } from '#app/lib/i18n.tsx';
-import { useLocaleData } from '#app/routes/locale.tsx';
+import { useLocaleData } from '#app/lib/locale-data.ts';
 
 const INTL_LOCALES = { en: 'en-IE', de: 'de-DE', ru: 'ru-RU', it: 'it-IT' } as const;
 

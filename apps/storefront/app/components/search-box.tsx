@@ -4,7 +4,7 @@ import { createApiClient } from '@shop/contract';
 import { MIN_FETCH_DELAY_MS } from '@shop/domain';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { Icon, ICONS } from './icon.tsx';
-import { useLocaleData } from '#app/routes/locale.tsx';
+import { useLocaleData } from '#app/lib/locale-data.ts';
 import { useMoney } from './price.tsx';
 
 type Suggestion = { id: number; title: string; href: string; price: number };
@@ -48,7 +48,7 @@ export function SearchBox({ idPrefix }: { idPrefix: string }) {
     timer.current = setTimeout(() => {
       // A failed search is silently ignored (spec section 7): no suggestions.
       api.products
-        .search({ query, page_size: 6 })
+        .search({ query: { query, page_size: 6 } })
         .then((page) =>
           setFound({
             query,

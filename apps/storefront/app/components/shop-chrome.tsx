@@ -7,6 +7,7 @@ import { FooterMenus, MenuNav } from './menu-nav.tsx';
 import { Icon, ICONS } from './icon.tsx';
 import { SearchBox } from './search-box.tsx';
 import { SizedImage } from './sized-image.tsx';
+import { CsrfInput } from './csrf-input.tsx';
 
 /** Trusted HTML written by staff in the shop's widgets. */
 function WidgetHtml({ widget, className }: { widget: Widget; className?: string }) {
@@ -26,12 +27,10 @@ export function TopBar({
   widgets,
   languages,
   user,
-  csrfToken,
 }: {
   widgets: Widget[];
   languages: Language[];
   user: UserInfo | null;
-  csrfToken: string;
 }) {
   const location = useLocation();
   const { locale, t } = useI18n();
@@ -51,7 +50,7 @@ export function TopBar({
           <LanguageSwitcher languages={languages} />
           {user ? (
             <form method="post" action={`/${locale}/account/logout/`}>
-              <input type="hidden" name="csrf" value={csrfToken} />
+              <CsrfInput />
               <button type="submit" className="hover:underline">
                 {t('header.logout')}
               </button>

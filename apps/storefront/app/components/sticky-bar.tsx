@@ -60,12 +60,10 @@ export function StickyBuyBar({
   item,
   watch,
   available,
-  csrfToken,
 }: {
   item: Pick<ProductCard, 'id' | 'ref' | 'title' | 'discountPrice'>;
   watch: RefObject<HTMLElement | null>;
   available: boolean;
-  csrfToken: string;
 }) {
   const { t } = useI18n();
   const money = useMoney();
@@ -80,7 +78,6 @@ export function StickyBuyBar({
           title={item.title}
           refKind={item.ref}
           available={available}
-          csrfToken={csrfToken}
           compact
         />
       </div>

@@ -1,6 +1,7 @@
 import { createContext, type RouterContextProvider } from 'react-router';
 import { createApiClient, type ApiClient, type Locale } from '@shop/contract';
-import { readCookie } from './cookies.ts';
+import { pageErrorFor } from './api-errors.server.ts';
+import { createCookieJar } from './cookie-jar.server.ts';
 
 /**
  * How server-side loaders reach the API: the server injects an in-process transport (no socket
@@ -22,6 +23,7 @@ export type ServerApi = {
 /**
  * A typed client for one request. The shopper's cookies travel with every call, and cookies the
  * API sets are kept for the following calls of the same request and handed back to the browser.
+ * A failed read throws the page error it means (api-errors.server.ts), so loaders just await.
  */
 export function serverApi(
   context: Readonly<RouterContextProvider>,
@@ -31,30 +33,18 @@ export function serverApi(
   noCache: () => boolean = () => false,
 ): ServerApi {
   const transport = context.get(apiTransportContext);
-  const jar = new Map<string, string>();
-  for (const part of (request.headers.get('cookie') ?? '').split(';')) {
-    const index = part.indexOf('=');
-    if (index > 0) jar.set(part.slice(0, index).trim(), part.slice(index + 1).trim());
-  }
+  const jar = createCookieJar(request.headers.get('cookie'));
   const setCookies: string[] = [];
-  const cookieHeader = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
   const acceptLanguage = request.headers.get('accept-language');
 
   const fetchWithCookies: typeof fetch = async (input, init) => {
     const headers = new Headers(init?.headers);
-    const cookie = cookieHeader();
+    const cookie = jar.header();
     if (cookie) headers.set('cookie', cookie);
     const response = await transport.fetch(input, { ...init, headers });
-    for (const line of response.headers.getSetCookie()) {
-      setCookies.push(line);
-      const [pair = ''] = line.split(';');
-      const index = pair.indexOf('=');
-      if (index <= 0) continue;
-      const name = pair.slice(0, index).trim();
-      const value = pair.slice(index + 1).trim();
-      if (value === '' || /max-age=0|expires=thu, 01 jan 1970/i.test(line)) jar.delete(name);
-      else jar.set(name, value);
-    }
+    const lines = response.headers.getSetCookie();
+    setCookies.push(...lines);
+    jar.store(lines);
     return response;
   };
 
@@ -63,8 +53,20 @@ export function serverApi(
     locale,
     fetch: fetchWithCookies,
     headers: acceptLanguage ? { 'accept-language': acceptLanguage } : {},
-    getCookie: (name) => readCookie(cookieHeader(), name),
+    getCookie: (name) => {
+      const value = jar.get(name);
+      return value === undefined ? undefined : safeDecode(value);
+    },
     noCache,
+    mapReadError: pageErrorFor(locale),
   });
   return { api, setCookies };
+}
+
+function safeDecode(value: string): string | undefined {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return undefined;
+  }
 }

@@ -1,37 +1,36 @@
 import { data, type RouterContextProvider } from 'react-router';
 import { isApiError } from '@shop/contract';
-import { verifyCsrf } from './csrf.server.ts';
-import { createTranslator } from '#app/lib/i18n.tsx';
-import { loadMessages } from './messages.server.ts';
-import { getShopRequest, type ShopRequest } from './shop.server.ts';
 import type { AddToCartResult } from '#app/components/add-to-cart.tsx';
+import { addToCartForm } from './cart-forms.ts';
+import { readForm } from './forms.server.ts';
+import { shopTranslator } from './messages.server.ts';
+import { getShopRequest, type ShopRequest } from './shop.server.ts';
 
 /**
  * Adds to the cart: the new quantity is what the cart holds plus what was added (the cart API
  * sets quantities). A 400 with `product` means the item is gone: 'Sorry, the product is not
  * available.'; with `productQuantity`, the server's first quantity message (spec section 8).
  */
-export async function addToCart(request: Request, form: FormData, shop: ShopRequest) {
-  verifyCsrf(request, form);
-  const t = createTranslator(shop.locale, await loadMessages(shop));
-  const item = Number(form.get('item'));
-  const quantity = Number(form.get('quantity'));
-  const ref = form.get('ref') === 'bundle' ? 'bundle' : 'product';
-  if (
-    !Number.isSafeInteger(item) ||
-    item < 1 ||
-    !Number.isSafeInteger(quantity) ||
-    quantity < 1 ||
-    quantity > 99
-  ) {
-    return data<AddToCartResult>({ ok: false, message: t('forms.required') }, { status: 400 });
+export async function addToCart(request: Request, shop: ShopRequest) {
+  const t = await shopTranslator(shop);
+  const submission = await readForm(request, addToCartForm, t);
+  if (submission.status !== 'success') {
+    const first = Object.values(submission.error ?? {}).flat()[0];
+    return data<AddToCartResult>(
+      { ok: false, message: first ?? t('errors.somethingWentWrong') },
+      { status: 400 },
+    );
   }
+  const { item, ref, quantity } = submission.value;
   try {
     const cart = await shop.api.sales.cart();
     const existing =
       cart.items.find((i) => (ref === 'bundle' ? i.bundle === item : i.product === item))
         ?.quantity ?? 0;
-    const next = await shop.api.sales.setCartQuantity(item, { quantity: existing + quantity, ref });
+    const next = await shop.api.sales.setCartQuantity({
+      params: { productId: item },
+      body: { quantity: existing + quantity, ref },
+    });
     return data<AddToCartResult>({ ok: true, quantity: next.totals.quantity });
   } catch (error) {
     if (isApiError(error, 400)) {
@@ -63,8 +62,5 @@ export async function productPageAction({
   request: Request;
   context: Readonly<RouterContextProvider>;
 }) {
-  const form = await request.formData();
-  if (form.get('intent') === 'add-to-cart')
-    return addToCart(request, form, getShopRequest(context));
-  throw data(null, { status: 400 });
+  return addToCart(request, getShopRequest(context));
 }

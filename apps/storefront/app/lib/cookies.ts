@@ -1,40 +1,75 @@
-/** Reads one cookie from a Cookie header (or `document.cookie`). */
-export function readCookie(header: string | null | undefined, name: string): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const index = part.indexOf('=');
-    if (index < 0) continue;
-    if (part.slice(0, index).trim() === name) {
-      try {
-        return decodeURIComponent(part.slice(index + 1).trim());
-      } catch {
-        return undefined;
-      }
-    }
-  }
-  return undefined;
+import { parseCookie, stringifySetCookie, type SetCookie } from 'cookie';
+import { isLocale, LOCALE_COOKIE_MAX_AGE_DAYS, type Locale } from '@shop/domain';
+
+/*
+ * The storefront's own cookies. Their values are plain strings (`locale=de`, `csrftoken=…`), not
+ * React Router's `createCookie` encoding (base64 JSON): the API and any other backend speaking
+ * the spec's contract issue and read the same `csrftoken` and `locale` cookies, and a value they
+ * wrote must read back here (docs/decisions/0010). Parsing and attributes are the `cookie`
+ * package's, the one React Router itself uses. All three are readable by scripts and
+ * SameSite=Lax; `Secure` is added per response when the request came over https.
+ */
+
+const DAY_SECONDS = 86_400;
+type Attributes = Omit<SetCookie, 'name' | 'value'>;
+
+export interface PlainCookie {
+  readonly name: string;
+  /** The value in a `Cookie` request header, or null when absent or empty. */
+  parse(header: string | null): string | null;
+  /** A `Set-Cookie` line for this value, with the cookie's attributes plus `extra`. */
+  serialize(value: string, extra?: Attributes): string;
 }
 
-export const LOCALE_COOKIE = 'locale';
-export const CONSENT_COOKIE = 'cookie_consent';
-export const CSRF_COOKIE = 'csrftoken';
+export function plainCookie(name: string, attributes: Attributes): PlainCookie {
+  return {
+    name,
+    parse(header) {
+      if (!header) return null;
+      const value = parseCookie(header)[name];
+      return value ? value : null;
+    },
+    serialize(value, extra) {
+      return stringifySetCookie({ name, value, ...attributes, ...extra });
+    },
+  };
+}
+
+const readable = { path: '/', sameSite: 'lax', httpOnly: false } as const;
+
+/** The chosen language (spec section 4: saved for 365 days). */
+export const localeCookie = plainCookie('locale', {
+  ...readable,
+  maxAge: LOCALE_COOKIE_MAX_AGE_DAYS * DAY_SECONDS,
+});
+
+/** The cookie-consent choice, for a year. */
+export const consentCookie = plainCookie('cookie_consent', {
+  ...readable,
+  maxAge: 365 * DAY_SECONDS,
+});
+
+/** The CSRF double-submit token: the same cookie the API checks its `X-CSRFToken` header against. */
+export const csrfCookie = plainCookie('csrftoken', { ...readable, maxAge: 365 * DAY_SECONDS });
 
 export type Consent = 'all' | 'necessary';
-export const parseConsent = (value: string | undefined): Consent | null =>
+export const parseConsent = (value: unknown): Consent | null =>
   value === 'all' || value === 'necessary' ? value : null;
 
-/** A Set-Cookie value readable by scripts (language, consent, CSRF), SameSite=Lax. */
-export function serializeCookie(
-  name: string,
-  value: string,
-  maxAgeDays: number,
-  secure: boolean,
-): string {
-  return [
-    `${name}=${encodeURIComponent(value)}`,
-    'Path=/',
-    `Max-Age=${Math.round(maxAgeDays * 86_400)}`,
-    'SameSite=Lax',
-    ...(secure ? ['Secure'] : []),
-  ].join('; ');
+export function readLocaleCookie(header: string | null): Locale | undefined {
+  const value = localeCookie.parse(header);
+  return value !== null && isLocale(value) ? value : undefined;
 }
+
+export function readConsentCookie(header: string | null): Consent | null {
+  return parseConsent(consentCookie.parse(header));
+}
+
+export function readCsrfCookie(header: string | null): string | undefined {
+  return csrfCookie.parse(header) ?? undefined;
+}
+
+/** `Secure` on cookies set in answer to an https request. */
+export const secureFor = (request: Request) => ({
+  secure: new URL(request.url).protocol === 'https:',
+});

@@ -1,7 +1,7 @@
 import type { Location, MetaDescriptor } from 'react-router';
 import { metaDescription, pageTitle } from '@shop/domain';
 import { createTranslator } from './i18n.tsx';
-import type { LocaleData } from '#app/routes/locale.tsx';
+import type { LocaleData } from '#app/lib/locale-data.ts';
 
 const OG_LOCALES: Record<string, string> = { en: 'en_US', de: 'de_DE', ru: 'ru_RU', it: 'it_IT' };
 

@@ -8,14 +8,7 @@ import {
 } from '@shop/contract';
 import { chooseLocale, isLocale, restrictToOffered, type Locale } from '@shop/domain';
 import { serverApi } from './api.server.ts';
-import {
-  CONSENT_COOKIE,
-  CSRF_COOKIE,
-  LOCALE_COOKIE,
-  parseConsent,
-  readCookie,
-  type Consent,
-} from './cookies.ts';
+import { readConsentCookie, readCsrfCookie, readLocaleCookie, type Consent } from './cookies.ts';
 
 /** What every page of a locale needs, loaded once per request by the locale middleware. */
 export type ShopRequest = {
@@ -63,22 +56,6 @@ export function missingShop(): OrganizationInfo {
   };
 }
 
-export const comingSoonPath = (locale: Locale) => `/${locale}/pages/coming-soon/`;
-
-/**
- * Turns an API failure into what the storefront shows (spec section 8): 434 → coming-soon,
- * 402 → the 404 screen, any other status → the error screen with that status, else 500.
- */
-export function rethrowApiError(error: unknown, locale: Locale): never {
-  if (isApiError(error)) {
-    if (error.status === 434) throw redirect(comingSoonPath(locale));
-    if (error.status === 402 || error.status === 404) throw data(null, { status: 404 });
-    const body = error.body as { detail?: unknown } | undefined;
-    throw data(typeof body?.detail === 'string' ? body.detail : null, { status: error.status });
-  }
-  throw error;
-}
-
 /** Everything after the locale prefix, e.g. '/products/?page=2' for '/de/products/?page=2'. */
 export const pathAfterLocale = (url: URL) => url.pathname.replace(/^\/[^/]+/, '') + url.search;
 
@@ -112,11 +89,10 @@ export async function loadShopRequest(
   const { api, setCookies } = serverApi(context, request, lang, () => settings.noCache);
   const [shop, languages, user] = await Promise.all([
     // No shop info yet (an empty database): a closed shop, so everyone but staff sees coming-soon.
-    api.organizations
-      .info()
-      .catch((error: unknown) =>
-        isApiError(error, 404) ? missingShop() : rethrowApiError(error, lang),
-      ),
+    api.organizations.info({ expect: [404] }).catch((error: unknown) => {
+      if (isApiError(error, 404)) return missingShop();
+      throw error;
+    }),
     // A failed languages call restricts nothing (unlike a shop that offers none).
     api.core.languages().catch(() => null),
     api.accounts.userInfo().catch(() => null),
@@ -127,7 +103,7 @@ export async function loadShopRequest(
   if (allowed !== lang) throw redirect(`/${allowed}${pathAfterLocale(url)}`);
 
   const cookie = request.headers.get('cookie');
-  const existingToken = readCookie(cookie, CSRF_COOKIE);
+  const existingToken = readCsrfCookie(cookie);
   const csrfToken =
     existingToken && /^[\w-]{32,64}$/.test(existingToken) ? existingToken : newToken();
   return {
@@ -139,7 +115,7 @@ export async function loadShopRequest(
     offered: offered ?? [lang],
     user,
     origin: shop.canonicalUrl?.replace(/\/$/, '') ?? url.origin,
-    consent: parseConsent(readCookie(cookie, CONSENT_COOKIE)),
+    consent: readConsentCookie(cookie),
     csrfToken,
     newCsrfToken: csrfToken !== existingToken,
   };
@@ -154,7 +130,7 @@ export async function rootLocale(
     .api.core.languages()
     .catch(() => null);
   return chooseLocale({
-    cookie: readCookie(request.headers.get('cookie'), LOCALE_COOKIE),
+    cookie: readLocaleCookie(request.headers.get('cookie')),
     acceptLanguage: request.headers.get('accept-language') ?? undefined,
     offered: languages?.map((l) => l.code).filter(isLocale),
   });

@@ -7,7 +7,8 @@ import { ProductGrid } from '#app/components/product-card.tsx';
 import { listSearch, readListState } from '#app/lib/catalogue.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { pageMeta } from '#app/lib/seo.ts';
-import { getShopRequest, rethrowApiError } from '#app/lib/shop.server.ts';
+import { getShopRequest } from '#app/lib/shop.server.ts';
+import { PRODUCT_PAGE_SIZE } from '@shop/contract';
 import type { Route } from './+types/attribute';
 
 /**
@@ -21,12 +22,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const filter = filterParamForRoute(routeName, params.id);
   if (!filter) throw data(null, { status: 404 });
   const state = readListState(url.searchParams);
-  const fail = (error: unknown) => rethrowApiError(error, shop.locale);
   const query = { sort: state.sort, page: state.page, ...filter };
   if ('values__id' in filter) {
     const [value, products] = await Promise.all([
-      shop.api.products.value(filter.values__id).catch(fail),
-      shop.api.products.list(query).catch(fail),
+      shop.api.products.value({ params: { id: filter.values__id } }),
+      shop.api.products.list({ query }),
     ]);
     if (params.id !== value.slug)
       throw redirect(`/${shop.locale}${value.slugUri}${url.search}`, 301);
@@ -40,8 +40,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     };
   }
   const [attribute, products] = await Promise.all([
-    shop.api.products.attributeDetail(filter.attrs__id).catch(fail),
-    shop.api.products.list(query).catch(fail),
+    shop.api.products.attributeDetail({ params: { id: filter.attrs__id } }),
+    shop.api.products.list({ query }),
   ]);
   if (params.id !== attribute.slug)
     throw redirect(`/${shop.locale}${attribute.slugUri}${url.search}`, 301);
@@ -86,7 +86,7 @@ export default function AttributePage({ loaderData }: Route.ComponentProps) {
       <ProductGrid items={products.results} locale={locale} label={loaderData.title} level={2} />
       <Pagination
         page={state.page}
-        total={Math.ceil(products.count / 12)}
+        total={Math.ceil(products.count / PRODUCT_PAGE_SIZE)}
         href={(page) => listSearch(state, { page }) || '?'}
       />
     </div>

@@ -4,7 +4,7 @@ import { Pagination } from '#app/components/pagination.tsx';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { pageMeta } from '#app/lib/seo.ts';
 import { readListState } from '#app/lib/catalogue.ts';
-import { getShopRequest, rethrowApiError } from '#app/lib/shop.server.ts';
+import { getShopRequest } from '#app/lib/shop.server.ts';
 import type { Route } from './+types/attributes';
 
 /** `/attributes/` and `/values/` share this screen: a paged list of links. */
@@ -13,11 +13,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { page } = readListState(url.searchParams);
   const kind = url.pathname.includes('/values/') ? ('values' as const) : ('attributes' as const);
-  const fail = (error: unknown) => rethrowApiError(error, shop.locale);
   const list =
     kind === 'values'
-      ? await shop.api.products.values({ page, page_size: 48 }).catch(fail)
-      : await shop.api.products.attributes({ page, page_size: 48 }).catch(fail);
+      ? await shop.api.products.values({ query: { page, page_size: 48 } })
+      : await shop.api.products.attributes({ query: { page, page_size: 48 } });
   return {
     kind,
     page,

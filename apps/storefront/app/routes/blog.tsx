@@ -6,17 +6,15 @@ import { RichText } from '#app/components/rich-text.tsx';
 import { SizedImage } from '#app/components/sized-image.tsx';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { pageMeta } from '#app/lib/seo.ts';
-import { getShopRequest, rethrowApiError } from '#app/lib/shop.server.ts';
-import { BlogCardView } from './blogs.tsx';
+import { getShopRequest } from '#app/lib/shop.server.ts';
+import { BlogCardView } from '#app/components/blog-card.tsx';
 import type { Route } from './+types/blog';
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const shop = getShopRequest(context);
   const id = idFromSlug(params.id);
   if (id === null) throw data(null, { status: 404 });
-  const post = await shop.api.content
-    .blogDetail(id)
-    .catch((error: unknown) => rethrowApiError(error, shop.locale));
+  const post = await shop.api.content.blogDetail({ params: { id } });
   if (params.id !== post.slug)
     throw redirect(`/${shop.locale}${post.slugUri}${new URL(request.url).search}`, 301);
   return { post };

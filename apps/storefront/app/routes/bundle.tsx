@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { data, redirect } from 'react-router';
+import { data } from 'react-router';
 import { isApiError } from '@shop/contract';
 import { idFromSlug } from '@shop/domain';
 import { AddToCartForm } from '#app/components/add-to-cart.tsx';
@@ -12,22 +12,30 @@ import { StickyBuyBar } from '#app/components/sticky-bar.tsx';
 import { productPageAction } from '#app/lib/cart-action.server.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { itemMeta } from '#app/lib/seo.ts';
-import { getShopRequest, rethrowApiError } from '#app/lib/shop.server.ts';
-import { useLocaleData } from './locale.tsx';
+import { assertCanonicalSlug } from '#app/lib/api-errors.server.ts';
+import { getShopRequest } from '#app/lib/shop.server.ts';
+import { useLocaleData } from '#app/lib/locale-data.ts';
 import type { Route } from './+types/bundle';
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const shop = getShopRequest(context);
   const id = idFromSlug(params.id);
   if (id === null) throw data(null, { status: 404 });
-  const bundle = await shop.api.products.bundleDetail(id).catch(async (error: unknown) => {
-    // A bundle that is gone leaves the cart too (spec section 7).
-    if (isApiError(error, 404))
-      await shop.api.sales.removeFromCart(id, { ref: 'bundle' }).catch(() => undefined);
-    return rethrowApiError(error, shop.locale);
-  });
-  if (params.id !== bundle.slug)
-    throw redirect(`/${shop.locale}/bundles/${bundle.slug}/${new URL(request.url).search}`, 301);
+  const bundle = await shop.api.products
+    .bundleDetail({ params: { id }, expect: [404] })
+    .catch(async (error: unknown) => {
+      // A bundle that is gone leaves the cart too (spec section 7), then shows the 404 screen.
+      if (!isApiError(error, 404)) throw error;
+      await shop.api.sales
+        .removeFromCart({ params: { productId: id }, query: { ref: 'bundle' } })
+        .catch(() => undefined);
+      throw data(null, { status: 404 });
+    });
+  assertCanonicalSlug(
+    params.id,
+    { slug: bundle.slug, path: `/${shop.locale}/bundles/${bundle.slug}/` },
+    request,
+  );
   return { bundle };
 }
 
@@ -70,7 +78,6 @@ export default function BundlePage({ loaderData }: Route.ComponentProps) {
               title={bundle.title}
               refKind="bundle"
               available={available}
-              csrfToken={shop?.csrfToken ?? ''}
             />
           </div>
           <p className="text-slate-700">{bundle.description}</p>
@@ -97,12 +104,7 @@ export default function BundlePage({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
       <RelatedProducts items={bundle.related} />
-      <StickyBuyBar
-        item={bundle}
-        watch={buyBox}
-        available={available}
-        csrfToken={shop?.csrfToken ?? ''}
-      />
+      <StickyBuyBar item={bundle} watch={buyBox} available={available} />
     </article>
   );
 }

@@ -1,20 +1,21 @@
-import { data } from 'react-router';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
 import { Pagination } from '#app/components/pagination.tsx';
 import { ProductGrid } from '#app/components/product-card.tsx';
 import { listSearch, readListState } from '#app/lib/catalogue.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { pageMeta } from '#app/lib/seo.ts';
-import { getShopRequest, rethrowApiError } from '#app/lib/shop.server.ts';
+import { assertPageExists } from '#app/lib/api-errors.server.ts';
+import { getShopRequest } from '#app/lib/shop.server.ts';
+import { PRODUCT_PAGE_SIZE } from '@shop/contract';
 import type { Route } from './+types/bundles';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const shop = getShopRequest(context);
   const state = readListState(new URL(request.url).searchParams);
-  const results = await shop.api.products
-    .bundles({ sort: state.sort, page: state.page })
-    .catch((error: unknown) => rethrowApiError(error, shop.locale));
-  if (state.page > 1 && results.results.length === 0) throw data(null, { status: 404 });
+  const results = await shop.api.products.bundles({
+    query: { sort: state.sort, page: state.page },
+  });
+  assertPageExists(state.page, results);
   return { state, results };
 }
 
@@ -35,7 +36,7 @@ export default function Bundles({ loaderData }: Route.ComponentProps) {
       )}
       <Pagination
         page={state.page}
-        total={Math.ceil(results.count / 12)}
+        total={Math.ceil(results.count / PRODUCT_PAGE_SIZE)}
         href={(page) => listSearch(state, { page }) || '?'}
       />
     </div>

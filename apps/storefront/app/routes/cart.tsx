@@ -1,87 +1,72 @@
 import { data, Form, useNavigation } from 'react-router';
-import { isApiError, type Cart } from '@shop/contract';
+import { getFormProps, getInputProps, useForm } from '@conform-to/react';
+import type { Cart } from '@shop/contract';
 import { AppLink } from '#app/components/app-link.tsx';
+import { CsrfInput } from '#app/components/csrf-input.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
+import { FieldErrors, FormErrors } from '#app/components/form-messages.tsx';
 import { useMoney } from '#app/components/price.tsx';
 import { SizedImage } from '#app/components/sized-image.tsx';
-import { verifyCsrf } from '#app/lib/csrf.server.ts';
+import { cartPageForm, cartQuantityForm, promoCodeForm } from '#app/lib/cart-forms.ts';
+import { parseForm, resultFor } from '#app/lib/forms.ts';
+import { apiFailure, invalid, readForm, type FormReply } from '#app/lib/forms.server.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
+import { shopTranslator } from '#app/lib/messages.server.ts';
 import { pageMeta } from '#app/lib/seo.ts';
-import { getShopRequest, rethrowApiError } from '#app/lib/shop.server.ts';
-import { useLocaleData } from './locale.tsx';
+import { getShopRequest } from '#app/lib/shop.server.ts';
 import type { Route } from './+types/cart';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const shop = getShopRequest(context);
   if (!shop.shop.cart) throw data(null, { status: 404 });
-  const cart = await shop.api.sales
-    .cart()
-    .catch((error: unknown) => rethrowApiError(error, shop.locale));
+  const cart = await shop.api.sales.cart();
   return { cart };
 }
-
-type ActionResult = { ok: boolean; message?: string; field?: 'code' | 'quantity' };
 
 /** Quantity changes, removals and promo codes: form posts, so the cart works without JavaScript. */
 export async function action({ request, context }: Route.ActionArgs) {
   const shop = getShopRequest(context);
-  const form = await request.formData();
-  verifyCsrf(request, form);
-  const intent = form.get('intent');
-  const item = Number(form.get('item'));
-  const ref = form.get('ref') === 'bundle' ? 'bundle' : 'product';
+  const t = await shopTranslator(shop);
+  const submission = await readForm(request, cartPageForm, t);
+  if (submission.status !== 'success') return invalid(submission);
+  const form = submission.value;
   try {
-    if (intent === 'quantity') {
-      const quantity = Number(form.get('quantity'));
-      if (!Number.isSafeInteger(quantity) || quantity < 0) {
-        return data<ActionResult>({ ok: false, field: 'quantity' }, { status: 400 });
-      }
-      await shop.api.sales.setCartQuantity(item, { quantity, ref });
-    } else if (intent === 'remove') {
-      await shop.api.sales.removeFromCart(item, { ref });
-    } else if (intent === 'promo') {
-      const raw = form.get('code');
-      const code = typeof raw === 'string' ? raw.trim() : '';
-      await shop.api.sales.applyPromoCode({ code });
-    } else if (intent === 'remove-promo') {
-      await shop.api.sales.removePromoCode();
+    if (form.intent === 'quantity') {
+      await shop.api.sales.setCartQuantity({
+        params: { productId: form.item },
+        body: { quantity: form.quantity, ref: form.ref },
+      });
+    } else if (form.intent === 'remove') {
+      await shop.api.sales.removeFromCart({
+        params: { productId: form.item },
+        query: { ref: form.ref },
+      });
+    } else if (form.intent === 'promo') {
+      await shop.api.sales.applyPromoCode({ body: { code: form.code } });
     } else {
-      return data<ActionResult>({ ok: false }, { status: 400 });
+      await shop.api.sales.removePromoCode();
     }
-    return data<ActionResult>({ ok: true });
   } catch (error) {
-    if (isApiError(error, 400)) {
-      const body = error.body as Record<string, unknown>;
-      const first = (key: string) => {
-        const value = body[key];
-        return Array.isArray(value) && typeof value[0] === 'string' ? value[0] : undefined;
-      };
-      const message =
-        first('code') ??
-        first('quantity') ??
-        first('product') ??
-        (typeof body.detail === 'string' ? body.detail : undefined);
-      return data<ActionResult>(
-        {
-          ok: false,
-          ...(message ? { message } : {}),
-          field: intent === 'promo' ? 'code' : 'quantity',
-        },
-        { status: 400 },
-      );
-    }
-    return rethrowApiError(error, shop.locale);
+    return apiFailure(submission, error, t);
   }
+  return null;
 }
 
 export function meta({ matches, location }: Route.MetaArgs) {
   return pageMeta({ matches, location, titleKey: 'cart.title', robots: 'noindex' });
 }
 
-function Line({ line, csrf }: { line: Cart['items'][number]; csrf: string }) {
+function Line({ line, reply }: { line: Cart['items'][number]; reply: FormReply | undefined }) {
   const { locale, t } = useI18n();
   const money = useMoney();
-  const id = line.ref === 'bundle' ? line.bundle : line.product;
+  const id = String((line.ref === 'bundle' ? line.bundle : line.product) ?? '');
+  const [form, fields] = useForm({
+    id: `line-${line.id}`,
+    lastResult: resultFor(reply, { intent: 'quantity', item: id, ref: line.ref }),
+    defaultValue: { quantity: line.quantity },
+    onValidate: ({ formData }) => parseForm(formData, cartQuantityForm, t),
+    shouldValidate: 'onBlur',
+  });
   const image = line.item.images[0];
   return (
     <li className="grid grid-cols-[4.5rem_1fr] gap-3 border-b border-slate-200 py-4 sm:grid-cols-[5rem_1fr_auto]">
@@ -109,21 +94,21 @@ function Line({ line, csrf }: { line: Cart['items'][number]; csrf: string }) {
           <p className="text-sm font-medium text-red-700">{t('errors.productNotAvailable')}</p>
         )}
         <div className="mt-2 flex flex-wrap items-center gap-2">
-          <Form method="post" className="flex items-center gap-2" preventScrollReset>
-            <input type="hidden" name="csrf" value={csrf} />
+          <Form
+            method="post"
+            className="flex flex-wrap items-center gap-2"
+            preventScrollReset
+            {...getFormProps(form)}
+          >
+            <CsrfInput />
             <input type="hidden" name="intent" value="quantity" />
-            <input type="hidden" name="item" value={id ?? ''} />
+            <input type="hidden" name="item" value={id} />
             <input type="hidden" name="ref" value={line.ref} />
-            <label className="sr-only" htmlFor={`qty-${line.id}`}>
+            <label className="sr-only" htmlFor={fields.quantity.id}>
               {t('cart.quantity')}: {line.item.title}
             </label>
             <input
-              id={`qty-${line.id}`}
-              type="number"
-              name="quantity"
-              min={0}
-              max={99}
-              defaultValue={line.quantity}
+              {...getInputProps(fields.quantity, { type: 'number' })}
               className="w-20 rounded-md border border-slate-300 px-2 py-1.5"
             />
             <button
@@ -132,11 +117,15 @@ function Line({ line, csrf }: { line: Cart['items'][number]; csrf: string }) {
             >
               {t('common.save')}
             </button>
+            <div className="basis-full">
+              <FieldErrors field={fields.quantity} />
+              <FormErrors form={form} />
+            </div>
           </Form>
           <Form method="post" preventScrollReset>
-            <input type="hidden" name="csrf" value={csrf} />
+            <CsrfInput />
             <input type="hidden" name="intent" value="remove" />
-            <input type="hidden" name="item" value={id ?? ''} />
+            <input type="hidden" name="item" value={id} />
             <input type="hidden" name="ref" value={line.ref} />
             <button
               type="submit"
@@ -159,10 +148,19 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
   const { cart } = loaderData;
   const { locale, t } = useI18n();
   const money = useMoney();
-  const shop = useLocaleData();
   const navigation = useNavigation();
-  const csrf = shop?.csrfToken ?? '';
   const busy = navigation.state !== 'idle';
+  const [promoForm, promoFields] = useForm({
+    id: 'promo-code',
+    lastResult: resultFor(actionData, { intent: 'promo' }),
+    onValidate: ({ formData }) => parseForm(formData, promoCodeForm, t),
+    shouldValidate: 'onSubmit',
+  });
+  // Removals have no fields: what went wrong with them is said above the cart.
+  const removal =
+    resultFor(actionData, { intent: 'remove' }) ??
+    resultFor(actionData, { intent: 'remove-promo' });
+  const removalErrors = removal?.error?.[''] ?? [];
   if (cart.items.length === 0) {
     return (
       <section className="mx-auto max-w-xl py-12 text-center">
@@ -181,16 +179,15 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
   return (
     <div>
       <h1 className="mb-6 text-2xl font-bold sm:text-3xl">{t('cart.title')}</h1>
-      {actionData && !actionData.ok && (
+      {removalErrors.length > 0 && (
         <p role="alert" className="mb-4 rounded-md bg-red-50 p-3 text-red-800">
-          {actionData.message ??
-            t(actionData.field === 'code' ? 'cart.promoInvalid' : 'errors.somethingWentWrong')}
+          {removalErrors.join(' ')}
         </p>
       )}
       <div className="grid gap-8 lg:grid-cols-[1fr_22rem]" aria-busy={busy}>
         <ul aria-label={t('cart.itemsCount', { count: totals.quantity })}>
           {cart.items.map((line) => (
-            <Line key={line.id} line={line} csrf={csrf} />
+            <Line key={line.id} line={line} reply={actionData ?? undefined} />
           ))}
         </ul>
         <aside
@@ -230,33 +227,35 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
           </dl>
           {cart.promoCode ? (
             <Form method="post" className="mt-4">
-              <input type="hidden" name="csrf" value={csrf} />
+              <CsrfInput />
               <input type="hidden" name="intent" value="remove-promo" />
               <button type="submit" className="text-sm text-primary underline">
                 {t('cart.removePromo')} ({cart.promoCode.code})
               </button>
             </Form>
           ) : (
-            <Form method="post" className="mt-4 flex gap-2">
-              <input type="hidden" name="csrf" value={csrf} />
+            <Form method="post" className="mt-4" {...getFormProps(promoForm)}>
+              <CsrfInput />
               <input type="hidden" name="intent" value="promo" />
-              <label htmlFor="promo-code" className="sr-only">
+              <label htmlFor={promoFields.code.id} className="sr-only">
                 {t('cart.promoCode')}
               </label>
-              <input
-                id="promo-code"
-                name="code"
-                placeholder={t('cart.promoPlaceholder')}
-                autoComplete="off"
-                aria-invalid={actionData?.field === 'code' ? true : undefined}
-                className="min-w-0 flex-1 rounded-md border border-slate-300 px-3 py-2 uppercase"
-              />
-              <button
-                type="submit"
-                className="rounded-md border border-slate-300 px-3 py-2 font-bold hover:bg-slate-100"
-              >
-                {t('cart.apply')}
-              </button>
+              <div className="flex gap-2">
+                <input
+                  {...getInputProps(promoFields.code, { type: 'text' })}
+                  placeholder={t('cart.promoPlaceholder')}
+                  autoComplete="off"
+                  className="min-w-0 flex-1 rounded-md border border-slate-300 px-3 py-2 uppercase"
+                />
+                <button
+                  type="submit"
+                  className="rounded-md border border-slate-300 px-3 py-2 font-bold hover:bg-slate-100"
+                >
+                  {t('cart.apply')}
+                </button>
+              </div>
+              <FieldErrors field={promoFields.code} />
+              <FormErrors form={promoForm} />
             </Form>
           )}
           <AppLink to={`/${locale}/products/`} className="mt-4 inline-block text-primary underline">

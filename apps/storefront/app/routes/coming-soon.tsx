@@ -2,7 +2,7 @@ import { useI18n } from '#app/lib/i18n.tsx';
 import { SizedImage } from '#app/components/sized-image.tsx';
 import { LanguageSwitcher } from '#app/components/language-switcher.tsx';
 import { pageMeta } from '#app/lib/seo.ts';
-import { useLocaleData } from './locale.tsx';
+import { useLocaleData } from '#app/lib/locale-data.ts';
 import type { Route } from './+types/coming-soon';
 
 export function meta({ matches, location }: Route.MetaArgs) {

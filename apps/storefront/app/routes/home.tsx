@@ -7,8 +7,8 @@ import { getShopRequest } from '#app/lib/shop.server.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { pageMeta } from '#app/lib/seo.ts';
 import { SizedImage } from '#app/components/sized-image.tsx';
-import { BlogCardView } from './blogs.tsx';
-import { useLocaleData } from './locale.tsx';
+import { BlogCardView } from '#app/components/blog-card.tsx';
+import { useLocaleData } from '#app/lib/locale-data.ts';
 import type { Route } from './+types/home';
 
 export function meta({ matches, location }: Route.MetaArgs) {
@@ -109,11 +109,13 @@ export async function loader({ context }: Route.LoaderArgs) {
   const none = () => null;
   return {
     featured: shop.api.products
-      .list({ sort: 'sorting', page_size: 8 })
+      .list({ query: { sort: 'sorting', page_size: 8 } })
       .then((p) => p.results, none),
-    newest: shop.api.products.list({ sort: '-created', page_size: 4 }).then((p) => p.results, none),
-    bundles: shop.api.products.bundles({ page_size: 4 }).then((p) => p.results, none),
-    posts: shop.api.content.blogs({ page_size: 3 }).then((p) => p.results, none),
+    newest: shop.api.products
+      .list({ query: { sort: '-created', page_size: 4 } })
+      .then((p) => p.results, none),
+    bundles: shop.api.products.bundles({ query: { page_size: 4 } }).then((p) => p.results, none),
+    posts: shop.api.content.blogs({ query: { page_size: 3 } }).then((p) => p.results, none),
   };
 }
 

@@ -1,7 +1,7 @@
-import { Outlet, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from 'react-router';
-import { LOCALE_COOKIE_MAX_AGE_DAYS } from '@shop/domain';
+import { Outlet, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { I18nProvider } from '#app/lib/i18n.tsx';
-import { CSRF_COOKIE, LOCALE_COOKIE, readCookie, serializeCookie } from '#app/lib/cookies.ts';
+import { csrfCookie, localeCookie, readLocaleCookie, secureFor } from '#app/lib/cookies.ts';
+import type { LocaleData } from '#app/lib/locale-data.ts';
 import { loadMessages } from '#app/lib/messages.server.ts';
 import { getShopRequest, loadShopRequest, shopRequestContext } from '#app/lib/shop.server.ts';
 import type { Route } from './+types/locale';
@@ -15,25 +15,19 @@ export const middleware: Route.MiddlewareFunction[] = [
     const shop = await loadShopRequest(request, context, params.lang);
     context.set(shopRequestContext, shop);
     const response = await next();
-    const secure = new URL(request.url).protocol === 'https:';
-    if (readCookie(request.headers.get('cookie'), LOCALE_COOKIE) !== shop.locale) {
-      response.headers.append(
-        'Set-Cookie',
-        serializeCookie(LOCALE_COOKIE, shop.locale, LOCALE_COOKIE_MAX_AGE_DAYS, secure),
-      );
+    const secure = secureFor(request);
+    if (readLocaleCookie(request.headers.get('cookie')) !== shop.locale) {
+      response.headers.append('Set-Cookie', localeCookie.serialize(shop.locale, secure));
     }
     for (const line of shop.apiSetCookies) response.headers.append('Set-Cookie', line);
     if (shop.newCsrfToken) {
-      response.headers.append(
-        'Set-Cookie',
-        serializeCookie(CSRF_COOKIE, shop.csrfToken, 365, secure),
-      );
+      response.headers.append('Set-Cookie', csrfCookie.serialize(shop.csrfToken, secure));
     }
     return response;
   },
 ];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs): Promise<LocaleData> {
   const shop = getShopRequest(context);
   return {
     locale: shop.locale,
@@ -61,11 +55,6 @@ export function shouldRevalidate({
   if (formMethod && formMethod !== 'GET') return defaultShouldRevalidate;
   return false;
 }
-
-export type LocaleData = Awaited<ReturnType<typeof loader>>;
-
-/** The locale route's data from any component below it (null on screens outside a locale). */
-export const useLocaleData = () => useRouteLoaderData<LocaleData>('routes/locale');
 
 export default function LocaleRoute({ loaderData }: Route.ComponentProps) {
   return (

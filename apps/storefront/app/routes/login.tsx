@@ -1,19 +1,23 @@
-import { data, Form, redirect, useNavigation } from 'react-router';
-import { isApiError } from '@shop/contract';
+import { Form, redirect, useNavigation } from 'react-router';
+import { getFormProps, getInputProps, useForm } from '@conform-to/react';
+import { z } from 'zod';
+import { loginBodySchema } from '@shop/contract';
 import { AppLink } from '#app/components/app-link.tsx';
+import { CsrfInput } from '#app/components/csrf-input.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
-import { safeRedirect, verifyCsrf } from '#app/lib/csrf.server.ts';
+import { FieldErrors, FormErrors } from '#app/components/form-messages.tsx';
+import { parseForm } from '#app/lib/forms.ts';
+import { apiFailure, invalid, readForm } from '#app/lib/forms.server.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
+import { useLocaleData } from '#app/lib/locale-data.ts';
+import { shopTranslator } from '#app/lib/messages.server.ts';
+import { safeRedirect } from '#app/lib/safe-redirect.ts';
 import { pageMeta } from '#app/lib/seo.ts';
 import { getShopRequest } from '#app/lib/shop.server.ts';
-import { useLocaleData } from './locale.tsx';
 import type { Route } from './+types/login';
 
-type Errors = {
-  email?: 'required' | 'email';
-  password?: 'required';
-  form?: 'invalidCredentials' | 'somethingWentWrong';
-};
+/** The login form: the API's body, and where to go afterwards. */
+const loginForm = loginBodySchema.extend({ redirectTo: z.string().optional() });
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const shop = getShopRequest(context);
@@ -29,28 +33,16 @@ export function loader({ request, context }: Route.LoaderArgs) {
 /** Logs in through the API (its session cookie reaches the browser), then goes back where the shopper was. */
 export async function action({ request, context }: Route.ActionArgs) {
   const shop = getShopRequest(context);
-  const form = await request.formData();
-  verifyCsrf(request, form);
-  const text = (key: string) => {
-    const value = form.get(key);
-    return typeof value === 'string' ? value : '';
-  };
-  const email = text('email').trim();
-  const password = text('password');
-  const errors: Errors = {};
-  if (!email) errors.email = 'required';
-  else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) errors.email = 'email';
-  if (!password) errors.password = 'required';
-  if (errors.email || errors.password) return data({ errors, email }, { status: 400 });
+  const t = await shopTranslator(shop);
+  const submission = await readForm(request, loginForm, t);
+  if (submission.status !== 'success') return invalid(submission);
+  const { redirectTo, ...body } = submission.value;
   try {
-    await shop.api.accounts.login({ email, password });
+    await shop.api.accounts.login({ body });
   } catch (error) {
-    const form: Errors['form'] = isApiError(error, 400)
-      ? 'invalidCredentials'
-      : 'somethingWentWrong';
-    return data({ errors: { form }, email }, { status: isApiError(error, 400) ? 400 : 502 });
+    return apiFailure(submission, error, t);
   }
-  return redirect(safeRedirect(form.get('redirectTo'), `/${shop.locale}/`));
+  return redirect(safeRedirect(redirectTo, `/${shop.locale}/`));
 }
 
 export function meta({ matches, location }: Route.MetaArgs) {
@@ -61,13 +53,12 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const { locale, t } = useI18n();
   const shop = useLocaleData();
   const navigation = useNavigation();
-  const errors: Errors = actionData?.errors ?? {};
-  const fieldError = (id: string, key: string | undefined) =>
-    key ? (
-      <p id={id} className="mt-1 text-sm text-red-700">
-        {t(`forms.${key}`)}
-      </p>
-    ) : null;
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseForm(formData, loginForm, t),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
   return (
     <section className="w-full max-w-sm" aria-labelledby="login-title">
       <AppLink to={`/${locale}/`} className="text-sm text-primary hover:underline">
@@ -76,50 +67,31 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       <h1 id="login-title" className="mt-3 mb-6 text-2xl font-bold">
         {t('auth.loginTitle')}
       </h1>
-      {errors.form && (
-        <p role="alert" className="mb-4 rounded-md bg-red-50 p-3 text-red-800">
-          {t(
-            errors.form === 'invalidCredentials'
-              ? 'auth.invalidCredentials'
-              : 'errors.somethingWentWrong',
-          )}
-        </p>
-      )}
-      <Form method="post" noValidate className="space-y-4">
-        <input type="hidden" name="csrf" value={shop?.csrfToken ?? ''} />
+      <FormErrors form={form} />
+      <Form method="post" className="space-y-4" {...getFormProps(form)}>
+        <CsrfInput />
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
         <div>
-          <label htmlFor="email" className="mb-1 block font-medium">
+          <label htmlFor={fields.email.id} className="mb-1 block font-medium">
             {t('auth.email')}
           </label>
           <input
-            id="email"
-            name="email"
-            type="email"
+            {...getInputProps(fields.email, { type: 'email' })}
             autoComplete="email"
-            required
-            defaultValue={actionData?.email ?? ''}
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={errors.email ? 'email-error' : undefined}
             className="w-full rounded-md border border-slate-300 px-3 py-2"
           />
-          {fieldError('email-error', errors.email)}
+          <FieldErrors field={fields.email} />
         </div>
         <div>
-          <label htmlFor="password" className="mb-1 block font-medium">
+          <label htmlFor={fields.password.id} className="mb-1 block font-medium">
             {t('auth.password')}
           </label>
           <input
-            id="password"
-            name="password"
-            type="password"
+            {...getInputProps(fields.password, { type: 'password' })}
             autoComplete="current-password"
-            required
-            aria-invalid={errors.password ? true : undefined}
-            aria-describedby={errors.password ? 'password-error' : undefined}
             className="w-full rounded-md border border-slate-300 px-3 py-2"
           />
-          {fieldError('password-error', errors.password)}
+          <FieldErrors field={fields.password} />
         </div>
         <button
           type="submit"

@@ -6,7 +6,7 @@ import type { Route } from './+types/logout';
 /** A form post only (a link could be followed by a crawler or a prefetch). */
 export async function action({ request, context }: Route.ActionArgs) {
   const shop = getShopRequest(context);
-  verifyCsrf(request, await request.formData());
+  await verifyCsrf(request, await request.formData());
   await shop.api.accounts.logout().catch(() => undefined);
   return redirect(`/${shop.locale}/`);
 }

@@ -5,16 +5,15 @@ import { ErrorScreen } from '#app/components/error-screen.tsx';
 import { RichText } from '#app/components/rich-text.tsx';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { pageMeta } from '#app/lib/seo.ts';
-import { getShopRequest, rethrowApiError } from '#app/lib/shop.server.ts';
+import { getShopRequest } from '#app/lib/shop.server.ts';
 import type { Route } from './+types/page';
 
 /** `/pages/{slug}/`: a content page of the shop; the FAQ page also lists the questions. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const shop = getShopRequest(context);
   if (!/^[\w-]{1,200}$/.test(params.slug)) throw data(null, { status: 404 });
-  const fail = (error: unknown) => rethrowApiError(error, shop.locale);
   const [page, faqs] = await Promise.all([
-    shop.api.content.page(params.slug).catch(fail),
+    shop.api.content.page({ params: { slug: params.slug } }),
     params.slug === 'faq'
       ? shop.api.content.faqs().catch(() => [] as FaqCategory[])
       : Promise.resolve(null),

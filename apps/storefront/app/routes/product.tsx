@@ -1,6 +1,12 @@
 import { Suspense, useRef } from 'react';
-import { Await, data, redirect } from 'react-router';
-import { isApiError, type ProductDetail, type Paginated, type Review } from '@shop/contract';
+import { Await, data } from 'react-router';
+import {
+  isApiError,
+  REVIEW_PAGE_SIZE,
+  type ProductDetail,
+  type Paginated,
+  type Review,
+} from '@shop/contract';
 import { groupVariationAttributes, idFromSlug } from '@shop/domain';
 import { AddToCartForm } from '#app/components/add-to-cart.tsx';
 import { AppLink } from '#app/components/app-link.tsx';
@@ -12,27 +18,32 @@ import { StickyBuyBar } from '#app/components/sticky-bar.tsx';
 import { productPageAction } from '#app/lib/cart-action.server.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { itemMeta } from '#app/lib/seo.ts';
-import { getShopRequest, rethrowApiError } from '#app/lib/shop.server.ts';
-import { useLocaleData } from './locale.tsx';
+import { assertCanonicalSlug } from '#app/lib/api-errors.server.ts';
+import { getShopRequest } from '#app/lib/shop.server.ts';
+import { useLocaleData } from '#app/lib/locale-data.ts';
 import type { Route } from './+types/product';
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const shop = getShopRequest(context);
   const id = idFromSlug(params.id);
   if (id === null) throw data(null, { status: 404 });
-  const product = await shop.api.products.detail(id).catch(async (error: unknown) => {
-    // A product that is gone leaves the cart too (spec section 4).
-    if (isApiError(error, 404)) await shop.api.sales.removeFromCart(id).catch(() => undefined);
-    return rethrowApiError(error, shop.locale);
-  });
+  const product = await shop.api.products
+    .detail({ params: { id }, expect: [404] })
+    .catch(async (error: unknown) => {
+      // A product that is gone leaves the cart too (spec section 4), then shows the 404 screen.
+      if (!isApiError(error, 404)) throw error;
+      await shop.api.sales.removeFromCart({ params: { productId: id } }).catch(() => undefined);
+      throw data(null, { status: 404 });
+    });
   // One address per product: an old or partial slug redirects to the current one.
-  if (params.id !== product.slug) {
-    const url = new URL(request.url);
-    throw redirect(`/${shop.locale}/products/${product.slug}/${url.search}`, 301);
-  }
+  assertCanonicalSlug(
+    params.id,
+    { slug: product.slug, path: `/${shop.locale}/products/${product.slug}/` },
+    request,
+  );
   // Secondary: never fails the page, arrives after it.
   const reviews: Promise<Paginated<Review> | null> = shop.api.products
-    .reviews({ product: id, page_size: 6 })
+    .reviews({ query: { product: id, page_size: REVIEW_PAGE_SIZE } })
     .catch(() => null);
   return { product, reviews };
 }
@@ -189,7 +200,6 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               title={product.title}
               refKind="product"
               available={product.available && (shop?.shop.cart ?? false)}
-              csrfToken={shop?.csrfToken ?? ''}
             />
           </div>
           <section aria-labelledby="description">
@@ -238,7 +248,6 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         item={product}
         watch={buyBox}
         available={product.available && (shop?.shop.cart ?? false)}
-        csrfToken={shop?.csrfToken ?? ''}
       />
     </article>
   );

@@ -1,4 +1,3 @@
-import { data } from 'react-router';
 import { FilterPanel } from '#app/components/filter-panel.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
 import { Pagination } from '#app/components/pagination.tsx';
@@ -6,21 +5,22 @@ import { ProductGrid } from '#app/components/product-card.tsx';
 import { apiQuery, listSearch, readListState } from '#app/lib/catalogue.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { pageMeta } from '#app/lib/seo.ts';
-import { getShopRequest, rethrowApiError } from '#app/lib/shop.server.ts';
+import { assertPageExists } from '#app/lib/api-errors.server.ts';
+import { getShopRequest } from '#app/lib/shop.server.ts';
+import { PRODUCT_PAGE_SIZE } from '@shop/contract';
 import type { Route } from './+types/products';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const shop = getShopRequest(context);
-  const fail = (error: unknown) => rethrowApiError(error, shop.locale);
   const state = readListState(new URL(request.url).searchParams);
   if (state.query) {
-    const results = await shop.api.products
-      .search({ query: state.query, page: state.page })
-      .catch(fail);
-    if (state.page > 1 && results.results.length === 0) throw data(null, { status: 404 });
+    const results = await shop.api.products.search({
+      query: { query: state.query, page: state.page },
+    });
+    assertPageExists(state.page, results);
     return { kind: 'search' as const, state, results, range: null, attributes: [] };
   }
-  const range = await shop.api.products.priceRange().catch(fail);
+  const range = await shop.api.products.priceRange();
   // A bound at (or beyond) the full range is no filter: the URL stays canonical.
   if (state.priceMin !== undefined && state.priceMin <= Math.floor(range.min))
     state.priceMin = undefined;
@@ -32,14 +32,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ...(query.price__lte !== undefined ? { price__lte: query.price__lte } : {}),
   };
   const [results, attributes] = await Promise.all([
-    shop.api.products.list(query).catch(fail),
+    shop.api.products.list({ query }),
     // Counts per value, narrowed by the other attributes' choices (computed by the API with the
     // domain's rule), rather than every product id of every value.
-    shop.api.products
-      .facets({ ...priceOnly, ...(query.values__id ? { values__id: query.values__id } : {}) })
-      .catch(fail),
+    shop.api.products.facets({
+      query: { ...priceOnly, ...(query.values__id ? { values__id: query.values__id } : {}) },
+    }),
   ]);
-  if (state.page > 1 && results.results.length === 0) throw data(null, { status: 404 });
+  assertPageExists(state.page, results);
   return { kind: 'list' as const, state, results, range, attributes };
 }
 
@@ -56,8 +56,7 @@ export function meta({ matches, location, loaderData }: Route.MetaArgs) {
 export default function Products({ loaderData }: Route.ComponentProps) {
   const { locale, t } = useI18n();
   const { state, results } = loaderData;
-  const pageSize = 12;
-  const total = Math.max(1, Math.ceil(results.count / pageSize));
+  const total = Math.max(1, Math.ceil(results.count / PRODUCT_PAGE_SIZE));
   const href = (page: number) => listSearch(state, { page }) || '?';
   const heading =
     loaderData.kind === 'search'

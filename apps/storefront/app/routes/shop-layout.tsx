@@ -1,6 +1,6 @@
 import { Outlet, redirect } from 'react-router';
 import { isShopOpen } from '@shop/domain';
-import { isApiError, type MenuItem, type Widget } from '@shop/contract';
+import type { MenuItem, Widget } from '@shop/contract';
 import { Analytics, CookieConsent } from '#app/components/cookie-consent.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
 import { GoToTop } from '#app/components/go-to-top.tsx';
@@ -9,39 +9,23 @@ import { OnlineStatus } from '#app/components/online-status.tsx';
 import { Footer, MainBar, TopBar } from '#app/components/shop-chrome.tsx';
 import { ToastHost } from '#app/components/toasts.tsx';
 import { useI18n } from '#app/lib/i18n.tsx';
-import { comingSoonPath, getShopRequest, rethrowApiError } from '#app/lib/shop.server.ts';
-import { useLocaleData } from './locale.tsx';
+import { comingSoonPath, optional } from '#app/lib/api-errors.server.ts';
+import { getShopRequest } from '#app/lib/shop.server.ts';
+import { useLocaleData } from '#app/lib/locale-data.ts';
 import type { Route } from './+types/shop-layout';
-
-/** A list the layout can live without: a closed shop still redirects, anything else is an empty list. */
-async function optional<T>(
-  load: Promise<T[]>,
-  locale: Parameters<typeof rethrowApiError>[1],
-): Promise<T[]> {
-  try {
-    return await load;
-  } catch (error) {
-    if (isApiError(error, 434)) rethrowApiError(error, locale);
-    return [];
-  }
-}
 
 /** The default layout. Its guard: shop closed (or missing) and the visitor not staff → coming-soon. */
 export async function loader({ context }: Route.LoaderArgs) {
   const shop = getShopRequest(context);
   if (!isShopOpen(shop.shop, shop.user)) throw redirect(comingSoonPath(shop.locale));
-  const [menus, widgets, cart, wishlist] = await Promise.all([
-    optional<MenuItem>(shop.api.content.menus(), shop.locale),
-    optional<Widget>(shop.api.content.widgets(), shop.locale),
-    shop.shop.cart ? shop.api.sales.cart().catch(() => null) : Promise.resolve(null),
-    shop.user ? shop.api.wishlist.list().catch(() => null) : Promise.resolve(null),
+  // The menus, widgets and the cart badge are secondary: a failure leaves them out.
+  const [menus, widgets, cart] = await Promise.all([
+    optional<MenuItem[]>(shop.api.content.menus(), []),
+    optional<Widget[]>(shop.api.content.widgets(), []),
+    shop.shop.cart ? optional(shop.api.sales.cart(), null) : null,
   ]);
-  return {
-    menus,
-    widgets,
-    cartCount: cart?.totals.quantity ?? 0,
-    wishlistCount: wishlist?.count ?? 0,
-  };
+  // The wishlist counter stays 0 until the wishlist API exists (issue 9).
+  return { menus, widgets, cartCount: cart?.totals.quantity ?? 0, wishlistCount: 0 };
 }
 
 export default function ShopLayout({ loaderData }: Route.ComponentProps) {
@@ -59,12 +43,7 @@ export default function ShopLayout({ loaderData }: Route.ComponentProps) {
         </a>
         <div className="flex min-h-screen flex-col">
           <header>
-            <TopBar
-              widgets={loaderData.widgets}
-              languages={locale.languages}
-              user={locale.user}
-              csrfToken={locale.csrfToken}
-            />
+            <TopBar widgets={loaderData.widgets} languages={locale.languages} user={locale.user} />
             <MainBar
               shop={locale.shop}
               menus={loaderData.menus}
@@ -85,7 +64,6 @@ export default function ShopLayout({ loaderData }: Route.ComponentProps) {
         <GoToTop />
         <CookieConsent
           consent={locale.consent}
-          csrfToken={locale.csrfToken}
           privacyHref={`/${locale.locale}/pages/privacy-policy/`}
         />
         <Analytics gTag={locale.shop.gTag} consent={locale.consent} />

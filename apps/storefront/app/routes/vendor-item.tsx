@@ -5,7 +5,7 @@ import { ErrorScreen } from '#app/components/error-screen.tsx';
 import { RichText } from '#app/components/rich-text.tsx';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { pageMeta } from '#app/lib/seo.ts';
-import { getShopRequest, rethrowApiError } from '#app/lib/shop.server.ts';
+import { getShopRequest } from '#app/lib/shop.server.ts';
 import type { Route } from './+types/vendor-item';
 
 /**
@@ -18,18 +18,19 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const vendorId = idFromSlug(params.vendorId);
   if (vendorId === null) throw data(null, { status: 404 });
   const kind = new URL(request.url).pathname.split('/')[4];
-  const fail = (error: unknown) => rethrowApiError(error, shop.locale);
   if (kind === 'products') {
-    const product = await shop.api.vendors.product(vendorId, params.slug).catch(fail);
+    const product = await shop.api.vendors.product({
+      params: { id: vendorId, itemId: params.slug },
+    });
     throw redirect(`/${shop.locale}${product.slugUri}`, 301);
   }
   if (kind === 'blogs') {
-    const post = await shop.api.vendors.blog(vendorId, params.slug).catch(fail);
+    const post = await shop.api.vendors.blog({ params: { id: vendorId, itemId: params.slug } });
     throw redirect(`/${shop.locale}${post.slugUri}`, 301);
   }
   const [vendor, page] = await Promise.all([
-    shop.api.vendors.get(vendorId).catch(fail),
-    shop.api.vendors.page(vendorId, params.slug).catch(fail),
+    shop.api.vendors.get({ params: { id: vendorId } }),
+    shop.api.vendors.page({ params: { id: vendorId, itemId: params.slug } }),
   ]);
   return { vendor, page };
 }

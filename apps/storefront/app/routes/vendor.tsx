@@ -8,8 +8,10 @@ import { RichText } from '#app/components/rich-text.tsx';
 import { SizedImage } from '#app/components/sized-image.tsx';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { pageMeta } from '#app/lib/seo.ts';
-import { getShopRequest, rethrowApiError } from '#app/lib/shop.server.ts';
-import { BlogCardView } from './blogs.tsx';
+import { assertPageExists } from '#app/lib/api-errors.server.ts';
+import { getShopRequest } from '#app/lib/shop.server.ts';
+import { BlogCardView } from '#app/components/blog-card.tsx';
+import { VENDOR_PAGE_SIZE } from '@shop/contract';
 import type { Route } from './+types/vendor';
 
 type Tab = 'products' | 'blogs' | 'pages';
@@ -27,8 +29,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     (['products', 'blogs', 'pages'] as const).find((k) => url.pathname.endsWith(`/${k}/`)) ??
     'products';
   const page = vendorPage(url.searchParams.get('page'));
-  const fail = (error: unknown) => rethrowApiError(error, shop.locale);
-  const vendor = await shop.api.vendors.get(id).catch(fail);
+  const vendor = await shop.api.vendors.get({ params: { id } });
   if (params.vendorId !== vendor.slug) {
     throw redirect(
       url.pathname.replace(`/vendors/${params.vendorId}/`, `/vendors/${vendor.slug}/`) + url.search,
@@ -37,14 +38,20 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   }
   const list =
     tab === 'blogs'
-      ? { kind: 'blogs' as const, page: await shop.api.vendors.blogs(id, { page }).catch(fail) }
+      ? {
+          kind: 'blogs' as const,
+          page: await shop.api.vendors.blogs({ params: { id }, query: { page } }),
+        }
       : tab === 'pages'
-        ? { kind: 'pages' as const, page: await shop.api.vendors.pages(id, { page }).catch(fail) }
+        ? {
+            kind: 'pages' as const,
+            page: await shop.api.vendors.pages({ params: { id }, query: { page } }),
+          }
         : {
             kind: 'products' as const,
-            page: await shop.api.vendors.products(id, { page }).catch(fail),
+            page: await shop.api.vendors.products({ params: { id }, query: { page } }),
           };
-  if (page > 1 && list.page.results.length === 0) throw data(null, { status: 404 });
+  assertPageExists(page, list.page);
   return { vendor, tab, page, list };
 }
 
@@ -160,7 +167,7 @@ export default function VendorPage({ loaderData }: Route.ComponentProps) {
           </ul>
         )}
       </div>
-      <Pagination page={page} total={Math.ceil(list.page.count / 12)} href={href} />
+      <Pagination page={page} total={Math.ceil(list.page.count / VENDOR_PAGE_SIZE)} href={href} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
-import { data } from 'react-router';
 import type { Vendor } from '@shop/contract';
+import { VENDOR_PAGE_SIZE } from '@shop/contract';
 import { vendorPage, vendorPageQuery } from '@shop/domain';
 import { AppLink } from '#app/components/app-link.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
@@ -7,17 +7,16 @@ import { Pagination } from '#app/components/pagination.tsx';
 import { SizedImage } from '#app/components/sized-image.tsx';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { pageMeta } from '#app/lib/seo.ts';
-import { getShopRequest, rethrowApiError } from '#app/lib/shop.server.ts';
+import { assertPageExists } from '#app/lib/api-errors.server.ts';
+import { getShopRequest } from '#app/lib/shop.server.ts';
 import type { Route } from './+types/vendors';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const shop = getShopRequest(context);
   // The vendor page is at least 1 (spec section 5); a malformed one is page 1.
   const page = vendorPage(new URL(request.url).searchParams.get('page'));
-  const vendors = await shop.api.vendors
-    .list({ page })
-    .catch((error: unknown) => rethrowApiError(error, shop.locale));
-  if (page > 1 && vendors.results.length === 0) throw data(null, { status: 404 });
+  const vendors = await shop.api.vendors.list({ query: { page } });
+  assertPageExists(page, vendors);
   return { page, vendors };
 }
 
@@ -73,7 +72,7 @@ export default function Vendors({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
-      <Pagination page={page} total={Math.ceil(vendors.count / 12)} href={href} />
+      <Pagination page={page} total={Math.ceil(vendors.count / VENDOR_PAGE_SIZE)} href={href} />
     </div>
   );
 }

@@ -1,0 +1,56 @@
+import { data, redirect } from 'react-router';
+import type { ApiError } from '@shop/contract';
+import type { Locale } from '@shop/domain';
+
+export const comingSoonPath = (locale: Locale) => `/${locale}/pages/coming-soon/`;
+
+/**
+ * What a failed API read means for the page, decided once for every loader (spec section 8):
+ * 434 → the coming-soon page, 402 and 404 → the 404 screen, any other status → the error screen
+ * with that status (and the API's `detail`, when it gave one).
+ */
+export function pageErrorFor(locale: Locale) {
+  return (error: ApiError): Response | ReturnType<typeof data> => {
+    if (error.status === 434) return redirect(comingSoonPath(locale));
+    if (error.status === 402 || error.status === 404) return data(null, { status: 404 });
+    const body = error.errorBody;
+    const detail = body && 'detail' in body && typeof body.detail === 'string' ? body.detail : null;
+    return data(detail, { status: error.status });
+  };
+}
+
+/** A thrown redirect (e.g. to coming-soon): secondary data must never swallow it. */
+const isRedirect = (error: unknown) =>
+  error instanceof Response && error.status >= 300 && error.status < 400;
+
+/**
+ * Data a page can live without (spec section 7: "results of most list fetches that fail are
+ * swallowed silently"): its failure gives `fallback`; a closed shop still redirects.
+ */
+export async function optional<T>(load: Promise<T>, fallback: T): Promise<T> {
+  try {
+    return await load;
+  } catch (error) {
+    if (isRedirect(error)) throw error;
+    return fallback;
+  }
+}
+
+/** A page number past the last page of a list is no page. */
+export function assertPageExists(page: number, list: { results: readonly unknown[] }): void {
+  if (page > 1 && list.results.length === 0) throw data(null, { status: 404 });
+}
+
+/**
+ * A slug-id route reached by its id with another slug ('old-name-12' for 'new-name-12') answers
+ * 301 to the item's own address, keeping the query.
+ */
+export function assertCanonicalSlug(
+  requested: string,
+  canonical: { slug: string; path: string },
+  request: Request,
+): void {
+  if (requested !== canonical.slug) {
+    throw redirect(`${canonical.path}${new URL(request.url).search}`, 301);
+  }
+}

@@ -1,0 +1,168 @@
+import { describe, expect, it } from 'vitest';
+import { createApiClient } from '@shop/contract';
+import english from '@shop/messages/langs/en.json' with { type: 'json' };
+import german from '@shop/messages/langs/de.json' with { type: 'json' };
+import { addToCart } from './cart-action.server.ts';
+import { csrfCookie } from './cookies.ts';
+import { CSRF_FIELD } from './csrf.ts';
+import type { ShopRequest } from './shop.server.ts';
+
+const TOKEN = 'c'.repeat(43);
+type Call = { method: string; path: string; body: unknown };
+
+/** A shop request whose API answers from `routes` and records every call. */
+function fakeShop(locale: 'en' | 'de', routes: Record<string, (body: unknown) => Response>) {
+  const calls: Call[] = [];
+  const api = createApiClient({
+    host: 'http://api.test',
+    locale,
+    getCookie: () => TOKEN,
+    fetch: async (input, init) => {
+      const url = new URL(input instanceof Request ? input.url : input.toString());
+      const method = init?.method ?? 'GET';
+      const body: unknown =
+        typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+      calls.push({ method, path: url.pathname, body });
+      if (url.pathname === `/media/langs/${locale}.json`)
+        return Response.json(locale === 'de' ? german : english);
+      const route = routes[`${method} ${url.pathname}`];
+      return route ? route(body) : Response.json({ detail: 'Not found.' }, { status: 404 });
+    },
+  });
+  return { shop: { locale, api } as unknown as ShopRequest, calls };
+}
+
+/** A cart as the contract has it, with `items` lines of one product each. */
+const cart = (items: { product: number; quantity: number }[]) => {
+  const quantity = items.reduce((sum, i) => sum + i.quantity, 0);
+  return {
+    id: 1,
+    items: items.map((i, n) => ({
+      id: n + 1,
+      cart: 1,
+      product: i.product,
+      bundle: null,
+      ref: 'product',
+      quantity: i.quantity,
+      protected: false,
+      short: false,
+      item: {
+        id: i.product,
+        ref: 'product',
+        slug: `mug-${i.product}`,
+        slugUri: `/products/mug-${i.product}/`,
+        title: 'Mug',
+        images: [],
+        price: 10,
+        discountPercent: 0,
+        discountPrice: 10,
+        priceWithoutProfit: 10,
+        totalVat: 1.6,
+        stock: null,
+        available: true,
+        vendor: null,
+        rating: null,
+        reviewsCount: 0,
+      },
+      unitPrice: 10,
+      discountPercent: 0,
+      discountPrice: 10 * i.quantity,
+      discount: 0,
+      totalVat: 1.6 * i.quantity,
+      available: true,
+    })),
+    totals: {
+      quantity,
+      total: 10 * quantity,
+      discount: 0,
+      discountPrice: 10 * quantity,
+      totalVat: 1.6 * quantity,
+      promoDiscount: 0,
+      grandTotal: 10 * quantity,
+    },
+    promoCode: null,
+  };
+};
+
+async function post(fields: Record<string, string>, token = TOKEN) {
+  const form = new FormData();
+  form.set(CSRF_FIELD, token);
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  const cookie = csrfCookie.serialize(TOKEN).split(';')[0]!;
+  return new Request('http://shop.test/en/products/mug-1/', {
+    method: 'POST',
+    headers: { cookie },
+    body: form,
+  });
+}
+
+const answer = (result: unknown) =>
+  result as {
+    data: { ok: boolean; message?: string; quantity?: number };
+    init?: { status?: number };
+  };
+
+describe('the add-to-cart action', () => {
+  it('adds to what the cart holds: 2 in the cart + 3 added sets 5', async () => {
+    const { shop, calls } = fakeShop('en', {
+      'GET /en/api/sales/cart_products/': () => Response.json(cart([{ product: 7, quantity: 2 }])),
+      'PATCH /en/api/sales/cart_products/7/': () =>
+        Response.json(cart([{ product: 7, quantity: 5 }])),
+    });
+    const result = answer(
+      await addToCart(
+        await post({ intent: 'add-to-cart', item: '7', ref: 'product', quantity: '3' }),
+        shop,
+      ),
+    );
+    expect(result.data).toEqual({ ok: true, quantity: 5 });
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ quantity: 5, ref: 'product' });
+  });
+
+  it('refuses a quantity over the limit in the page language, before calling the cart', async () => {
+    const { shop, calls } = fakeShop('de', {});
+    const result = answer(
+      await addToCart(await post({ intent: 'add-to-cart', item: '7', quantity: '100' }), shop),
+    );
+    expect(result.init?.status).toBe(400);
+    expect(result.data.message).toBe('Das Feld „Menge“ darf höchstens 99 sein');
+    expect(calls.filter((c) => c.path.includes('/api/'))).toEqual([]);
+  });
+
+  it('says the product is not available when the API answers a product error', async () => {
+    const { shop } = fakeShop('en', {
+      'GET /en/api/sales/cart_products/': () => Response.json(cart([])),
+      'PATCH /en/api/sales/cart_products/7/': () =>
+        Response.json({ product: ['Gone.'] }, { status: 400 }),
+    });
+    const result = answer(
+      await addToCart(await post({ intent: 'add-to-cart', item: '7', quantity: '1' }), shop),
+    );
+    expect(result.data).toEqual({ ok: false, message: 'Sorry, the product is not available.' });
+  });
+
+  it("shows the server's first stock message", async () => {
+    const { shop } = fakeShop('en', {
+      'GET /en/api/sales/cart_products/': () => Response.json(cart([])),
+      'PATCH /en/api/sales/cart_products/7/': () =>
+        Response.json({ productQuantity: 1, quantity: ['Only 1 left.'] }, { status: 400 }),
+    });
+    const result = answer(
+      await addToCart(await post({ intent: 'add-to-cart', item: '7', quantity: '2' }), shop),
+    );
+    expect(result.data).toEqual({ ok: false, message: 'Only 1 left.' });
+  });
+
+  it('refuses a post without the CSRF token with 403 and calls nothing', async () => {
+    const { shop, calls } = fakeShop('en', {});
+    const status = await addToCart(
+      await post({ intent: 'add-to-cart', item: '7', quantity: '1' }, 'forged'),
+      shop,
+    ).then(
+      () => 'passed',
+      (error: { init?: { status?: number } }) => error.init?.status,
+    );
+    expect(status).toBe(403);
+    expect(calls).toEqual([]);
+  });
+});

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import {
+  consentCookie,
+  csrfCookie,
+  localeCookie,
+  readConsentCookie,
+  readCsrfCookie,
+  readLocaleCookie,
+  secureFor,
+} from './cookies.ts';
+
+describe('the storefront cookies', () => {
+  it('read plain values, as the API or a script writes them', () => {
+    const header = 'locale=it; cookie_consent=necessary; csrftoken=abc123; other=x';
+    expect(readLocaleCookie(header)).toBe('it');
+    expect(readConsentCookie(header)).toBe('necessary');
+    expect(readCsrfCookie(header)).toBe('abc123');
+  });
+
+  it('ignore absent, empty and unknown values', () => {
+    expect(readLocaleCookie(null)).toBeUndefined();
+    expect(readLocaleCookie('locale=xx')).toBeUndefined();
+    expect(readConsentCookie('cookie_consent=maybe')).toBeNull();
+    expect(readCsrfCookie('csrftoken=')).toBeUndefined();
+  });
+
+  it('write plain values that read back', () => {
+    const line = localeCookie.serialize('de');
+    expect(line.split(';')[0]).toBe('locale=de');
+    expect(readLocaleCookie(line.split(';')[0]!)).toBe('de');
+  });
+
+  it('save the language for 365 days and the consent for a year, Lax, on the whole site', () => {
+    expect(localeCookie.serialize('en')).toMatch(/Max-Age=31536000/);
+    expect(consentCookie.serialize('all')).toMatch(/Max-Age=31536000/);
+    for (const line of [localeCookie.serialize('en'), csrfCookie.serialize('t')]) {
+      expect(line).toMatch(/Path=\//);
+      expect(line).toMatch(/SameSite=Lax/);
+      expect(line).not.toMatch(/HttpOnly/);
+      expect(line).not.toMatch(/Secure/);
+    }
+  });
+
+  it('are Secure in answer to an https request', () => {
+    const secure = secureFor(new Request('https://shop.example/en/'));
+    expect(localeCookie.serialize('en', secure)).toMatch(/Secure/);
+    expect(
+      localeCookie.serialize('en', secureFor(new Request('http://localhost/en/'))),
+    ).not.toMatch(/Secure/);
+  });
+});

@@ -1,0 +1,37 @@
+import { parseWithZod } from '@conform-to/zod/v4';
+import type { z } from 'zod';
+import { issueText, type Translate } from '@shop/contract';
+
+/*
+ * One way to fill a form: Conform with the contract's zod schemas. The browser validates with the
+ * same schema before posting (`useForm({ onValidate })`), the action validates again on the
+ * server (with JavaScript off it is the only check) and answers the same messages, in the page's
+ * language (packages/messages, spec section 5 texts), with status 400.
+ */
+
+/** A submitted form parsed with `schema`; each field's messages translated by `t`. */
+export function parseForm<Schema extends z.ZodType>(
+  formData: FormData,
+  schema: Schema,
+  t: Translate,
+) {
+  return parseWithZod(formData, {
+    schema,
+    formatError: (issues: z.core.$ZodIssue[]) => issues.map((issue) => issueText(issue, t)),
+  });
+}
+
+/**
+ * The action's result for one of several forms on a page (the cart's lines): the result of the
+ * submission whose values match `fields` (its intent and item), else nothing.
+ */
+export function resultFor<Result extends { initialValue?: Record<string, unknown> | null }>(
+  reply: { result: Result } | null | undefined,
+  fields: Readonly<Record<string, string>>,
+): Result | undefined {
+  const values = reply?.result.initialValue;
+  if (!values) return undefined;
+  return Object.entries(fields).every(([name, value]) => values[name] === value)
+    ? reply.result
+    : undefined;
+}

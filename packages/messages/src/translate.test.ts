@@ -1,0 +1,60 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { createTranslator, lookupMessage, type MessageTree } from './translate.ts';
+
+const catalogue = (locale: string) =>
+  JSON.parse(
+    readFileSync(new URL(`../langs/${locale}.json`, import.meta.url), 'utf8'),
+  ) as MessageTree;
+
+describe('createTranslator', () => {
+  const messages: MessageTree = {
+    forms: { required: 'This field is required', regex: 'The "{field}" field format is invalid' },
+    cart: { items: '{count, plural, one {# item} other {# items}}' },
+    broken: { text: 'Hello {name' },
+  };
+  const t = createTranslator('en', messages);
+
+  it.each([
+    ['forms.required', undefined, 'This field is required'],
+    ['forms.regex', { field: 'Phone' }, 'The "Phone" field format is invalid'],
+    ['cart.items', { count: 1 }, '1 item'],
+    ['cart.items', { count: 3 }, '3 items'],
+    ['missing.key', undefined, 'missing.key'],
+    ['broken.text', undefined, 'Hello {name'],
+  ])('%s %o → %s', (key, values, expected) => {
+    expect(t(key, values)).toBe(expected);
+  });
+
+  it('fills in what it knows when a value is missing', () => {
+    expect(t('forms.regex')).toBe('The "{field}" field format is invalid');
+  });
+
+  it('falls back to the fallback catalogue for keys the locale lacks', () => {
+    const de = createTranslator('de', { forms: { required: 'Pflichtfeld' } }, messages);
+    expect(de('forms.required')).toBe('Pflichtfeld');
+    expect(de('forms.regex', { field: 'Telefon' })).toBe('The "Telefon" field format is invalid');
+  });
+});
+
+describe('the four catalogues', () => {
+  const keys = (tree: MessageTree, prefix = ''): string[] =>
+    Object.entries(tree).flatMap(([key, value]) =>
+      typeof value === 'string' ? [`${prefix}${key}`] : keys(value, `${prefix}${key}.`),
+    );
+  const en = catalogue('en');
+
+  it.each(['de', 'ru', 'it'])('%s has every English key and no other', (locale) => {
+    expect(keys(catalogue(locale)).sort()).toEqual(keys(en).sort());
+  });
+
+  it.each([
+    ['en', 'forms.required', 'This field is required'],
+    ['en', 'forms.email', 'Please enter a valid email'],
+    ['en', 'forms.regex', 'The "{field}" field format is invalid'],
+    ['en', 'forms.alpha', 'The "{field}" field may only contain alphabetic characters'],
+    ['en', 'forms.confirmed', 'The values of the "{field}" fields do not match'],
+  ])('spec section 5: %s %s is %j', (locale, key, text) => {
+    expect(lookupMessage(catalogue(locale), key)).toBe(text);
+  });
+});
