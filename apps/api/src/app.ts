@@ -15,6 +15,7 @@ import type { Mailer } from './mail/mailer.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
+import { pricingPlugin } from './plugins/pricing.ts';
 import { sessionsPlugin } from './plugins/sessions.ts';
 import type { SessionStore } from './plugins/session-store.ts';
 import { shopGuardPlugin } from './plugins/shop-guard.ts';
@@ -109,6 +110,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(csrfPlugin, { secureCookies: options.secureCookies ?? false });
   await app.register(shopGuardPlugin);
   await app.register(i18nPlugin);
+  await app.register(pricingPlugin);
 
   await app.register(
     async (api) => {

@@ -12,6 +12,7 @@ import {
 import {
   contentItemSchema,
   detailErrorSchema,
+  errorBodySchema,
   fieldErrorsSchema,
   messageResponseSchema,
   noContentSchema,
@@ -152,7 +153,8 @@ export const endpoints = {
       summary: 'Log in with email and password (session cookie)',
       body: loginBodySchema,
       response: userInfoSchema,
-      errors: { 400: fieldErrorsSchema, 401: detailErrorSchema },
+      // Field errors for a malformed body, `{detail}` for wrong credentials.
+      errors: { 400: errorBodySchema },
     }),
     userInfo: endpoint({
       method: 'GET',

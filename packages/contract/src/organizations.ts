@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { REVIEW_PAGE_SIZE } from '@shop/domain';
+import { DEFAULT_REVIEW_SORTING, REVIEW_PAGE_SIZE } from '@shop/domain';
 import {
   currencySchema,
   dateTimeSchema,
@@ -79,7 +79,7 @@ export type Review = z.infer<typeof reviewSchema>;
 export const reviewsQuerySchema = z.object({
   page: pageQuerySchema.default(1),
   page_size: pageSizeQuerySchema(REVIEW_PAGE_SIZE),
-  sorting: reviewSortingSchema.default('creation_date'),
+  sorting: reviewSortingSchema.default(DEFAULT_REVIEW_SORTING),
 });
 export type ReviewsQuery = z.input<typeof reviewsQuerySchema>;
 

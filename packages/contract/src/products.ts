@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PRODUCT_PAGE_SIZE } from '@shop/domain';
+import { DEFAULT_PRODUCT_SORTING, PRODUCT_PAGE_SIZE } from '@shop/domain';
 import {
   dateTimeSchema,
   discountSchema,
@@ -123,7 +123,7 @@ export const productFiltersQuerySchema = z.object({
 export type ProductFiltersQuery = z.input<typeof productFiltersQuerySchema>;
 
 export const productsQuerySchema = productFiltersQuerySchema.extend({
-  sort: productSortSchema.default('sorting'),
+  sort: productSortSchema.default(DEFAULT_PRODUCT_SORTING),
   page: pageQuerySchema.default(1),
   page_size: pageSizeQuerySchema(PRODUCT_PAGE_SIZE),
 });

@@ -3,10 +3,7 @@ import {
   cartLine,
   cartTotals,
   isAvailable,
-  mergeCartItem,
-  removeCartItem,
   type AvailabilityInput,
-  type CartItemInput,
   type CartLine,
   type CartLineInput,
 } from './cart.ts';
@@ -96,61 +93,6 @@ describe('cartTotals', () => {
     ],
   ])('%s', (_name, inputs, expected) => {
     expect(cartTotals(inputs.map(cartLine))).toEqual(expected);
-  });
-});
-
-type Item = CartItemInput & { id?: number };
-
-describe('mergeCartItem — "a product added or changed is merged by product id; a quantity change replaces the old quantity"', () => {
-  const cart: Item[] = [
-    { id: 1, product: 10, quantity: 1, ref: 'product' },
-    { id: 2, product: 20, quantity: 2, ref: 'bundle' },
-  ];
-  it.each<[string, Item, Item[]]>([
-    [
-      'new product is appended',
-      { product: 30, quantity: 1, ref: 'product' },
-      [...cart, { product: 30, quantity: 1, ref: 'product' }],
-    ],
-    [
-      'quantity change replaces (not adds to) the old quantity',
-      { product: 10, quantity: 5, ref: 'product' },
-      [{ id: 1, product: 10, quantity: 5, ref: 'product' }, cart[1] as Item],
-    ],
-    [
-      'missing ref means product',
-      { product: 10, quantity: 4 },
-      [{ id: 1, product: 10, quantity: 4, ref: 'product' }, cart[1] as Item],
-    ],
-    [
-      'same id but other ref kind is a separate item',
-      { product: 20, quantity: 1, ref: 'product' },
-      [...cart, { product: 20, quantity: 1, ref: 'product' }],
-    ],
-    [
-      'bundle quantity change',
-      { product: 20, quantity: 7, ref: 'bundle' },
-      [cart[0] as Item, { id: 2, product: 20, quantity: 7, ref: 'bundle' }],
-    ],
-    ['quantity 0 removes', { product: 10, quantity: 0, ref: 'product' }, [cart[1] as Item]],
-  ])('%s', (_name, change, expected) => {
-    expect(mergeCartItem(cart, change)).toEqual(expected);
-    expect(cart).toHaveLength(2);
-  });
-});
-
-describe('removeCartItem — "removal deletes the item"', () => {
-  const cart: Item[] = [
-    { product: 10, quantity: 1 },
-    { product: 10, quantity: 1, ref: 'bundle' },
-    { product: 20, quantity: 2 },
-  ];
-  it.each<[string, { product: number; ref?: 'product' | 'bundle' }, number[]]>([
-    ['removes product', { product: 20 }, [0, 1]],
-    ['removes only the bundle kind', { product: 10, ref: 'bundle' }, [0, 2]],
-    ['unknown product leaves cart as is', { product: 99 }, [0, 1, 2]],
-  ])('%s', (_name, key, keep) => {
-    expect(removeCartItem(cart, key)).toEqual(keep.map((i) => cart[i]));
   });
 });
 

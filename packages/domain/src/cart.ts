@@ -9,11 +9,6 @@ export type CartRef = 'product' | 'bundle';
  */
 export const MAX_LINE_QUANTITY = 99;
 
-/** What identifies a cart entry: the same product id can be in the cart once as a product and once as a bundle. */
-export type CartItemKey = { product: number; ref?: CartRef | null };
-
-export type CartItemInput = CartItemKey & { quantity: number };
-
 export type CartLineInput = {
   price: number;
   vatPercent?: number | null;
@@ -85,35 +80,6 @@ export function cartTotals(lines: readonly CartLine[]): CartTotals {
     discountPrice: fromCents(reduced),
     totalVat: fromCents(vat),
   };
-}
-
-// Items stored without a ref are products; only bundles need to say so.
-function refKind(ref: CartItemKey['ref']): string {
-  return ref ?? 'product';
-}
-
-export function sameCartItem(a: CartItemKey, b: CartItemKey): boolean {
-  return a.product === b.product && refKind(a.ref) === refKind(b.ref);
-}
-
-/**
- * "merged by product id; a quantity change replaces the old quantity": the matching item is replaced
- * in place (keeping its position), a new one is appended, and a quantity ≤ 0 removes it.
- */
-export function mergeCartItem<T extends CartItemInput>(items: readonly T[], change: T): T[] {
-  if (!(change.quantity > 0)) return removeCartItem(items, change);
-  let found = false;
-  const merged = items.map((item) => {
-    if (!sameCartItem(item, change)) return item;
-    found = true;
-    return { ...item, ...change };
-  });
-  return found ? merged : [...merged, change];
-}
-
-/** "removal deletes the item". */
-export function removeCartItem<T extends CartItemKey>(items: readonly T[], key: CartItemKey): T[] {
-  return items.filter((item) => !sameCartItem(item, key));
 }
 
 /**

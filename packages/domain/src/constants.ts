@@ -5,17 +5,8 @@ export const DEFAULT_PRODUCT_SORTING = 'sorting';
 export const REVIEW_PAGE_SIZE = 6;
 export const DEFAULT_REVIEW_SORTING = 'creation_date';
 export const VENDOR_PAGE_SIZE = 12;
-export const DEFAULT_VENDOR_SORTING = 'date';
-
-export const PRICE_DECIMALS = 2;
-
-export const CART_ANIMATION_MS = 500;
-export const WISHLIST_ANIMATION_MS = 500;
-/** Shared name for the cart and wishlist animation flags. */
-export const ANIMATION_MS = 500;
 
 export const TOAST_TIMEOUT_MS = 2000;
-export const TOAST_POSITION = 'top-left';
 
 export const PREFETCH_IDLE_TIMEOUT_MS = 2000;
 export const MIN_FETCH_DELAY_MS = 200;
@@ -29,10 +20,10 @@ export const GO_TO_TOP_THRESHOLD_PX = 250;
 export const META_DESCRIPTION_MAX_LENGTH = 260;
 export const ACCORDION_MAX_HEIGHT_PX = 2000;
 
+/** Stylesheet breakpoints: the screen-size classes image sizes are chosen by. */
 export const BREAKPOINTS = [576, 768, 992, 1200] as const;
 /** Upper bound of the xl screen-size class; xxl starts here. */
 export const XXL_BREAKPOINT = 1400;
 
-export const THEME_PRIMARY = '#0760e0';
 /** "Theme colour is white" — the browser/manifest theme-color, not the brand accent. */
 export const THEME_COLOR = '#ffffff';

@@ -6,7 +6,7 @@ export * from './filters.ts';
 export * from './variations.ts';
 export * from './slug.ts';
 export * from './locale.ts';
-export * from './screen.ts';
 export * from './meta.ts';
+export * from './screen.ts';
 export * from './constants.ts';
 export * from './shop.ts';

@@ -1,11 +1,9 @@
 import { describe, it, expect } from 'vitest';
 import {
-  addMoney,
   divideRoundHalfUp,
   fromCents,
   multiplyMoney,
   percentOf,
-  roundMoney,
   toCents,
   toHundredths,
 } from './money.ts';
@@ -56,40 +54,6 @@ describe('fromCents', () => {
 
   it.each([[0.01], [19.99], [0.3], [4.35], [1234.56], [-7.77]])('round-trips %s', (n) => {
     expect(fromCents(toCents(n))).toBe(n);
-  });
-});
-
-describe('roundMoney — "Prices and VAT: 2 decimals", half-up', () => {
-  it.each([
-    [1.005, 1.01],
-    [1.004, 1],
-    [2.675, 2.68],
-    [0.1 + 0.2, 0.3],
-    [19.99 * 3, 59.97],
-    [4.35 * 100, 435],
-    [1.45, 1.45],
-    [10.235, 10.24],
-    [0.125, 0.13],
-    [-0.125, -0.13],
-    [-2.5, -2.5],
-    [1e-7, 0],
-    [99.999, 100],
-  ])('roundMoney(%s) === %s', (n, r) => {
-    expect(roundMoney(n)).toBe(r);
-  });
-});
-
-describe('addMoney', () => {
-  it.each<[number[], number]>([
-    [[0.1, 0.2], 0.3],
-    [[0.1, 0.2, 0.3], 0.6],
-    [[19.99, 19.99, 19.99], 59.97],
-    [[], 0],
-    [[1.1, -1.1], 0],
-    [[0.7, 0.1], 0.8],
-    [[1234.56, 0.44], 1235],
-  ])('addMoney(%j) === %s', (xs, sum) => {
-    expect(addMoney(...xs)).toBe(sum);
   });
 });
 

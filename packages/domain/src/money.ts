@@ -59,16 +59,6 @@ export function fromCents(c: number): number {
   return cents === 0 ? 0 : cents / 100;
 }
 
-export function roundMoney(n: number): number {
-  return fromCents(toCents(n));
-}
-
-export function addMoney(...xs: number[]): number {
-  let cents = 0;
-  for (const x of xs) cents += toCents(x);
-  return fromCents(cents);
-}
-
 export function multiplyMoney(price: number, qty: number): number {
   assertFinite(qty, 'Quantity');
   const cents = toCents(price) * qty;

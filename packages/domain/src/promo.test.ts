@@ -2,6 +2,7 @@ import { describe, it, expect } from 'vitest';
 import {
   applyPromo,
   promoApplies,
+  promoState,
   type PromoCode,
   type PromoLine,
   type PromoResult,
@@ -105,5 +106,23 @@ describe('applyPromo', () => {
     ],
   ])('%s', (_name, input, promo, expected) => {
     expect(applyPromo(input, promo)).toEqual(expected);
+  });
+});
+
+describe('promoState — valid from its start, no longer at its end', () => {
+  const start = new Date('2026-01-01T00:00:00Z');
+  const end = new Date('2026-02-01T00:00:00Z');
+  const code = { active: true, startsAt: start, endsAt: end };
+  it.each<[string, Parameters<typeof promoState>[0], Date, ReturnType<typeof promoState>]>([
+    ['no code', null, start, 'unknown'],
+    ['switched off', { ...code, active: false }, start, 'unknown'],
+    ['before its start', code, new Date('2025-12-31T23:59:59Z'), 'notYet'],
+    ['at its start', code, start, 'valid'],
+    ['inside', code, new Date('2026-01-15T00:00:00Z'), 'valid'],
+    ['at its end', code, end, 'expired'],
+    ['after its end', code, new Date('2026-03-01T00:00:00Z'), 'expired'],
+    ['no window at all', { active: true, startsAt: null, endsAt: null }, end, 'valid'],
+  ])('%s', (_case, promo, now, state) => {
+    expect(promoState(promo, now)).toBe(state);
   });
 });

@@ -11,6 +11,22 @@ export type PromoLine = { price: number; quantity?: number };
 
 export type PromoResult = { applied: boolean; total: number; promoDiscount: number };
 
+export type PromoState = 'valid' | 'unknown' | 'expired' | 'notYet';
+
+/** What decides whether a code may be used now: switched on, and inside its validity window. */
+export type PromoWindow = { active: boolean; startsAt: Date | null; endsAt: Date | null };
+
+/**
+ * Whether a code can be used at `now`: an unknown or switched-off code is 'unknown'; the window
+ * is half-open like a discount's (valid from its start, no longer at its end).
+ */
+export function promoState(promo: PromoWindow | null | undefined, now: Date): PromoState {
+  if (!promo || !promo.active) return 'unknown';
+  if (promo.startsAt && now < promo.startsAt) return 'notYet';
+  if (promo.endsAt && now >= promo.endsAt) return 'expired';
+  return 'valid';
+}
+
 /** "applies only when the cart total after discounts is greater than its fromPrice, or when it has no fromPrice". */
 export function promoApplies(promo: PromoCode, totalAfterDiscounts: number): boolean {
   if (promo.fromPrice === null || promo.fromPrice === undefined) return true;

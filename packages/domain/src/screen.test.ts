@@ -3,34 +3,9 @@ import {
   IMAGE_TYPES,
   SCREEN_SIZE_CLASSES,
   imageSize,
-  screenSizeClass,
   type ImageSize,
   type ScreenSizeClass,
 } from './screen.ts';
-
-describe('screenSizeClass — "by the larger screen side: xs under 576, sm under 768, md under 992, lg under 1200, xl under 1400, xxl from 1400"', () => {
-  it.each<[number, number, ScreenSizeClass]>([
-    [0, 0, 'xs'],
-    [320, 480, 'xs'],
-    [575, 300, 'xs'],
-    [576, 300, 'sm'],
-    [300, 576, 'sm'],
-    [375, 767, 'sm'],
-    [768, 1024, 'lg'],
-    [1024, 768, 'lg'],
-    [900, 700, 'md'],
-    [991, 0, 'md'],
-    [992, 0, 'lg'],
-    [1199, 800, 'lg'],
-    [1200, 800, 'xl'],
-    [1399, 900, 'xl'],
-    [1400, 900, 'xxl'],
-    [3840, 2160, 'xxl'],
-    [Number.NaN, 700, 'sm'],
-  ])('%s × %s → %s', (w, h, cls) => {
-    expect(screenSizeClass(w, h)).toBe(cls);
-  });
-});
 
 describe('IMAGE_TYPES — the 12 spec image types', () => {
   it('lists them', () => {

@@ -23,15 +23,6 @@ export type ImageType = (typeof IMAGE_TYPES)[number];
 
 export type ImageSize = { width: number; height: number };
 
-const UPPER_BOUNDS = [...BREAKPOINTS, XXL_BREAKPOINT] as const;
-
-/** "Screen-size classes by the larger screen side: xs under 576, … xxl from 1400" — so rotating a device keeps its class. */
-export function screenSizeClass(width: number, height: number): ScreenSizeClass {
-  const side = Math.max(Number.isFinite(width) ? width : 0, Number.isFinite(height) ? height : 0);
-  const index = UPPER_BOUNDS.findIndex((bound) => side < bound);
-  return SCREEN_SIZE_CLASSES[index === -1 ? SCREEN_SIZE_CLASSES.length - 1 : index] ?? 'xxl';
-}
-
 const LOGO_TYPES: ReadonlySet<string> = new Set([
   'logo',
   'header_logo',

@@ -248,20 +248,24 @@ export const productValues = pgTable(
   ],
 );
 
-export const bundles = pgTable('bundles', {
-  id: serial('id').primaryKey(),
-  vendorId: integer('vendor_id')
-    .notNull()
-    .references(() => vendors.id, { onDelete: 'cascade' }),
-  slug: text('slug').notNull().unique(),
-  price: money('price').notNull(),
-  vatId: integer('vat_id')
-    .notNull()
-    .references(() => vats.id),
-  sorting: integer('sorting').notNull().default(0),
-  active: boolean('active').notNull().default(true),
-  createdAt: createdAt(),
-});
+export const bundles = pgTable(
+  'bundles',
+  {
+    id: serial('id').primaryKey(),
+    vendorId: integer('vendor_id')
+      .notNull()
+      .references(() => vendors.id, { onDelete: 'cascade' }),
+    slug: text('slug').notNull().unique(),
+    price: money('price').notNull(),
+    vatId: integer('vat_id')
+      .notNull()
+      .references(() => vats.id),
+    sorting: integer('sorting').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [index('bundles_vendor_idx').on(t.vendorId)],
+);
 
 export const bundleTranslations = translations('bundle_translations', () => bundles.id, {
   title: text('title').notNull(),
@@ -366,14 +370,18 @@ export const userTokens = pgTable('user_tokens', {
 
 // ---------------------------------------------------------------- content
 
-export const blogs = pgTable('blogs', {
-  id: serial('id').primaryKey(),
-  vendorId: integer('vendor_id').references(() => vendors.id, { onDelete: 'cascade' }),
-  slug: text('slug').notNull().unique(),
-  author: text('author').notNull().default(''),
-  publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
-  active: boolean('active').notNull().default(true),
-});
+export const blogs = pgTable(
+  'blogs',
+  {
+    id: serial('id').primaryKey(),
+    vendorId: integer('vendor_id').references(() => vendors.id, { onDelete: 'cascade' }),
+    slug: text('slug').notNull().unique(),
+    author: text('author').notNull().default(''),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [index('blogs_vendor_idx').on(t.vendorId)],
+);
 
 export const blogTranslations = translations('blog_translations', () => blogs.id, {
   title: text('title').notNull(),
@@ -478,6 +486,8 @@ export const images = pgTable(
     index('images_vendor_idx').on(t.vendorId),
     index('images_bundle_idx').on(t.bundleId),
     index('images_blog_idx').on(t.blogId),
+    index('images_page_idx').on(t.pageId),
+    index('images_organization_idx').on(t.organizationId),
   ],
 );
 

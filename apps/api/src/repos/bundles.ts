@@ -4,14 +4,10 @@ import { isAvailable, slugWithId } from '@shop/domain';
 import type { Database } from '#api/db/client.ts';
 import * as s from '#api/db/schema.ts';
 import { translated } from '#api/db/translations.ts';
-import { metaOf, toImage } from './shop.ts';
-import {
-  discountsFor,
-  pricing,
-  productCards,
-  toContractDiscount,
-  type PricingContext,
-} from './catalogue.ts';
+import { imagesBy } from './images.ts';
+import { metaOf } from './meta.ts';
+import { discountsFor, pricing, toContractDiscount, type PricingContext } from './pricing.ts';
+import { productCards } from './products.ts';
 
 export type BundleFilters = {
   price__gte?: number | undefined;
@@ -99,11 +95,7 @@ export async function loadBundles(
       .from(s.bundleItems)
       .where(inArray(s.bundleItems.bundleId, ids))
       .orderBy(asc(s.bundleItems.productId)),
-    db
-      .select()
-      .from(s.images)
-      .where(inArray(s.images.bundleId, ids))
-      .orderBy(asc(s.images.sorting), asc(s.images.id)),
+    imagesBy(db, 'bundleId', ids),
     discountsFor(db, 'bundle', ids, ctx.userId),
   ]);
   const cards = new Map<number, ProductCard>(
@@ -137,7 +129,7 @@ export async function loadBundles(
       .map((i) => Math.floor((i.product.stock ?? 0) / i.quantity));
     const stock = limits.length ? Math.min(...limits) : null;
     const slug = slugWithId(b.slug, b.id);
-    const bundleImages = images.filter((img) => img.bundleId === id).map(toImage);
+    const bundleImages = images.get(id) ?? [];
     return [
       {
         id,
@@ -176,4 +168,13 @@ export async function loadBundles(
       },
     ];
   });
+}
+
+/** Whether an active bundle has this id. */
+export async function isActiveBundle(db: Database, id: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: s.bundles.id })
+    .from(s.bundles)
+    .where(and(eq(s.bundles.id, id), eq(s.bundles.active, true)));
+  return row !== undefined;
 }

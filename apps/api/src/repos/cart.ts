@@ -1,11 +1,19 @@
 import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Cart, CartItem, CartRef, Locale, ProductCard } from '@shop/contract';
-import { applyPromo, cartLine, cartTotals, isAvailable } from '@shop/domain';
+import {
+  applyPromo,
+  cartLine,
+  cartTotals,
+  isAvailable,
+  MAX_LINE_QUANTITY,
+  promoState,
+} from '@shop/domain';
 import type { Database } from '#api/db/client.ts';
 import * as s from '#api/db/schema.ts';
 import { loadBundles } from './bundles.ts';
-import { productCards, type PricingContext } from './catalogue.ts';
+import type { PricingContext } from './pricing.ts';
+import { productCards } from './products.ts';
 
 /* Carts: anonymous ones belong to a session, a logged-in shopper's to the user. */
 
@@ -105,16 +113,6 @@ export async function findPromoCode(db: Database, code: string): Promise<PromoRo
   return row ?? null;
 }
 
-export type PromoState = 'valid' | 'unknown' | 'expired' | 'notYet';
-
-/** Same half-open window as discounts: valid from its start, no longer at its end. */
-export function promoState(promo: PromoRow | null, now: Date): PromoState {
-  if (!promo || !promo.active) return 'unknown';
-  if (promo.startsAt && now < promo.startsAt) return 'notYet';
-  if (promo.endsAt && now >= promo.endsAt) return 'expired';
-  return 'valid';
-}
-
 /**
  * The given items that can be sold, by `ref:id`: the product is active (and so is its parent, a
  * variation goes with it) or the bundle is active. Missing ones are gone: they 404 elsewhere.
@@ -198,14 +196,16 @@ const EMPTY_TOTALS = {
 
 /**
  * The cart as the caller sees it, priced by the domain. Lines whose product or bundle is gone or
- * inactive leave the cart here (spec section 4: a product that answers 404 leaves the cart), and
- * so does a promo code that is no longer valid.
+ * inactive are not shown, nor is a promo code that is no longer valid. A read changes nothing;
+ * with `prune` (set by the writes) those lines and that code also leave the stored cart (spec
+ * section 4: a product that answers 404 leaves the cart), in one transaction.
  */
 export async function cartView(
   db: Database,
   locale: Locale,
   cart: CartRow | null,
   ctx: PricingContext,
+  options: { prune?: boolean } = {},
 ): Promise<Cart> {
   if (!cart) return { id: null, items: [], totals: EMPTY_TOTALS, promoCode: null };
   const [rows, promoRow] = await Promise.all([
@@ -220,15 +220,20 @@ export async function cartView(
   ]);
   const sellable = await sellableItems(db, locale, rows.map(rowKey), ctx);
   const gone = rows.filter((row) => !sellable.has(keyOf(rowKey(row))));
-  if (gone.length > 0)
-    await db.delete(s.cartItems).where(
-      inArray(
-        s.cartItems.id,
-        gone.map((row) => row.id),
-      ),
-    );
   const promo = promoState(promoRow, ctx.now) === 'valid' ? promoRow : null;
-  if (cart.promoCodeId !== null && !promo) await setCartPromo(db, cart.id, null);
+  const stalePromo = cart.promoCodeId !== null && !promo;
+  if (options.prune && (gone.length > 0 || stalePromo)) {
+    await db.transaction(async (tx) => {
+      if (gone.length > 0)
+        await tx.delete(s.cartItems).where(
+          inArray(
+            s.cartItems.id,
+            gone.map((row) => row.id),
+          ),
+        );
+      if (stalePromo) await setCartPromo(tx, cart.id, null);
+    });
+  }
 
   const items: CartItem[] = [];
   const lines = [];
@@ -321,8 +326,8 @@ export async function moveSessionCart(
       if (!item) continue;
       const had = existing.get(keyOf(key)) ?? 0;
       const stock = item.card.stock;
-      // The most a cart change may set (setCartQuantityBodySchema): merging must not exceed it.
-      const sum = Math.min(had + row.quantity, 10_000);
+      // The most one line may hold: merging must not exceed it.
+      const sum = Math.min(had + row.quantity, MAX_LINE_QUANTITY);
       const quantity = stock === null ? sum : Math.max(had, Math.min(sum, stock));
       if (quantity > 0 && quantity !== had) await setCartItem(tx, cart.id, key, quantity);
     }

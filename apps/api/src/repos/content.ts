@@ -4,17 +4,19 @@ import type {
   BlogCard,
   ContentItem,
   FaqCategory,
-  Image,
   Locale,
+  MenuItem,
   Page,
   PageCard,
   VendorPageKey,
+  Widget,
 } from '@shop/contract';
 import { slugWithId } from '@shop/domain';
 import type { Database } from '#api/db/client.ts';
 import * as s from '#api/db/schema.ts';
 import { translated } from '#api/db/translations.ts';
-import { metaOf, toImage } from './shop.ts';
+import { imagesBy } from './images.ts';
+import { metaImage, metaOf } from './meta.ts';
 
 /** How many other posts a blog detail offers to read next. */
 export const RELATED_BLOGS = 3;
@@ -24,34 +26,6 @@ const publishedBlog = (): SQL | undefined =>
   and(eq(s.blogs.active, true), sql`${s.blogs.publishedAt} <= now()`);
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/** Images of the given owners in their sorting order, grouped by owner id. */
-export async function imagesBy(
-  db: Database,
-  owner: 'blogId' | 'pageId' | 'vendorId',
-  ids: number[],
-) {
-  const byOwner = new Map<number, Image[]>();
-  if (ids.length === 0) return byOwner;
-  const column = s.images[owner];
-  const rows = await db
-    .select()
-    .from(s.images)
-    .where(inArray(column, ids))
-    .orderBy(asc(s.images.sorting), asc(s.images.id));
-  for (const row of rows) {
-    const id = row[owner];
-    if (id === null) continue;
-    const list = byOwner.get(id) ?? [];
-    list.push(toImage(row));
-    byOwner.set(id, list);
-  }
-  return byOwner;
-}
-
-/** A banner (else any image) stands for the item when it is shared. */
-export const metaImage = (images: Image[]) =>
-  (images.find((i) => i.imageType === 'banner') ?? images[0])?.image ?? null;
 
 type BlogQuery = {
   where: SQL | undefined;
@@ -368,4 +342,48 @@ export async function listFaqs(db: Database, locale: Locale): Promise<FaqCategor
       .filter((item) => item.categoryId === category.id)
       .map(({ id, question, answer }) => ({ id, question, answer })),
   }));
+}
+
+// ---------------------------------------------------------------- menus and widgets
+
+/** All menus as trees of root items, children in their sorting order. */
+export async function listMenus(db: Database, locale: Locale): Promise<MenuItem[]> {
+  const t = translated(s.menuTranslations, locale, 'mt');
+  const rows = await db
+    .select({
+      id: s.menus.id,
+      parentId: s.menus.parentId,
+      url: s.menus.url,
+      location: s.menus.location,
+      title: t.text('title'),
+    })
+    .from(s.menus)
+    .leftJoin(t.local, t.onLocal(s.menus.id))
+    .leftJoin(t.fallback, t.onFallback(s.menus.id))
+    .orderBy(asc(s.menus.sorting), asc(s.menus.id));
+  const items = new Map<number, MenuItem>(rows.map((r) => [r.id, { ...r, children: [] }]));
+  const roots: MenuItem[] = [];
+  for (const item of items.values()) {
+    const parent = item.parentId == null ? undefined : items.get(item.parentId);
+    if (parent) parent.children.push(item);
+    else roots.push(item);
+  }
+  return roots;
+}
+
+export async function listWidgets(db: Database, locale: Locale): Promise<Widget[]> {
+  const t = translated(s.widgetTranslations, locale, 'wt');
+  return db
+    .select({
+      id: s.widgets.id,
+      name: s.widgets.name,
+      location: s.widgets.location,
+      title: t.text('title'),
+      content: t.text('content'),
+    })
+    .from(s.widgets)
+    .leftJoin(t.local, t.onLocal(s.widgets.id))
+    .leftJoin(t.fallback, t.onFallback(s.widgets.id))
+    .where(eq(s.widgets.active, true))
+    .orderBy(asc(s.widgets.sorting), asc(s.widgets.id));
 }

@@ -4,7 +4,7 @@ import { facetCounts } from '@shop/domain';
 import type { Database } from '#api/db/client.ts';
 import * as s from '#api/db/schema.ts';
 import { translated } from '#api/db/translations.ts';
-import { productConditions, type ProductFilters } from './catalogue.ts';
+import { productConditions, type ProductFilters } from './product-lists.ts';
 
 /**
  * Attributes with their values and, per value, the ids of the listed products that carry it

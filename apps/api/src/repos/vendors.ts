@@ -4,8 +4,8 @@ import { slugWithId } from '@shop/domain';
 import type { Database } from '#api/db/client.ts';
 import * as s from '#api/db/schema.ts';
 import { translated } from '#api/db/translations.ts';
-import { imagesBy, metaImage } from './content.ts';
-import { metaOf } from './shop.ts';
+import { imagesBy } from './images.ts';
+import { metaImage, metaOf } from './meta.ts';
 
 /**
  * The contract's `icons` are the small marks of a vendor. The seed gives vendors a 'logo' (square

@@ -1,12 +1,9 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { and, asc, eq, isNull, notInArray } from 'drizzle-orm';
 import { endpoints, productCardSchema, type ProductCard } from '@shop/contract';
-import * as s from '#api/db/schema.ts';
 import { notFound } from '#api/plugins/errors.ts';
-import { listBundleIds, loadBundles } from '#api/repos/bundles.ts';
-import { productCards } from '#api/repos/catalogue.ts';
+import { isActiveBundle, listBundleIds, loadBundles } from '#api/repos/bundles.ts';
+import { productCards, relatedProductIds } from '#api/repos/products.ts';
 import { defineEndpoint, pageLinks } from './define.ts';
-import { pricingContext } from './products.ts';
 
 const e = endpoints.products;
 
@@ -25,17 +22,13 @@ export const bundleRoutes: FastifyPluginAsync = async (app) => {
       query.page,
       query.page_size,
     );
-    const bundles = await loadBundles(db, req.locale, ids, await pricingContext(req));
+    const bundles = await loadBundles(db, req.locale, ids, await req.pricing());
     return { ...pageLinks(req, query.page, query.page_size, count), results: bundles.map(toCard) };
   });
 
   const oneBundle = async (req: FastifyRequest, id: number) => {
-    const [active] = await db
-      .select({ id: s.bundles.id })
-      .from(s.bundles)
-      .where(and(eq(s.bundles.id, id), eq(s.bundles.active, true)));
-    const [bundle] = active
-      ? await loadBundles(db, req.locale, [id], await pricingContext(req))
+    const [bundle] = (await isActiveBundle(db, id))
+      ? await loadBundles(db, req.locale, [id], await req.pricing())
       : [];
     if (!bundle) throw notFound('Bundle not found.');
     return bundle;
@@ -46,28 +39,11 @@ export const bundleRoutes: FastifyPluginAsync = async (app) => {
   defineEndpoint(app, e.bundleDetail, async (req, { params }) => {
     const bundle = await oneBundle(req, params.id);
     const inside = bundle.items.map((i) => i.product.id);
-    const related = await db
-      .select({ id: s.products.id })
-      .from(s.products)
-      .where(
-        and(
-          eq(s.products.vendorId, bundle.vendor?.id ?? 0),
-          eq(s.products.active, true),
-          isNull(s.products.parentId),
-          inside.length ? notInArray(s.products.id, inside) : undefined,
-        ),
-      )
-      .orderBy(asc(s.products.sorting))
-      .limit(4);
+    const related = await relatedProductIds(db, bundle.vendor?.id ?? 0, inside);
     return {
       ...bundle,
       content: bundle.description,
-      related: await productCards(
-        db,
-        req.locale,
-        related.map((r) => r.id),
-        await pricingContext(req),
-      ),
+      related: await productCards(db, req.locale, related, await req.pricing()),
     };
   });
 };

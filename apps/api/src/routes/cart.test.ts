@@ -188,7 +188,7 @@ describe('reading the cart', () => {
     });
   });
 
-  it('drops a product that was deactivated (it would answer 404) from the cart', async () => {
+  it('hides a product that was deactivated (it would answer 404); the next write drops it', async () => {
     const b = shopper();
     const [first, second] = [await stocked(2), await stocked(2, [(await stocked(2)).id])];
     b.ok(await b.set(first.id, 1));
@@ -198,8 +198,14 @@ describe('reading the cart', () => {
     try {
       const after = await b.cart();
       expect(after.items.map((i) => i.product)).toEqual([second.id]);
-      expect((await cartRowsOf(before.id!)).map((r) => r.productId)).toEqual([second.id]);
       await expectDomainTotals(after, null);
+      // A read changes nothing stored.
+      expect((await cartRowsOf(before.id!)).map((r) => r.productId).sort()).toEqual(
+        [first.id, second.id].sort(),
+      );
+      const written = b.ok(await b.set(second.id, 2));
+      expect(written.items.map((i) => i.product)).toEqual([second.id]);
+      expect((await cartRowsOf(before.id!)).map((r) => r.productId)).toEqual([second.id]);
     } finally {
       await t.handle.db.update(s.products).set({ active: true }).where(eq(s.products.id, first.id));
     }
@@ -476,6 +482,36 @@ describe('promo codes', () => {
         .update(s.products)
         .set({ price: product.price })
         .where(eq(s.products.id, product.id));
+    }
+  });
+
+  it('stops counting a code that expired after it was applied; the next write removes it', async () => {
+    const b = shopper();
+    const product = await stocked(2);
+    b.ok(await b.set(product.id, 1));
+    const applied = b.ok(await b.promo('fiveoff'));
+    expect(applied.promoCode?.code).toBe('FIVEOFF');
+    const cartId = applied.id!;
+    const stored = async () =>
+      (await t.handle.db.select().from(s.carts).where(eq(s.carts.id, cartId)))[0]?.promoCodeId;
+    const promo = await promoRow('FIVEOFF');
+    const codeId = promo.id;
+    await t.handle.db
+      .update(s.promoCodes)
+      .set({ endsAt: new Date(Date.now() - 1000) })
+      .where(eq(s.promoCodes.id, codeId));
+    try {
+      const read = await b.cart();
+      expect(read.promoCode).toBeNull();
+      expect(read.totals.promoDiscount).toBe(0);
+      expect(await stored()).toBe(codeId);
+      b.ok(await b.set(product.id, 2));
+      expect(await stored()).toBeNull();
+    } finally {
+      await t.handle.db
+        .update(s.promoCodes)
+        .set({ endsAt: promo.endsAt })
+        .where(eq(s.promoCodes.id, codeId));
     }
   });
 

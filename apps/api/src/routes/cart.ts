@@ -1,13 +1,12 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { endpoints, type AddToCartError, type FieldErrors } from '@shop/contract';
-import { isAvailable, promoApplies } from '@shop/domain';
+import { isAvailable, promoApplies, promoState, type PromoState } from '@shop/domain';
 import { HttpError } from '#api/plugins/errors.ts';
 import {
   cartView,
   ensureCart,
   findCart,
   findPromoCode,
-  promoState,
   removeCartItem,
   sellableItem,
   sellableItems,
@@ -15,10 +14,10 @@ import {
   setCartPromo,
   type CartKey,
   type CartOwner,
-  type PromoState,
+  type CartRow,
 } from '#api/repos/cart.ts';
+import type { PricingContext } from '#api/repos/pricing.ts';
 import { defineEndpoint } from './define.ts';
-import { pricingContext } from './products.ts';
 
 const e = endpoints.sales;
 
@@ -53,20 +52,24 @@ export const cartRoutes: FastifyPluginAsync = async (app) => {
     return owner ? findCart(db, owner) : null;
   }
 
+  /** The answer of a write: gone lines and a stale promo code leave the stored cart here. */
+  const afterWrite = (req: FastifyRequest, cart: CartRow | null, ctx: PricingContext) =>
+    cartView(db, req.locale, cart, ctx, { prune: true });
+
   defineEndpoint(app, e.cart, async (req, _input, reply) => {
     reply.header('Cache-Control', 'no-store');
-    return cartView(db, req.locale, await currentCart(req), await pricingContext(req));
+    return cartView(db, req.locale, await currentCart(req), await req.pricing());
   });
 
   defineEndpoint(app, e.setCartQuantity, async (req, { params, body }, reply) => {
-    const ctx = await pricingContext(req);
+    const ctx = await req.pricing();
     if (!ctx.cartEnabled) throw new HttpError(400, 'The shop does not take orders at the moment.');
     const key: CartKey = { id: params.productId, ref: body.ref ?? 'product' };
     if (body.quantity === 0) {
       // A removal: allowed for items that can no longer be sold, and needs no new session.
       const cart = await currentCart(req);
       if (cart) await removeCartItem(db, cart.id, key);
-      return cartView(db, req.locale, cart, ctx);
+      return afterWrite(req, cart, ctx);
     }
     const item = sellableItem(await sellableItems(db, req.locale, [key], ctx), key);
     if (!item) {
@@ -94,18 +97,18 @@ export const cartRoutes: FastifyPluginAsync = async (app) => {
     }
     const cart = await ensureCart(db, await writeOwner(req, reply));
     await setCartItem(db, cart.id, key, body.quantity);
-    return cartView(db, req.locale, cart, ctx);
+    return afterWrite(req, cart, ctx);
   });
 
   defineEndpoint(app, e.removeFromCart, async (req, { params, query }) => {
     const cart = await currentCart(req);
     if (cart)
       await removeCartItem(db, cart.id, { id: params.productId, ref: query.ref ?? 'product' });
-    return cartView(db, req.locale, cart, await pricingContext(req));
+    return afterWrite(req, cart, await req.pricing());
   });
 
   defineEndpoint(app, e.applyPromoCode, async (req, { body }, reply) => {
-    const ctx = await pricingContext(req);
+    const ctx = await req.pricing();
     const promo = await findPromoCode(db, body.code);
     const state = promoState(promo, ctx.now);
     if (!promo || state !== 'valid') {
@@ -122,17 +125,12 @@ export const cartRoutes: FastifyPluginAsync = async (app) => {
     }
     const cart = await ensureCart(db, await writeOwner(req, reply));
     await setCartPromo(db, cart.id, promo.id);
-    return cartView(db, req.locale, { ...cart, promoCodeId: promo.id }, ctx);
+    return afterWrite(req, { ...cart, promoCodeId: promo.id }, ctx);
   });
 
   defineEndpoint(app, e.removePromoCode, async (req) => {
     const cart = await currentCart(req);
     if (cart) await setCartPromo(db, cart.id, null);
-    return cartView(
-      db,
-      req.locale,
-      cart && { ...cart, promoCodeId: null },
-      await pricingContext(req),
-    );
+    return afterWrite(req, cart && { ...cart, promoCodeId: null }, await req.pricing());
   });
 };

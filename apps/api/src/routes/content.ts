@@ -7,6 +7,8 @@ import {
   findBlog,
   findShopPage,
   listFaqs,
+  listMenus,
+  listWidgets,
   relatedBlogs,
   searchBlogs,
 } from '#api/repos/content.ts';
@@ -49,6 +51,10 @@ export const contentRoutes: FastifyPluginAsync = async (app) => {
   });
 
   defineEndpoint(app, e.faqs, async (req) => listFaqs(db, req.locale));
+
+  defineEndpoint(app, e.menus, async (req) => listMenus(db, req.locale));
+
+  defineEndpoint(app, e.widgets, async (req) => listWidgets(db, req.locale));
 
   // Open to everyone so that coming-soon can be shown; every other page keeps the guard's rule.
   defineEndpoint(

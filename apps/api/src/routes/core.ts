@@ -1,37 +1,11 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  languagesSchema,
-  localeSchema,
-  menusSchema,
-  widgetsSchema,
-  errorBodySchema,
-} from '@shop/contract';
-import { z } from 'zod';
-import { listLanguages, listMenus, listWidgets } from '#api/repos/shop.ts';
+import type { FastifyPluginAsync } from 'fastify';
+import { endpoints } from '@shop/contract';
+import { listLanguages } from '#api/repos/shop.ts';
+import { defineEndpoint } from './define.ts';
 
-const params = z.object({ locale: localeSchema });
+const e = endpoints.core;
 
-export const coreRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/core/languages/',
-    {
-      config: { shop: 'open' },
-      schema: { tags: ['core'], params, response: { 200: languagesSchema, 404: errorBodySchema } },
-    },
-    async () => listLanguages(app.db),
-  );
-
-  app.get(
-    '/content/menus/',
-    { schema: { tags: ['content'], params, response: { 200: menusSchema, 434: errorBodySchema } } },
-    async (req) => listMenus(app.db, req.locale),
-  );
-
-  app.get(
-    '/content/get_widgets/',
-    {
-      schema: { tags: ['content'], params, response: { 200: widgetsSchema, 434: errorBodySchema } },
-    },
-    async (req) => listWidgets(app.db, req.locale),
-  );
+export const coreRoutes: FastifyPluginAsync = async (app) => {
+  // Open while the shop is closed: the coming-soon screen needs the language switcher.
+  defineEndpoint(app, e.languages, async () => listLanguages(app.db), { shop: 'open' });
 };

@@ -1,16 +1,10 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  errorBodySchema,
-  localeSchema,
-  manifestSchema,
-  organizationInfoSchema,
-  type Manifest,
-} from '@shop/contract';
-import { z } from 'zod';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { endpoints, type Manifest, type OrganizationInfo } from '@shop/contract';
+import { THEME_COLOR } from '@shop/domain';
 import { notFound } from '#api/plugins/errors.ts';
+import { defineEndpoint } from './define.ts';
 
-const params = z.object({ locale: localeSchema });
-
+const e = endpoints.organizations;
 /** A home-screen label: the title if short, else its first words that fit 12 characters. */
 export function shortName(title: string): string {
   if (title.length <= 12) return title;
@@ -23,39 +17,21 @@ export function shortName(title: string): string {
   return name || title.slice(0, 12);
 }
 
-export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/organizations/organization_info/',
-    {
-      config: { shop: 'open' },
-      schema: {
-        tags: ['organizations'],
-        summary: 'Shop info: open/closed state, cart flag, titles, images, analytics ids',
-        params,
-        response: { 200: organizationInfoSchema, 404: errorBodySchema },
-      },
-    },
-    async (req) => {
-      const shop = await app.shopInfo(req.locale);
-      if (!shop) throw notFound('The shop is not set up.');
-      return shop;
-    },
-  );
+async function shopInfoOr404(req: FastifyRequest): Promise<OrganizationInfo> {
+  const shop = await req.server.shopInfo(req.locale);
+  if (!shop) throw notFound('The shop is not set up.');
+  return shop;
+}
 
-  app.get(
-    '/organizations/manifest/',
-    {
-      config: { shop: 'open' },
-      schema: {
-        tags: ['organizations'],
-        summary: 'Web app manifest of the shop in the locale',
-        params,
-        response: { 200: manifestSchema, 404: errorBodySchema },
-      },
-    },
-    async (req, reply) => {
-      const shop = await app.shopInfo(req.locale);
-      if (!shop) throw notFound('The shop is not set up.');
+export const organizationRoutes: FastifyPluginAsync = async (app) => {
+  // Both open while the shop is closed: they are what tells the storefront it is closed.
+  defineEndpoint(app, e.info, async (req) => shopInfoOr404(req), { shop: 'open' });
+
+  defineEndpoint(
+    app,
+    e.manifest,
+    async (req, _input, reply) => {
+      const shop = await shopInfoOr404(req);
       const icon = shop.images.find((i) => i.imageType === 'icon');
       const manifest: Manifest = {
         name: shop.title,
@@ -64,8 +40,8 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
         start_url: `/${req.locale}/`,
         scope: '/',
         display: 'standalone',
-        background_color: '#ffffff',
-        theme_color: '#ffffff',
+        background_color: THEME_COLOR,
+        theme_color: THEME_COLOR,
         lang: req.locale,
         icons: icon
           ? [192, 512].map((size) => ({
@@ -79,5 +55,6 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.type('application/manifest+json; charset=utf-8');
       return manifest;
     },
+    { shop: 'open' },
   );
 };

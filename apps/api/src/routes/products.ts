@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { asc, and, eq, inArray, ne, isNull } from 'drizzle-orm';
 import {
   endpoints,
   type FilterAttribute,
@@ -8,37 +7,33 @@ import {
   type ProductDetail,
   type Variation,
 } from '@shop/contract';
-import * as s from '#api/db/schema.ts';
 import { notFound } from '#api/plugins/errors.ts';
 import {
-  cartEnabled,
   countProducts,
-  findProduct,
   listProductIds,
-  listVariations,
   priceRange,
-  productCards,
   searchProductIds,
-  type PricingContext,
   type ProductFilters,
-} from '#api/repos/catalogue.ts';
+} from '#api/repos/product-lists.ts';
+import {
+  findProduct,
+  isActiveProduct,
+  listVariations,
+  productCards,
+  relatedProductIds,
+} from '#api/repos/products.ts';
 import { facetsOf, filtersAttributes } from '#api/repos/filters.ts';
 import { ttlCache } from '#api/lib/ttl-cache.ts';
 import { defineEndpoint, pageLinks } from './define.ts';
 
 const e = endpoints.products;
 
-export async function pricingContext(req: FastifyRequest): Promise<PricingContext> {
-  const [user, cart] = await Promise.all([req.getUser(), cartEnabled(req.server.db)]);
-  return { userId: user?.id ?? null, now: new Date(), cartEnabled: cart };
-}
-
 export const productRoutes: FastifyPluginAsync = async (app) => {
   const db = app.db;
 
   /** One product with everything of its own (not its variations), or 404. */
   async function loadProduct(req: FastifyRequest, id: number): Promise<Product> {
-    const product = await findProduct(db, req.locale, id, await pricingContext(req));
+    const product = await findProduct(db, req.locale, id, await req.pricing());
     if (!product) throw notFound('Product not found.');
     return product;
   }
@@ -49,7 +44,7 @@ export const productRoutes: FastifyPluginAsync = async (app) => {
     parentId: number,
     includeParent = false,
   ): Promise<Variation[]> {
-    return listVariations(db, req.locale, parentId, await pricingContext(req), includeParent);
+    return listVariations(db, req.locale, parentId, await req.pricing(), includeParent);
   }
 
   // The same for every shopper and costly at scale: cached for a minute per locale and filters.
@@ -79,7 +74,7 @@ export const productRoutes: FastifyPluginAsync = async (app) => {
       query.page_size,
       cachedCount,
     );
-    const results = await productCards(db, req.locale, ids, await pricingContext(req));
+    const results = await productCards(db, req.locale, ids, await req.pricing());
     return { ...pageLinks(req, query.page, query.page_size, count), results };
   });
 
@@ -91,7 +86,7 @@ export const productRoutes: FastifyPluginAsync = async (app) => {
       query.page,
       query.page_size,
     );
-    const results = await productCards(db, req.locale, ids, await pricingContext(req));
+    const results = await productCards(db, req.locale, ids, await req.pricing());
     return { ...pageLinks(req, query.page, query.page_size, count), results };
   });
 
@@ -113,38 +108,17 @@ export const productRoutes: FastifyPluginAsync = async (app) => {
   defineEndpoint(app, e.detail, async (req, { params }): Promise<ProductDetail> => {
     const product = await loadProduct(req, params.id);
     const parentId = product.parent ?? product.id;
-    const [variations, relatedRows] = await Promise.all([
+    const [variations, relatedIds] = await Promise.all([
       // The parent is one of the choices too, so a shopper can move between all of them.
       loadVariations(req, parentId, true),
-      db
-        .select({ id: s.products.id })
-        .from(s.products)
-        .where(
-          and(
-            eq(s.products.vendorId, product.vendor?.id ?? 0),
-            eq(s.products.active, true),
-            isNull(s.products.parentId),
-            ne(s.products.id, parentId),
-          ),
-        )
-        .orderBy(asc(s.products.sorting), asc(s.products.id))
-        .limit(4),
+      relatedProductIds(db, product.vendor?.id ?? 0, [parentId]),
     ]);
-    const related = await productCards(
-      db,
-      req.locale,
-      relatedRows.map((r) => r.id),
-      await pricingContext(req),
-    );
+    const related = await productCards(db, req.locale, relatedIds, await req.pricing());
     return { ...product, content: product.description, variations, related };
   });
 
   defineEndpoint(app, e.variations, async (req, { params }) => {
-    const [parent] = await db
-      .select({ id: s.products.id })
-      .from(s.products)
-      .where(and(inArray(s.products.id, [params.id]), eq(s.products.active, true)));
-    if (!parent) throw notFound('Product not found.');
-    return loadVariations(req, parent.id);
+    if (!(await isActiveProduct(db, params.id))) throw notFound('Product not found.');
+    return loadVariations(req, params.id);
   });
 };

@@ -1,18 +1,16 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { endpoints } from '@shop/contract';
 import { notFound } from '#api/plugins/errors.ts';
+import { listProductIds, type ProductSort } from '#api/repos/product-lists.ts';
 import {
   findProduct,
-  listProductIds,
   productCards,
   productContentItems,
   variationIds,
-  type ProductSort,
-} from '#api/repos/catalogue.ts';
+} from '#api/repos/products.ts';
 import { blogList, findBlog, findVendorPage, vendorPageList } from '#api/repos/content.ts';
 import { findVendor, isActiveVendor, vendorList } from '#api/repos/vendors.ts';
 import { defineEndpoint, pageLinks } from './define.ts';
-import { pricingContext } from './products.ts';
 
 const e = endpoints.vendors;
 
@@ -52,14 +50,14 @@ export const vendorRoutes: FastifyPluginAsync = async (app) => {
       query.page,
       query.size,
     );
-    const results = await productCards(db, req.locale, ids, await pricingContext(req));
+    const results = await productCards(db, req.locale, ids, await req.pricing());
     return { ...pageLinks(req, query.page, query.size, count), results };
   });
 
   /** The vendor's active product (or variation), or the item 404. */
   async function vendorProduct(req: FastifyRequest, id: number, itemId: number) {
     await requireVendor(id);
-    const product = await findProduct(db, req.locale, itemId, await pricingContext(req));
+    const product = await findProduct(db, req.locale, itemId, await req.pricing());
     if (!product || product.vendor?.id !== id) throw notFound(ITEM_NOT_FOUND);
     return product;
   }
