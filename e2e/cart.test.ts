@@ -74,7 +74,7 @@ describe('cart', () => {
     await page.waitForLoadState('load');
     await page.goto(`${baseURL}/en/checkout/cart/`);
     await page.getByRole('link', { name: product.title }).waitFor();
-    expect(await page.getByRole('link', { name: 'Cart, 1 item' }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('link', { name: 'Cart, 1 item' }).count()).toBe(1);
   });
 
   it('refuses a promo code below its minimum with a message, and keeps the cart', async () => {
@@ -175,7 +175,7 @@ describe('vendors', () => {
     }
     if (!found) throw new Error('no vendor page in the demo shop');
     const page = await open(`/en${found.vendor}pages/${found.page}/`);
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBeTruthy();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBeTruthy();
 
     const vendorId = /-(\d+)\/$/.exec(found.vendor)![1];
     const products = (await (
@@ -205,7 +205,7 @@ describe('login', () => {
 
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.getByText('This field is required').first().waitFor();
-    expect(await page.getByText('This field is required').count()).toBe(2);
+    await expect.poll(() => page.getByText('This field is required').count()).toBe(2);
     await page.getByLabel('Email').fill('staff@example');
     await page.getByLabel('Password').fill('x');
     await page.getByRole('button', { name: 'Log in' }).click();

@@ -50,7 +50,7 @@ describe('product list', () => {
     await expect
       .poll(() => page.getByRole('status').filter({ hasText: 'product' }).textContent())
       .toContain(String(expected.count));
-    expect(await cardTitles(page)).toEqual(expected.results.map((r) => r.title));
+    await expect.poll(() => cardTitles(page)).toEqual(expected.results.map((r) => r.title));
     // Any-of within an attribute, intersection across: every shown product has a1 or a2, and b.
     const union = new Set([...a1.products, ...a2.products]);
     expect(expected.results.every((r) => union.has(r.id) && b.products.includes(r.id))).toBe(true);
@@ -102,15 +102,15 @@ describe('product list', () => {
       javaScriptEnabled: false,
     });
     const expected = await api<List>(`products/products/?values__id=${value.id}&sort=price`);
-    expect(await cardTitles(page)).toEqual(expected.results.map((r) => r.title));
-    expect(await page.getByRole('checkbox', { name: value.title, exact: true }).isChecked()).toBe(
-      true,
-    );
+    await expect.poll(() => cardTitles(page)).toEqual(expected.results.map((r) => r.title));
+    await expect
+      .poll(() => page.getByRole('checkbox', { name: value.title, exact: true }).isChecked())
+      .toBe(true);
     await page.getByRole('combobox', { name: 'Sort by' }).selectOption('-price');
     await page.getByRole('button', { name: 'Apply' }).click();
     await page.waitForURL((url) => url.searchParams.get('sort') === '-price');
     const resorted = await api<List>(`products/products/?values__id=${value.id}&sort=-price`);
-    expect(await cardTitles(page)).toEqual(resorted.results.map((r) => r.title));
+    await expect.poll(() => cardTitles(page)).toEqual(resorted.results.map((r) => r.title));
   });
 });
 
@@ -171,7 +171,7 @@ describe('product page', () => {
     const page = await open(`/en${first.slugUri}`, { viewport: NARROW });
     // Hidden from the accessibility tree until it slides in, so found by its label.
     const bar = page.locator('[role="region"][aria-label="Add to cart"]');
-    expect(await bar.getAttribute('aria-hidden')).toBe('true');
+    await expect.poll(() => bar.getAttribute('aria-hidden')).toBe('true');
     await page.mouse.wheel(0, 1500);
     await expect.poll(() => bar.getAttribute('aria-hidden')).toBe('false');
     await expect

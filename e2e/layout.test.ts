@@ -35,7 +35,7 @@ describe('the language switcher', () => {
     expect((await cookie(page, 'locale'))?.value).toBe('en');
     await languageNav(page).getByRole('link', { name: /^de$/i }).click();
     await page.waitForURL(`${baseURL}/de/some-page/?q=linen`);
-    expect(await page.locator('html').getAttribute('lang')).toBe('de');
+    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('de');
     expect(
       await languageNav(page, 'Sprache')
         .getByRole('link', { name: /^de$/i })
@@ -78,7 +78,7 @@ describe('the Go to top button', () => {
         );
         await expect.poll(() => scrollY(page)).toBe(y);
       };
-      expect(await button.count()).toBe(0);
+      await expect.poll(() => button.count()).toBe(0);
       await scrollTo(300);
       await button.waitFor();
       await scrollTo(250);
@@ -89,7 +89,7 @@ describe('the Go to top button', () => {
       await expect.poll(() => scrollY(page)).toBe(0);
       await button.waitFor({ state: 'detached' });
       // Keyboard users continue from the top of the content, not from the vanished button.
-      expect(await isFocused(page.locator('#main'))).toBe(true);
+      await expect.poll(() => isFocused(page.locator('#main'))).toBe(true);
     });
   }
 });
@@ -112,7 +112,7 @@ describe('the cookie consent', () => {
 
     await page.reload();
     await page.getByRole('main').waitFor();
-    expect(await banner(page).count()).toBe(0);
+    await expect.poll(() => banner(page).count()).toBe(0);
   });
 
   it('remembers "Only necessary" as well', async () => {
@@ -124,7 +124,7 @@ describe('the cookie consent', () => {
     await expect.poll(async () => (await cookie(page, 'cookie_consent'))?.value).toBe('necessary');
     await page.goto(`${baseURL}/de/`);
     await page.getByRole('main').waitFor();
-    expect(await page.getByRole('dialog').count()).toBe(0);
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
   });
 
   it('works without JavaScript: the form posts, and the page comes back without the banner', async () => {
@@ -136,7 +136,7 @@ describe('the cookie consent', () => {
     expect(path(page)).toBe('/en/some-page/?q=1');
     await page.reload();
     await page.getByRole('main').waitFor();
-    expect(await banner(page).count()).toBe(0);
+    await expect.poll(() => banner(page).count()).toBe(0);
   });
 
   it('refuses a post without the CSRF token and sets nothing', async () => {
@@ -167,8 +167,8 @@ describe('the keyboard', () => {
     await hydrated(page);
     await page.keyboard.press('Tab');
     const skip = page.getByRole('link', { name: 'Skip to content' });
-    expect(await isFocused(skip)).toBe(true);
-    expect(await skip.isVisible()).toBe(true);
+    await expect.poll(() => isFocused(skip)).toBe(true);
+    await expect.poll(() => skip.isVisible()).toBe(true);
     await page.keyboard.press('Enter');
     await expect.poll(() => isFocused(page.locator('#main'))).toBe(true);
     expect(new URL(page.url()).hash).toBe('#main');
@@ -184,23 +184,23 @@ describe('the keyboard', () => {
     const summary = menu.locator('summary');
     expect(await tabTo(page, summary)).toBe(true);
     const firstLink = menu.getByRole('link').first();
-    expect(await firstLink.isVisible()).toBe(false);
+    await expect.poll(() => firstLink.isVisible()).toBe(false);
     await page.keyboard.press('Enter');
     await firstLink.waitFor();
-    expect(await menu.getAttribute('open')).not.toBeNull();
+    await expect.poll(() => menu.getAttribute('open')).not.toBeNull();
     await page.keyboard.press('Enter');
     await firstLink.waitFor({ state: 'hidden' });
     await page.keyboard.press('Enter');
     await firstLink.waitFor();
     await page.keyboard.press('Tab');
-    expect(await isFocused(firstLink)).toBe(true);
+    await expect.poll(() => isFocused(firstLink)).toBe(true);
     const href = await firstLink.getAttribute('href');
     expect(href).toMatch(/^\/en\/.+\/$/);
     await page.keyboard.press('Enter');
     await page.waitForURL(`${baseURL}${href}`);
     // The dropdown does not stay open over the new page.
     await firstLink.waitFor({ state: 'hidden' });
-    expect(await menu.getAttribute('open')).toBeNull();
+    await expect.poll(() => menu.getAttribute('open')).toBeNull();
   });
 
   it('opens the mobile menu with Enter (360 px)', async () => {
@@ -210,7 +210,7 @@ describe('the keyboard', () => {
     await hydrated(page);
     const toggle = page.getByLabel('Open menu');
     const nav = page.getByRole('navigation', { name: 'Catalogue' });
-    expect(await nav.count()).toBe(0);
+    await expect.poll(() => nav.count()).toBe(0);
     expect(await tabTo(page, toggle)).toBe(true);
     await page.keyboard.press('Enter');
     await nav.waitFor();

@@ -21,14 +21,14 @@ describe('the root path', () => {
     await page.context().addCookies([{ name: 'locale', value: 'it', url: baseURL }]);
     await page.goto(`${baseURL}/`);
     expect(path(page.url())).toBe('/it/');
-    expect(await page.locator('html').getAttribute('lang')).toBe('it');
+    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('it');
   });
 
   it('goes to the browser language without a cookie, and to English for one the shop lacks', async () => {
     const russian = await browser.page({ locale: 'ru-RU' });
     await russian.goto(`${baseURL}/?utm_source=test`);
     expect(path(russian.url())).toBe('/ru/?utm_source=test');
-    expect(await russian.locator('html').getAttribute('lang')).toBe('ru');
+    await expect.poll(() => russian.locator('html').getAttribute('lang')).toBe('ru');
 
     const french = await browser.page({ locale: 'fr-FR' });
     await french.goto(`${baseURL}/`);
@@ -78,7 +78,7 @@ describe('the 404 screen', () => {
     await page.getByRole('heading', { level: 1, name: NOT_FOUND_TITLE, exact: true }).waitFor();
     await page.getByText(NOT_FOUND_TEXT, { exact: true }).waitFor();
     const back = page.getByRole('main').getByRole('link', { name: 'Back to homepage' });
-    expect(await back.getAttribute('href')).toBe('/en/');
+    await expect.poll(() => back.getAttribute('href')).toBe('/en/');
     // Still inside the shop's layout: header and footer are there.
     await page.getByRole('banner').waitFor();
     await page.getByRole('contentinfo').waitFor();
@@ -93,9 +93,9 @@ describe('the 404 screen', () => {
     const response = await page.goto(`${baseURL}/no-such-thing/`);
     expect(response?.status()).toBe(404);
     await page.getByRole('heading', { level: 1, name: NOT_FOUND_TITLE, exact: true }).waitFor();
-    expect(await page.getByRole('link', { name: 'Back to homepage' }).getAttribute('href')).toBe(
-      '/',
-    );
+    await expect
+      .poll(() => page.getByRole('link', { name: 'Back to homepage' }).getAttribute('href'))
+      .toBe('/');
   });
 
   it('is translated in the other languages', async () => {
@@ -104,8 +104,8 @@ describe('the 404 screen', () => {
     expect(response?.status()).toBe(404);
     const heading = page.getByRole('heading', { level: 1 });
     await heading.waitFor();
-    expect(await heading.textContent()).not.toBe(NOT_FOUND_TITLE);
-    expect(await page.locator('html').getAttribute('lang')).toBe('de');
+    await expect.poll(() => heading.textContent()).not.toBe(NOT_FOUND_TITLE);
+    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('de');
   });
 });
 
@@ -124,8 +124,10 @@ describe('a closed shop', () => {
       expect(path(page.url())).toBe(to);
     }
     // The German page is in German (the lang attribute says so); the English one reads 'Coming soon'.
-    expect(await page.locator('html').getAttribute('lang')).toBe('de');
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).not.toBe('Coming soon');
+    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('de');
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .not.toBe('Coming soon');
     await page.goto(`${closedURL}/en/`);
     await page.getByRole('heading', { level: 1, name: 'Coming soon' }).waitFor();
     await page.getByRole('link', { name: 'Staff login' }).waitFor();

@@ -7,16 +7,16 @@ import { fieldErrorsSchema, detailErrorSchema } from '@shop/contract';
 import { priceProduct, type Discount, type ProductPricing } from '@shop/domain';
 import * as s from '../src/db/schema.ts';
 import { DEMO_PASSWORD } from '../src/seed/seed.ts';
-import { cookieJar, type TestApp } from './helpers.ts';
+import { cookieJar, type TestContext } from './helpers.ts';
 
 export type Headers = Record<string, string>;
 
-export const get = (t: TestApp, url: string, headers: Headers = {}) =>
+export const get = (t: TestContext, url: string, headers: Headers = {}) =>
   t.app.inject({ method: 'GET', url, headers });
 
 /** GET that must answer 200 with a body the contract schema accepts. */
 export async function getOk<S extends z.ZodType>(
-  t: TestApp,
+  t: TestContext,
   url: string,
   schema: S,
   headers: Headers = {},
@@ -27,7 +27,7 @@ export async function getOk<S extends z.ZodType>(
 }
 
 /** GET that must answer 404 with `{detail}`. */
-export async function expectNotFound(t: TestApp, url: string) {
+export async function expectNotFound(t: TestContext, url: string) {
   const res = await get(t, url);
   expect(res.statusCode, `${url}: ${res.body}`).toBe(404);
   expect(res.headers['content-type']).toContain('application/json');
@@ -36,7 +36,7 @@ export async function expectNotFound(t: TestApp, url: string) {
 }
 
 /** GET that must answer 400 with field errors naming `field`. */
-export async function expectFieldError(t: TestApp, url: string, field: string) {
+export async function expectFieldError(t: TestContext, url: string, field: string) {
   const res = await get(t, url);
   expect(res.statusCode, `${url}: ${res.body}`).toBe(400);
   const body = fieldErrorsSchema.parse(res.json());
@@ -45,7 +45,7 @@ export async function expectFieldError(t: TestApp, url: string, field: string) {
 }
 
 /** Logs in through the CSRF flow; answers the Cookie header of the session. */
-export async function login(t: TestApp, email: string, password = DEMO_PASSWORD) {
+export async function login(t: TestContext, email: string, password = DEMO_PASSWORD) {
   const jar = cookieJar();
   const csrf = await get(t, '/en/api/accounts/login/');
   jar.store(csrf);
@@ -61,7 +61,7 @@ export async function login(t: TestApp, email: string, password = DEMO_PASSWORD)
   return { cookie: jar.header() };
 }
 
-export async function userId(t: TestApp, email: string): Promise<number> {
+export async function userId(t: TestContext, email: string): Promise<number> {
   const [row] = await t.handle.db
     .select({ id: s.users.id })
     .from(s.users)
@@ -71,7 +71,7 @@ export async function userId(t: TestApp, email: string): Promise<number> {
 }
 
 /** Active parent products (what lists show), in the default order (own `sorting`, then id). */
-export async function listedProducts(t: TestApp) {
+export async function listedProducts(t: TestContext) {
   return t.handle.db
     .select()
     .from(s.products)
@@ -92,7 +92,7 @@ const toDomain = (d: DiscountRow): Discount => ({
  * anonymous), computed from the rows: price, profit, VAT, the item's discounts, the user's own.
  */
 export async function expectedPrices(
-  t: TestApp,
+  t: TestContext,
   kind: 'product' | 'bundle',
   ids: number[],
   user: number | null,

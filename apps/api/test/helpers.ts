@@ -4,18 +4,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp, type AppOptions } from '../src/app.ts';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.ts';
 import { createMailer } from '../src/mail/mailer.ts';
 import { databaseSessionStore } from '../src/plugins/session-store.ts';
 
-export type TestApp = {
+/** What a test uses: the app, its database and where its mails go. */
+export type TestContext = {
   app: FastifyInstance;
   handle: DatabaseHandle;
   mailDir: string;
-  close(): Promise<void>;
 };
+
+export type TestApp = TestContext & { close(): Promise<void> };
 
 /** A database of this test file's own, cloned from the seeded one global-setup made. */
 async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop(): Promise<void> }> {
@@ -62,9 +64,7 @@ async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop(): Pro
 }
 
 /** `mediaDir` serves `/media/*` from that directory; `logger` lets a test read the app's log. */
-export async function createTestApp(
-  options: Pick<AppOptions, 'mediaDir' | 'logger'> = {},
-): Promise<TestApp> {
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const { handle, drop } = await openTestDatabase();
   const mailDir = await mkdtemp(join(tmpdir(), 'shop-mail-'));
   const mailer = createMailer({
@@ -91,6 +91,43 @@ export async function createTestApp(
       await handle.close();
       await drop();
       await rm(mailDir, { recursive: true, force: true });
+    },
+  };
+}
+
+type TestAppOptions = Pick<AppOptions, 'mediaDir' | 'logger'>;
+
+/**
+ * The test app of one test file: started before its first test on a database of its own, closed
+ * after its last. Call it at the top of the file; `options` may be a function when they need
+ * set-up first (a media directory to create).
+ *
+ *     const t = useTestApp();
+ *     it('…', async () => { await t.app.inject(…); });
+ */
+export function useTestApp(
+  options: TestAppOptions | (() => Promise<TestAppOptions>) = {},
+): TestContext {
+  let current: TestApp | undefined;
+  beforeAll(async () => {
+    current = await createTestApp(typeof options === 'function' ? await options() : options);
+  });
+  afterAll(async () => {
+    await current?.close();
+  });
+  const started = (): TestApp => {
+    if (!current) throw new Error('The test app starts in beforeAll: use it inside a test.');
+    return current;
+  };
+  return {
+    get app() {
+      return started().app;
+    },
+    get handle() {
+      return started().handle;
+    },
+    get mailDir() {
+      return started().mailDir;
     },
   };
 }

@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fieldErrorsSchema } from '@shop/contract';
-import { cookieJar, createTestApp, type TestApp } from '../../test/helpers.ts';
+import { cookieJar, useTestApp } from '../../test/helpers.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 /** A login post with a bad body, in `locale`, carrying a valid CSRF token. */
 async function badLogin(locale: string, body: unknown) {

@@ -1,19 +1,27 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
-import { createTestApp, type TestApp } from '../../test/helpers.ts';
-import { databaseSessionStore, redisSessionStore, type SessionStore } from './session-store.ts';
+import { createTestApp } from '../../test/helpers.ts';
+import {
+  databaseSessionStore,
+  redisSessionStore,
+  type SessionStore,
+  type StoreOptions,
+} from './session-store.ts';
 
 /** The same contract for every store: what one process writes, another reads; expiry is honoured. */
 function storeContract(
   name: string,
-  open: () => Promise<{ store: SessionStore; close(): Promise<void> }>,
+  open: (options: StoreOptions) => Promise<{ store: SessionStore; close(): Promise<void> }>,
 ) {
   describe(name, () => {
     let store: SessionStore;
     let close: () => Promise<void>;
+    // The store's clock: real time unless a test moves it on.
+    let offset = 0;
+    const now = () => Date.now() + offset;
     beforeAll(async () => {
-      ({ store, close } = await open());
+      ({ store, close } = await open({ now }));
     });
     afterAll(async () => {
       await close();
@@ -32,9 +40,16 @@ function storeContract(
 
     it('does not answer an expired session', async () => {
       const id = randomUUID();
-      await store.set(id, { userId: null, data: {}, expiresAt: new Date(Date.now() + 1_000) });
-      await new Promise((r) => setTimeout(r, 1_100));
-      expect(await store.get(id)).toBeNull();
+      const expiresAt = new Date(now() + 60_000);
+      await store.set(id, { userId: null, data: {}, expiresAt });
+      offset = 59_000;
+      expect(await store.get(id)).toMatchObject({ expiresAt });
+      offset = 60_000;
+      try {
+        expect(await store.get(id)).toBeNull();
+      } finally {
+        offset = 0;
+      }
     });
 
     it('answers null for an unknown id', async () => {
@@ -43,17 +58,17 @@ function storeContract(
   });
 }
 
-storeContract('database session store', async () => {
-  const t: TestApp = await createTestApp();
-  return { store: databaseSessionStore(t.handle.db), close: () => t.close() };
+storeContract('database session store', async (options) => {
+  const t = await createTestApp();
+  return { store: databaseSessionStore(t.handle.db, options), close: () => t.close() };
 });
 
 // Runs against the machine's real Redis when REDIS_URL is set (CI sets it).
 describe.runIf(Boolean(process.env.REDIS_URL))('with REDIS_URL', () => {
-  storeContract('redis session store', async () => {
+  storeContract('redis session store', async (options) => {
     const redis = new Redis(process.env.REDIS_URL ?? '');
     return {
-      store: redisSessionStore(redis, `test:${randomUUID()}:`),
+      store: redisSessionStore(redis, `test:${randomUUID()}:`, options),
       close: async () => {
         redis.disconnect();
       },

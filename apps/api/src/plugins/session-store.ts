@@ -16,13 +16,19 @@ export type SessionStore = {
   destroy(id: string): Promise<void>;
 };
 
-export function databaseSessionStore(db: Database): SessionStore {
+/** The store's clock; tests pass their own to expire a session without waiting. */
+export type StoreOptions = { now?: () => number };
+
+export function databaseSessionStore(
+  db: Database,
+  { now = Date.now }: StoreOptions = {},
+): SessionStore {
   return {
     async get(id) {
       const [row] = await db.select().from(sessions).where(eq(sessions.id, id)).limit(1);
       if (!row) return null;
-      if (row.expiresAt.getTime() <= Date.now()) {
-        await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+      if (row.expiresAt.getTime() <= now()) {
+        await db.delete(sessions).where(lt(sessions.expiresAt, new Date(now())));
         return null;
       }
       return { userId: row.userId, data: row.data, expiresAt: row.expiresAt };
@@ -42,7 +48,11 @@ export function databaseSessionStore(db: Database): SessionStore {
   };
 }
 
-export function redisSessionStore(redis: Redis, prefix = 'shop:session:'): SessionStore {
+export function redisSessionStore(
+  redis: Redis,
+  prefix = 'shop:session:',
+  { now = Date.now }: StoreOptions = {},
+): SessionStore {
   return {
     async get(id) {
       const raw = await redis.get(prefix + id);
@@ -53,11 +63,11 @@ export function redisSessionStore(redis: Redis, prefix = 'shop:session:'): Sessi
         expiresAt: string;
       };
       const expiresAt = new Date(parsed.expiresAt);
-      if (expiresAt.getTime() <= Date.now()) return null;
+      if (expiresAt.getTime() <= now()) return null;
       return { userId: parsed.userId, data: parsed.data, expiresAt };
     },
     async set(id, record) {
-      const ttl = Math.max(1, Math.ceil((record.expiresAt.getTime() - Date.now()) / 1000));
+      const ttl = Math.max(1, Math.ceil((record.expiresAt.getTime() - now()) / 1000));
       await redis.set(
         prefix + id,
         JSON.stringify({ ...record, expiresAt: record.expiresAt.toISOString() }),

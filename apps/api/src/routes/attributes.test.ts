@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
 import {
   attributeDetailSchema,
@@ -8,16 +8,10 @@ import {
   valueSchema,
 } from '@shop/contract';
 import * as s from '#api/db/schema.ts';
-import { createTestApp, type TestApp } from '../../test/helpers.ts';
+import { useTestApp } from '../../test/helpers.ts';
 import { expectFieldError, expectNotFound, get, getOk } from '../../test/catalogue.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const attributePage = paginated(attributeSchema);
 const valuePage = paginated(valueSchema);

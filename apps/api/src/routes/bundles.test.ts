@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import {
   bundleDetailSchema,
@@ -8,7 +8,7 @@ import {
   type Bundle,
 } from '@shop/contract';
 import * as s from '#api/db/schema.ts';
-import { createTestApp, type TestApp } from '../../test/helpers.ts';
+import { useTestApp } from '../../test/helpers.ts';
 import {
   expectFieldError,
   expectNotFound,
@@ -22,13 +22,7 @@ import {
   userId,
 } from '../../test/catalogue.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const LIST = '/en/api/products/bundles/';
 const page = paginated(productCardSchema.strict());

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import {
@@ -13,15 +13,9 @@ import { applyPromo, cartLine, cartTotals, type CartLine, type PromoCode } from 
 import * as s from '#api/db/schema.ts';
 import { DEMO_PASSWORD } from '#api/seed/seed.ts';
 import { expectedPrices, getOk, userId } from '../../test/catalogue.ts';
-import { cookieJar, createTestApp, type TestApp } from '../../test/helpers.ts';
+import { cookieJar, useTestApp } from '../../test/helpers.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const CART = '/en/api/sales/cart_products/';
 const PROMO = '/en/api/sales/cart/promo_code/';

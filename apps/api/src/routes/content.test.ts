@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import {
   blogCardSchema,
@@ -12,16 +12,10 @@ import {
 } from '@shop/contract';
 import { slugWithId } from '@shop/domain';
 import * as s from '#api/db/schema.ts';
-import { createTestApp, type TestApp } from '../../test/helpers.ts';
+import { useTestApp } from '../../test/helpers.ts';
 import { expectFieldError, expectNotFound, get, getOk, login } from '../../test/catalogue.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const blogPage = paginated(blogCardSchema);
 const searchPage = paginated(contentItemSchema);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import {
   errorBodySchema,
@@ -9,15 +9,9 @@ import {
   widgetsSchema,
 } from '@shop/contract';
 import { menuTranslations, organizations, widgets } from '#api/db/schema.ts';
-import { cookieJar, createTestApp, type TestApp } from '../../test/helpers.ts';
+import { cookieJar, useTestApp } from '../../test/helpers.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const get = (url: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url, headers });

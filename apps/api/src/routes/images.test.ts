@@ -12,10 +12,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helpers.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/helpers.ts';
 
-let t: TestApp;
 let dir: string;
 let mediaDir: string;
 const logLines: string[] = [];
@@ -29,7 +28,7 @@ const logStream = new Writable({
 });
 const resizes = () => logLines.filter((line) => line.includes('"msg":"image resized"')).length;
 
-beforeAll(async () => {
+const t = useTestApp(async () => {
   dir = await mkdtemp(join(tmpdir(), 'shop-media-'));
   mediaDir = join(dir, 'media');
   await mkdir(join(mediaDir, 'shop'), { recursive: true });
@@ -45,10 +44,9 @@ beforeAll(async () => {
   await writeFile(join(mediaDir, 'broken.png'), 'not a picture');
   await writeFile(join(dir, 'secret.txt'), SECRET);
   await symlink(join(dir, 'secret.txt'), join(mediaDir, 'link.txt'));
-  t = await createTestApp({ mediaDir, logger: { level: 'info', stream: logStream } });
+  return { mediaDir, logger: { level: 'info', stream: logStream } };
 });
 afterAll(async () => {
-  await t.close();
   await rm(dir, { recursive: true, force: true });
 });
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import {
   PRODUCT_PAGE_SIZE,
@@ -22,7 +22,7 @@ import {
   type Discount,
 } from '@shop/domain';
 import * as s from '#api/db/schema.ts';
-import { createTestApp, type TestApp } from '../../test/helpers.ts';
+import { useTestApp } from '../../test/helpers.ts';
 import {
   expectFieldError,
   expectNotFound,
@@ -37,13 +37,7 @@ import {
   userId,
 } from '../../test/catalogue.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const LIST = '/en/api/products/products/';
 const page = paginated(productCardSchema);

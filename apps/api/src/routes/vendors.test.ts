@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, asc, desc, eq, isNotNull, isNull, ne } from 'drizzle-orm';
 import {
   blogCardSchema,
@@ -14,17 +14,11 @@ import {
 } from '@shop/contract';
 import { slugWithId } from '@shop/domain';
 import * as s from '#api/db/schema.ts';
-import { createTestApp, type TestApp } from '../../test/helpers.ts';
+import { useTestApp } from '../../test/helpers.ts';
 import { expectFieldError, get, getOk } from '../../test/catalogue.ts';
 import { ITEM_NOT_FOUND, VENDOR_NOT_FOUND } from './vendors.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const BASE = '/api/organizations/vendors';
 const vendorPage = paginated(vendorSchema.strict());
