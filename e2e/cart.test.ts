@@ -4,6 +4,7 @@ import {
   axeViolations,
   baseURL,
   closedURL,
+  contentWidth,
   hydrated,
   NARROW,
   useBrowser,
@@ -90,15 +91,40 @@ describe('cart', () => {
     await page.getByRole('link', { name: product.title }).waitFor();
   });
 
-  it('passes axe at 360 px with a line in the cart', async () => {
-    const product = await inStockProduct();
-    const page = await open(`/en${product.slugUri}`, { viewport: NARROW });
+  it.each(['en', 'ru'])(
+    'fits 360 px and passes axe with a line in the cart (%s)',
+    async (locale) => {
+      const product = await inStockProduct();
+      const page = await open(`/en${product.slugUri}`);
+      await hydrated(page);
+      await page.getByRole('button', { name: 'Add to cart' }).first().click();
+      await page.getByRole('link', { name: 'Cart, 1 item' }).waitFor();
+      await page.setViewportSize(NARROW);
+      await page.goto(`${baseURL}/${locale}/checkout/cart/`);
+      await page.getByRole('main').getByRole('link').first().waitFor();
+      expect(await contentWidth(page)).toBeLessThanOrEqual(NARROW.width);
+      expect(await axeViolations(page)).toEqual([]);
+    },
+  );
+
+  it('puts the quantity the stock allows into a refused line, with the server’s message', async () => {
+    const res = await fetch(`${baseURL}/en/api/products/products/?page_size=50`);
+    const list = (await res.json()) as { results: Card[] };
+    const product = list.results.find(
+      (c) => c.available && c.stock !== null && c.stock >= 2 && c.stock < 99,
+    );
+    if (!product) throw new Error('no product with a small stock');
+    const page = await open(`/en${product.slugUri}`);
     await hydrated(page);
     await page.getByRole('button', { name: 'Add to cart' }).first().click();
     await page.getByRole('link', { name: 'Cart, 1 item' }).waitFor();
     await page.goto(`${baseURL}/en/checkout/cart/`);
-    await page.getByRole('link', { name: product.title }).waitFor();
-    expect(await axeViolations(page)).toEqual([]);
+    await hydrated(page);
+    const field = page.getByLabel(`Quantity: ${product.title}`);
+    await field.fill('99');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText(`Only ${product.stock} left in stock.`).waitFor();
+    await expect.poll(() => field.inputValue()).toBe(String(product.stock));
   });
 });
 

@@ -43,6 +43,14 @@ export type BrowserWindow = {
   };
 };
 
+/** How wide the page's content is: more than the viewport means it scrolls sideways. */
+export const contentWidth = (page: Page) =>
+  page.evaluate(
+    () =>
+      (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document
+        .documentElement.scrollWidth,
+  );
+
 export const NARROW = { width: 360, height: 740 };
 export const WIDE = { width: 1280, height: 800 };
 
@@ -123,11 +131,16 @@ export const isFocused = (locator: Locator) =>
 /**
  * axe with its default rules plus two it leaves off by default: WCAG 2.2's target size and the
  * visible label being part of the accessible name (WCAG 2.5.3). `include`: a CSS selector to scan
- * only that part. Returns one line per failing node.
+ * only that part; `exclude`: one to leave out. Returns one line per failing node.
  */
-export async function axeViolations(page: Page, include?: string): Promise<string[]> {
+export async function axeViolations(
+  page: Page,
+  include?: string,
+  exclude?: string,
+): Promise<string[]> {
   const builder = new AxeBuilder({ page });
   if (include) builder.include(include);
+  if (exclude) builder.exclude(exclude);
   const result = await builder
     .options({
       rules: {

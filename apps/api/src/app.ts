@@ -16,6 +16,15 @@ import { databasePlugin } from './plugins/database.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { pricingPlugin } from './plugins/pricing.ts';
+import {
+  bankAccountFromEnv,
+  paymentProviders,
+  paymentSecretFromEnv,
+  paymentSigner,
+  type PaymentKind,
+  type PaymentProvider,
+  type PaymentSigner,
+} from './lib/payments.ts';
 import { sessionsPlugin } from './plugins/sessions.ts';
 import type { SessionStore } from './plugins/session-store.ts';
 import { shopGuardPlugin } from './plugins/shop-guard.ts';
@@ -29,9 +38,11 @@ import { productRoutes } from './routes/products.ts';
 import { attributeRoutes } from './routes/attributes.ts';
 import { bundleRoutes } from './routes/bundles.ts';
 import { cartRoutes } from './routes/cart.ts';
+import { checkoutRoutes } from './routes/checkout.ts';
 import { contentRoutes } from './routes/content.ts';
 import { reviewRoutes } from './routes/reviews.ts';
 import { seoRoutes } from './routes/seo.ts';
+import { testCardRoutes } from './routes/test-card.ts';
 import { vendorRoutes } from './routes/vendors.ts';
 
 export type AppOptions = {
@@ -45,12 +56,16 @@ export type AppOptions = {
   catalogueCacheMs?: number;
   /** Serves `/media/*` from this directory, resizing images on request (routes/images.ts). */
   mediaDir?: string;
+  /** Signs payment links and confirmations; PAYMENT_SECRET or one made at start. */
+  paymentSecret?: string;
 };
 
 declare module 'fastify' {
   interface FastifyInstance {
     mailer: Mailer;
     catalogueCacheMs: number;
+    /** The configured payment providers by kind, and the signer of their links and confirmations. */
+    payments: { providers: Map<PaymentKind, PaymentProvider>; signer: PaymentSigner };
   }
 }
 
@@ -103,6 +118,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(databasePlugin, { db: options.db });
   app.decorate('mailer', options.mailer);
   app.decorate('catalogueCacheMs', options.catalogueCacheMs ?? 60_000);
+  const signer = paymentSigner(options.paymentSecret ?? paymentSecretFromEnv());
+  app.decorate('payments', { providers: paymentProviders(bankAccountFromEnv(), signer), signer });
   await app.register(sessionsPlugin, {
     store: options.sessionStore,
     secureCookies: options.secureCookies ?? false,
@@ -121,6 +138,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(attributeRoutes);
       await api.register(bundleRoutes);
       await api.register(cartRoutes);
+      await api.register(checkoutRoutes);
       await api.register(contentRoutes);
       await api.register(reviewRoutes);
       await api.register(vendorRoutes);
@@ -135,6 +153,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // `/media/langs/{locale}.json` stays with mediaRoutes: the router prefers it over the wildcard.
   if (options.mediaDir) await app.register(imageRoutes, { mediaDir: options.mediaDir });
   await app.register(seoRoutes);
+  await app.register(testCardRoutes);
 
   return app;
 }

@@ -17,6 +17,8 @@ export default [
       route('products', 'routes/products.tsx'),
       route('products/:id', 'routes/product.tsx'),
       route('checkout/cart', 'routes/cart.tsx'),
+      route('checkout/checkout', 'routes/checkout.tsx'),
+      route('checkout/order-success', 'routes/order-success.tsx'),
       route('pages/:slug', 'routes/page.tsx'),
       route('vendors', 'routes/vendors.tsx'),
       route('vendors/:vendorId', 'routes/vendor.tsx', { id: 'vendor' }),

@@ -71,9 +71,11 @@ import {
   variationsSchema,
 } from './products.ts';
 import {
+  addToCartBodySchema,
   cartItemParamsSchema,
   cartSchema,
   checkoutBodySchema,
+  checkoutErrorSchema,
   deliveriesSchema,
   orderSchema,
   ordersQuerySchema,
@@ -403,6 +405,16 @@ export const endpoints = {
       response: cartSchema,
       errors: { 400: setCartQuantityErrorSchema },
     }),
+    addToCart: endpoint({
+      method: 'POST',
+      path: '/api/sales/cart_products/{productId}/add/',
+      summary:
+        'Add a quantity to what the cart holds of a product or bundle, in one step (quick adds never lose one)',
+      params: cartItemParamsSchema,
+      body: addToCartBodySchema,
+      response: cartSchema,
+      errors: { 400: setCartQuantityErrorSchema },
+    }),
     removeFromCart: endpoint({
       method: 'DELETE',
       path: '/api/sales/cart_products/{productId}/',
@@ -444,11 +456,12 @@ export const endpoints = {
     checkout: endpoint({
       method: 'POST',
       path: '/api/sales/orders/',
-      summary: 'Place an order from the cart',
+      summary:
+        'Place an order from the cart (header Idempotency-Key: the same key answers the same order)',
       body: checkoutBodySchema,
       response: orderSchema,
       status: 201,
-      errors: badRequest,
+      errors: { 400: checkoutErrorSchema },
     }),
     repeatOrder: endpoint({
       method: 'POST',

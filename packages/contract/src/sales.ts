@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_LINE_QUANTITY } from '@shop/domain';
+import { MAX_LINE_QUANTITY, ORDER_STATUSES } from '@shop/domain';
 import { emailSchema } from './accounts.ts';
 import {
   dateTimeSchema,
@@ -109,6 +109,13 @@ export type AddToCartError = z.infer<typeof addToCartErrorSchema>;
 export const setCartQuantityErrorSchema = z.union([addToCartErrorSchema.strict(), errorBodySchema]);
 export type SetCartQuantityError = z.infer<typeof setCartQuantityErrorSchema>;
 
+/** POST /api/sales/cart_products/{productId}/add/: adds to what the line holds, atomically. */
+export const addToCartBodySchema = z.object({
+  quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY),
+  ref: cartRefSchema.optional(),
+});
+export type AddToCartBody = z.infer<typeof addToCartBodySchema>;
+
 /** POST /api/sales/cart/promo_code/ applies; DELETE removes. Both answer the cart. */
 export const promoCodeBodySchema = z.object({ code: z.string().trim().min(1).max(50) });
 export type PromoCodeBody = z.infer<typeof promoCodeBodySchema>;
@@ -155,14 +162,7 @@ export const checkoutBodySchema = z.object({
 });
 export type CheckoutBody = z.infer<typeof checkoutBodySchema>;
 
-export const ORDER_STATUSES = [
-  'pending',
-  'paid',
-  'processing',
-  'shipped',
-  'delivered',
-  'cancelled',
-] as const;
+export { ORDER_STATUSES };
 export const orderStatusSchema = z.enum(ORDER_STATUSES);
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
 
@@ -204,8 +204,24 @@ export const orderSchema = z.object({
   promoCode: promoCodeSchema.nullable(),
   /** Hosted payment page to open in the checkout iframe (test card); null otherwise. */
   paymentUrl: z.string().nullable(),
+  /** What the shopper must do to pay (cash ready, bank details), in the caller's language. */
+  paymentInstructions: z.string(),
 });
 export type Order = z.infer<typeof orderSchema>;
+
+/**
+ * A line of the cart could not be sold while placing the order: the cart error's shape
+ * (`productQuantity` left and its message, or the product error), naming the line.
+ */
+export const checkoutStockErrorSchema = addToCartErrorSchema
+  .extend({ item: z.object({ id: idSchema, ref: cartRefSchema }) })
+  .strict();
+export type CheckoutStockError = z.infer<typeof checkoutStockErrorSchema>;
+/** Every 400 of placing an order: a stock error, field errors, or `{detail}`. */
+export const checkoutErrorSchema = z.union([checkoutStockErrorSchema, errorBodySchema]);
+
+/** The header that makes placing an order safe to repeat. */
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
 
 export const ORDER_PAGE_SIZE = 12;
 export const ordersQuerySchema = z.object({

@@ -10,3 +10,5 @@ export * from './meta.ts';
 export * from './screen.ts';
 export * from './constants.ts';
 export * from './shop.ts';
+export * from './checkout.ts';
+export * from './order-status.ts';

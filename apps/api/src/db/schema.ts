@@ -2,7 +2,7 @@
 // tables keyed by (parent_id, locale): one row per language, English as the fallback row
 // (docs/decisions/0003-translation-tables.md).
 import { sql } from 'drizzle-orm';
-import { IMAGE_TYPES, SUPPORTED_LOCALES } from '@shop/domain';
+import { IMAGE_TYPES, ORDER_STATUSES, SUPPORTED_LOCALES } from '@shop/domain';
 import {
   boolean,
   check,
@@ -31,13 +31,7 @@ export const menuLocationEnum = pgEnum('menu_location', ['header', 'footer']);
 export const widgetLocationEnum = pgEnum('widget_location', ['header', 'body', 'footer']);
 export const discountTypeEnum = pgEnum('discount_type', ['percent', 'fixed']);
 export const paymentKindEnum = pgEnum('payment_kind', ['cod', 'bank_transfer', 'test_card']);
-export const orderStatusEnum = pgEnum('order_status', [
-  'new',
-  'paid',
-  'shipped',
-  'completed',
-  'cancelled',
-]);
+export const orderStatusEnum = pgEnum('order_status', ORDER_STATUSES);
 export const tokenKindEnum = pgEnum('token_kind', ['password_reset', 'email_confirm']);
 
 const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
@@ -703,7 +697,7 @@ export const orders = pgTable(
     deliveryId: integer('delivery_id').references(() => deliveries.id),
     paymentId: integer('payment_id').references(() => payments.id),
     promoCodeId: integer('promo_code_id').references(() => promoCodes.id),
-    status: orderStatusEnum('status').notNull().default('new'),
+    status: orderStatusEnum('status').notNull().default('pending'),
     subtotal: money('subtotal').notNull(),
     discount: money('discount').notNull().default(0),
     promoDiscount: money('promo_discount').notNull().default(0),
@@ -711,9 +705,30 @@ export const orders = pgTable(
     totalVat: money('total_vat').notNull().default(0),
     total: money('total').notNull(),
     locale: localeEnum('locale').notNull().default('en'),
+    /** Who placed it (`user:{id}` or `session:{id}`) and the Idempotency-Key they sent. */
+    ownerKey: text('owner_key').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('orders_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('orders_user_idx').on(t.userId, t.createdAt),
+    // A repeated submit with the same key finds the first order instead of placing a second.
+    unique('orders_owner_idempotency_key').on(t.ownerKey, t.idempotencyKey),
+  ],
+);
+
+/** Every status an order went through, with its time: statuses only move forward. */
+export const orderStatusChanges = pgTable(
+  'order_status_changes',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    status: orderStatusEnum('status').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_status_changes_order_idx').on(t.orderId, t.createdAt)],
 );
 
 export const orderItems = pgTable('order_items', {

@@ -1,14 +1,7 @@
-import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Cart, CartItem, CartRef, Locale, ProductCard } from '@shop/contract';
-import {
-  applyPromo,
-  cartLine,
-  cartTotals,
-  isAvailable,
-  MAX_LINE_QUANTITY,
-  promoState,
-} from '@shop/domain';
+import { isAvailable, MAX_LINE_QUANTITY, priceCart, promoState } from '@shop/domain';
 import type { Database } from '#api/db/client.ts';
 import * as s from '#api/db/schema.ts';
 import { loadBundles } from './bundles.ts';
@@ -79,6 +72,47 @@ export async function setCartItem(
     })
     .onConflictDoUpdate({ target: [s.cartItems.cartId, column], set: { quantity } });
   await touch(db, cartId);
+}
+
+/**
+ * Adds `quantity` to what the line holds, in one statement, so two quick adds both count; the
+ * line never goes beyond `limit`. Answers the line's new quantity, or null (nothing changed) when
+ * the sum would pass the limit.
+ */
+export async function addCartItem(
+  db: Database,
+  cartId: number,
+  key: CartKey,
+  quantity: number,
+  limit: number,
+): Promise<number | null> {
+  if (quantity > limit) return null;
+  const column = itemColumn(key.ref);
+  const [row] = await db
+    .insert(s.cartItems)
+    .values({
+      cartId,
+      quantity,
+      ...(key.ref === 'bundle' ? { bundleId: key.id } : { productId: key.id }),
+    })
+    .onConflictDoUpdate({
+      target: [s.cartItems.cartId, column],
+      set: { quantity: sql`${s.cartItems.quantity} + excluded.quantity` },
+      setWhere: sql`${s.cartItems.quantity} + excluded.quantity <= ${limit}`,
+    })
+    .returning({ quantity: s.cartItems.quantity });
+  if (!row) return null;
+  await touch(db, cartId);
+  return row.quantity;
+}
+
+/** The quantity a line holds now (0 when the item is not in the cart). */
+export async function lineQuantity(db: Database, cartId: number, key: CartKey): Promise<number> {
+  const [row] = await db
+    .select({ quantity: s.cartItems.quantity })
+    .from(s.cartItems)
+    .where(and(eq(s.cartItems.cartId, cartId), eq(itemColumn(key.ref), key.id)));
+  return row?.quantity ?? 0;
 }
 
 export async function removeCartItem(db: Database, cartId: number, key: CartKey): Promise<void> {
@@ -235,21 +269,25 @@ export async function cartView(
     });
   }
 
-  const items: CartItem[] = [];
-  const lines = [];
-  for (const row of rows) {
+  const shown = rows.flatMap((row) => {
     const key = rowKey(row);
     const item = sellable.get(keyOf(key));
-    if (!item) continue;
-    const line = cartLine({
+    return item ? [{ row, key, item }] : [];
+  });
+  // Priced once, promo code included: each line's VAT is the VAT of what is paid for it.
+  const priced = priceCart(
+    shown.map(({ row, item }) => ({
       price: item.card.price,
       vatPercent: item.vatPercent,
       discountPercent: item.card.discountPercent,
       quantity: row.quantity,
-    });
-    lines.push(line);
+    })),
+    promo,
+  );
+  const items = shown.map(({ row, key, item }, i): CartItem => {
+    const line = priced.lines[i]!;
     const stock = item.card.stock;
-    items.push({
+    return {
       id: row.id,
       cart: cart.id,
       product: key.ref === 'product' ? key.id : null,
@@ -273,21 +311,13 @@ export async function cartView(
           existingQuantity: row.quantity,
           addedQuantity: 0,
         }),
-    });
-  }
-  const totals = cartTotals(lines);
-  const promoResult = applyPromo(
-    lines.map((l) => ({ price: l.unitDiscountPrice, quantity: l.quantity })),
-    promo,
-  );
+    };
+  });
+  const { lines: _lines, promoApplied: _applied, ...totals } = priced;
   return {
     id: cart.id,
     items,
-    totals: {
-      ...totals,
-      promoDiscount: promoResult.promoDiscount,
-      grandTotal: promoResult.total,
-    },
+    totals,
     promoCode: promo
       ? {
           code: promo.code,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import {
   cartSchema,
@@ -9,81 +9,20 @@ import {
   productCardSchema,
   type Cart,
 } from '@shop/contract';
-import { applyPromo, cartLine, cartTotals, type CartLine, type PromoCode } from '@shop/domain';
+import { priceCart, type PromoCode } from '@shop/domain';
 import * as s from '#api/db/schema.ts';
-import { DEMO_PASSWORD } from '#api/seed/seed.ts';
 import { expectedPrices, getOk, userId } from '../../test/catalogue.ts';
-import { cookieJar, useTestApp } from '../../test/helpers.ts';
+import { useTestApp } from '../../test/helpers.ts';
+import { browserOf, parentProducts, stockedProduct } from '../../test/shopper.ts';
 
 const t = useTestApp();
 
 const CART = '/en/api/sales/cart_products/';
+
 const PROMO = '/en/api/sales/cart/promo_code/';
-
-/** A browser: its cookie jar and CSRF token, as the storefront's server sends them. */
-function shopper() {
-  const jar = cookieJar();
-  let token = '';
-  async function send(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) {
-    if (method !== 'GET' && !token) {
-      const res = await t.app.inject({
-        method: 'GET',
-        url: '/en/api/accounts/login/',
-        headers: { cookie: jar.header() },
-      });
-      jar.store(res);
-      token = res.json<{ csrfToken: string }>().csrfToken;
-    }
-    const res = await t.app.inject({
-      method,
-      url,
-      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-      headers: { cookie: jar.header(), ...(method === 'GET' ? {} : { 'x-csrftoken': token }) },
-    });
-    jar.store(res);
-    return res;
-  }
-  const ok = (res: LightMyRequestResponse): Cart => {
-    expect(res.statusCode, res.body).toBe(200);
-    return cartSchema.parse(res.json());
-  };
-  return {
-    jar,
-    send,
-    ok,
-    cart: async () => ok(await send('GET', CART)),
-    set: (id: number, quantity: unknown, ref?: 'product' | 'bundle') =>
-      send('PATCH', `${CART}${id}/`, { quantity, ...(ref ? { ref } : {}) }),
-    remove: (id: number, ref?: 'bundle') =>
-      send('DELETE', `${CART}${id}/${ref ? `?ref=${ref}` : ''}`),
-    promo: (code: string) => send('POST', PROMO, { code }),
-    logIn: async (email: string) => {
-      const res = await send('POST', '/en/api/accounts/login/', {
-        email,
-        password: DEMO_PASSWORD,
-      });
-      expect(res.statusCode, res.body).toBe(200);
-    },
-  };
-}
-
-/** Active parent products (their prices are their own: no inherited discounts), by id. */
-async function products() {
-  return t.handle.db
-    .select()
-    .from(s.products)
-    .where(and(eq(s.products.active, true), isNull(s.products.parentId)))
-    .orderBy(s.products.id);
-}
-
-/** An active parent product with at least `min` tracked in stock, not among `except`. */
-async function stocked(min: number, except: number[] = []) {
-  const row = (await products()).find(
-    (p) => p.stock !== null && p.stock >= min && !except.includes(p.id),
-  );
-  if (!row) throw new Error(`no product with stock ${min}`);
-  return row;
-}
+const shopper = () => browserOf(t);
+const products = () => parentProducts(t);
+const stocked = (min: number, except: number[] = []) => stockedProduct(t, min, except);
 
 async function vatPercents(kind: 'product' | 'bundle', ids: number[]) {
   if (ids.length === 0) return new Map<number, number>();
@@ -115,33 +54,29 @@ async function expectDomainTotals(cart: Cart, user: number | null, promo?: Promo
     vatPercents('product', ids('product')),
     vatPercents('bundle', ids('bundle')),
   ]);
-  const lines: CartLine[] = cart.items.map((item) => {
+  const inputs = cart.items.map((item) => {
     const id = item.ref === 'bundle' ? item.bundle! : item.product!;
     const prices = (item.ref === 'bundle' ? bundlePrices : productPrices).get(id)!;
-    const line = cartLine({
+    expect(item.discountPercent).toBe(prices.discountPercent);
+    return {
       price: prices.price,
       vatPercent: (item.ref === 'bundle' ? bundleVat : productVat).get(id)!,
       discountPercent: prices.discountPercent,
       quantity: item.quantity,
-    });
+    };
+  });
+  const { lines, promoApplied: _applied, ...totals } = priceCart(inputs, promo);
+  cart.items.forEach((item, i) => {
+    const line = lines[i]!;
     expect(item).toMatchObject({
       unitPrice: line.unitPrice,
-      discountPercent: prices.discountPercent,
       discountPrice: line.discountPrice,
       discount: line.discount,
+      // The VAT part of what is paid for the line, after the promo code too.
       totalVat: line.totalVat,
     });
-    return line;
   });
-  const promoted = applyPromo(
-    lines.map((l) => ({ price: l.unitDiscountPrice, quantity: l.quantity })),
-    promo,
-  );
-  expect(cart.totals).toEqual({
-    ...cartTotals(lines),
-    promoDiscount: promoted.promoDiscount,
-    grandTotal: promoted.total,
-  });
+  expect(cart.totals).toEqual(totals);
   return lines;
 }
 
@@ -392,6 +327,49 @@ describe('changing the cart', () => {
 });
 
 // ---------------------------------------------------------------- promo codes
+
+describe('adding to the cart (atomic)', () => {
+  const add = (b: ReturnType<typeof shopper>, id: number, quantity: unknown, locale = 'en') =>
+    b.send('POST', `/${locale}/api/sales/cart_products/${id}/add/`, { quantity });
+
+  it('adds to what the line holds: two quick adds both count', async () => {
+    const b = shopper();
+    const product = await stocked(5);
+    b.ok(await add(b, product.id, 1));
+    const [first, second] = await Promise.all([add(b, product.id, 1), add(b, product.id, 2)]);
+    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    const cart = await b.cart();
+    expect(cart.items.map((i) => i.quantity)).toEqual([4]);
+    await expectDomainTotals(cart, null);
+  });
+
+  it('refuses to pass the stock, leaves the line, and says how many it can hold (in German too)', async () => {
+    const b = shopper();
+    const product = await stocked(3);
+    await t.handle.db.update(s.products).set({ stock: 3 }).where(eq(s.products.id, product.id));
+    try {
+      b.ok(await add(b, product.id, 2));
+      const res = await add(b, product.id, 2, 'de');
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ productQuantity: 3, quantity: ['Nur noch 3 auf Lager.'] });
+      expect((await b.cart()).items.map((i) => i.quantity)).toEqual([2]);
+      const bad = await add(b, product.id, 0);
+      expect(bad.statusCode).toBe(400);
+      expect(Object.keys(bad.json<Record<string, unknown>>())).toEqual(['quantity']);
+    } finally {
+      await t.handle.db
+        .update(s.products)
+        .set({ stock: product.stock })
+        .where(eq(s.products.id, product.id));
+    }
+  });
+
+  it('answers a gone product with the product error in the caller’s language', async () => {
+    const res = await add(shopper(), 99_999_999, 1, 'it');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ product: ['Spiacenti, il prodotto non è disponibile.'] });
+  });
+});
 
 describe('promo codes', () => {
   it('applies WELCOME10 (percent, any total) typed in lower case, and removes it', async () => {

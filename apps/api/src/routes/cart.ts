@@ -1,8 +1,15 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { endpoints, type AddToCartError, type FieldErrors } from '@shop/contract';
-import { isAvailable, promoApplies, promoState, type PromoState } from '@shop/domain';
+import {
+  isAvailable,
+  MAX_LINE_QUANTITY,
+  promoApplies,
+  promoState,
+  type PromoState,
+} from '@shop/domain';
 import { HttpError } from '#api/plugins/errors.ts';
 import {
+  addCartItem,
   cartView,
   ensureCart,
   findCart,
@@ -21,14 +28,24 @@ import { defineEndpoint } from './define.ts';
 
 const e = endpoints.sales;
 
-/** Spec section 8: the storefront shows this toast and drops the line. */
-export const PRODUCT_NOT_AVAILABLE = 'Sorry, the product is not available.';
-
+/** Message keys of a refused promo code, by why. */
 const PROMO_MESSAGES: Record<Exclude<PromoState, 'valid'>, string> = {
-  unknown: 'This promo code is not valid.',
-  expired: 'This promo code has expired.',
-  notYet: 'This promo code is not valid yet.',
+  unknown: 'cart.promoUnknown',
+  expired: 'cart.promoExpired',
+  notYet: 'cart.promoNotYet',
 };
+
+/** Spec section 8's refusals, in the caller's language: the item is gone, or stock is short. */
+const notAvailable = (req: FastifyRequest): AddToCartError => ({
+  product: [req.t('orders.productNotAvailable')],
+});
+function stockShort(req: FastifyRequest, stock: number | null): AddToCartError {
+  const left = Math.max(stock ?? 0, 0);
+  return {
+    productQuantity: left,
+    quantity: [left > 0 ? req.t('orders.onlyLeft', { count: left }) : req.t('orders.soldOut')],
+  };
+}
 
 /** Whose cart a read sees: the user's when logged in, else the session's; null without a session. */
 async function readOwner(req: FastifyRequest): Promise<CartOwner | null> {
@@ -63,7 +80,7 @@ export const cartRoutes: FastifyPluginAsync = async (app) => {
 
   defineEndpoint(app, e.setCartQuantity, async (req, { params, body }, reply) => {
     const ctx = await req.pricing();
-    if (!ctx.cartEnabled) throw new HttpError(400, 'The shop does not take orders at the moment.');
+    if (!ctx.cartEnabled) throw new HttpError(400, req.t('orders.cartDisabled'));
     const key: CartKey = { id: params.productId, ref: body.ref ?? 'product' };
     if (body.quantity === 0) {
       // A removal: allowed for items that can no longer be sold, and needs no new session.
@@ -72,9 +89,7 @@ export const cartRoutes: FastifyPluginAsync = async (app) => {
       return afterWrite(req, cart, ctx);
     }
     const item = sellableItem(await sellableItems(db, req.locale, [key], ctx), key);
-    if (!item) {
-      return reply.code(400).send({ product: [PRODUCT_NOT_AVAILABLE] } satisfies AddToCartError);
-    }
+    if (!item) return reply.code(400).send(notAvailable(req));
     const stock = item.card.stock;
     // The quantity replaces what the cart held, so nothing else counts against the stock.
     if (
@@ -85,18 +100,35 @@ export const cartRoutes: FastifyPluginAsync = async (app) => {
         addedQuantity: body.quantity,
       })
     ) {
-      const left = Math.max(stock ?? 0, 0);
-      return reply.code(400).send({
-        productQuantity: left,
-        quantity: [left > 0 ? `Only ${left} left in stock.` : 'Sorry, the product is sold out.'],
-      } satisfies AddToCartError);
+      return reply.code(400).send(stockShort(req, stock));
     }
     // Stock allows it, yet the card says no: a bundle with an item that is no longer sold.
-    if (!item.card.available) {
-      return reply.code(400).send({ product: [PRODUCT_NOT_AVAILABLE] } satisfies AddToCartError);
-    }
+    if (!item.card.available) return reply.code(400).send(notAvailable(req));
     const cart = await ensureCart(db, await writeOwner(req, reply));
     await setCartItem(db, cart.id, key, body.quantity);
+    return afterWrite(req, cart, ctx);
+  });
+
+  defineEndpoint(app, e.addToCart, async (req, { params, body }, reply) => {
+    const ctx = await req.pricing();
+    if (!ctx.cartEnabled) throw new HttpError(400, req.t('orders.cartDisabled'));
+    const key: CartKey = { id: params.productId, ref: body.ref ?? 'product' };
+    const item = sellableItem(await sellableItems(db, req.locale, [key], ctx), key);
+    if (!item || !item.card.available) {
+      // A bundle whose items are sold out is unavailable for stock, not gone.
+      if (item && item.card.stock !== null && item.card.stock < body.quantity)
+        return reply.code(400).send(stockShort(req, item.card.stock));
+      return reply.code(400).send(notAvailable(req));
+    }
+    const stock = item.card.stock;
+    const limit = Math.min(MAX_LINE_QUANTITY, stock ?? MAX_LINE_QUANTITY);
+    const cart = await ensureCart(db, await writeOwner(req, reply));
+    // One statement adds to what the line holds: two quick adds both count.
+    const added = await addCartItem(db, cart.id, key, body.quantity, limit);
+    if (added === null) {
+      // The line stays as it is; `productQuantity` is the most it can hold.
+      return reply.code(400).send(stockShort(req, Math.min(stock ?? MAX_LINE_QUANTITY, limit)));
+    }
     return afterWrite(req, cart, ctx);
   });
 
@@ -113,15 +145,19 @@ export const cartRoutes: FastifyPluginAsync = async (app) => {
     const state = promoState(promo, ctx.now);
     if (!promo || state !== 'valid') {
       return reply.code(400).send({
-        code: [PROMO_MESSAGES[state === 'valid' ? 'unknown' : state]],
+        code: [req.t(PROMO_MESSAGES[state === 'valid' ? 'unknown' : state])],
       } satisfies FieldErrors);
     }
     const current = await cartView(db, req.locale, await currentCart(req), ctx);
     if (!promoApplies(promo, current.totals.discountPrice)) {
-      const from = (promo.fromPrice ?? 0).toFixed(2);
+      const shop = await app.shopInfo(req.locale);
+      const amount = new Intl.NumberFormat(req.locale, {
+        style: 'currency',
+        currency: shop?.currency ?? 'EUR',
+      }).format(promo.fromPrice ?? 0);
       return reply
         .code(400)
-        .send({ code: [`This promo code applies to orders over ${from}.`] } satisfies FieldErrors);
+        .send({ code: [req.t('cart.promoMinimum', { amount })] } satisfies FieldErrors);
     }
     const cart = await ensureCart(db, await writeOwner(req, reply));
     await setCartPromo(db, cart.id, promo.id);

@@ -103,10 +103,9 @@ const answer = (result: unknown) =>
   };
 
 describe('the add-to-cart action', () => {
-  it('adds to what the cart holds: 2 in the cart + 3 added sets 5', async () => {
+  it('adds in one call to what the cart holds (the API adds; nothing is read first)', async () => {
     const { shop, calls } = fakeShop('en', {
-      'GET /en/api/sales/cart_products/': () => Response.json(cart([{ product: 7, quantity: 2 }])),
-      'PATCH /en/api/sales/cart_products/7/': () =>
+      'POST /en/api/sales/cart_products/7/add/': () =>
         Response.json(cart([{ product: 7, quantity: 5 }])),
     });
     const result = answer(
@@ -116,7 +115,14 @@ describe('the add-to-cart action', () => {
       ),
     );
     expect(result.data).toEqual({ ok: true, quantity: 5 });
-    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ quantity: 5, ref: 'product' });
+    const apiCalls = calls.filter((c) => c.path.includes('/api/'));
+    expect(apiCalls).toEqual([
+      {
+        method: 'POST',
+        path: '/en/api/sales/cart_products/7/add/',
+        body: { quantity: 3, ref: 'product' },
+      },
+    ]);
   });
 
   it('refuses a quantity over the limit in the page language, before calling the cart', async () => {
@@ -129,28 +135,31 @@ describe('the add-to-cart action', () => {
     expect(calls.filter((c) => c.path.includes('/api/'))).toEqual([]);
   });
 
-  it('says the product is not available when the API answers a product error', async () => {
-    const { shop } = fakeShop('en', {
-      'GET /en/api/sales/cart_products/': () => Response.json(cart([])),
-      'PATCH /en/api/sales/cart_products/7/': () =>
+  it('removes a gone product from the cart and says it is not available (spec section 8)', async () => {
+    const { shop, calls } = fakeShop('en', {
+      'POST /en/api/sales/cart_products/7/add/': () =>
         Response.json({ product: ['Gone.'] }, { status: 400 }),
+      'DELETE /en/api/sales/cart_products/7/': () => Response.json(cart([])),
     });
     const result = answer(
       await addToCart(await post({ intent: 'add-to-cart', item: '7', quantity: '1' }), shop),
     );
     expect(result.data).toEqual({ ok: false, message: 'Sorry, the product is not available.' });
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(true);
   });
 
-  it("shows the server's first stock message", async () => {
-    const { shop } = fakeShop('en', {
-      'GET /en/api/sales/cart_products/': () => Response.json(cart([])),
-      'PATCH /en/api/sales/cart_products/7/': () =>
+  it("sets the line to the server's productQuantity and shows its first message", async () => {
+    const { shop, calls } = fakeShop('en', {
+      'POST /en/api/sales/cart_products/7/add/': () =>
         Response.json({ productQuantity: 1, quantity: ['Only 1 left.'] }, { status: 400 }),
+      'PATCH /en/api/sales/cart_products/7/': () =>
+        Response.json(cart([{ product: 7, quantity: 1 }])),
     });
     const result = answer(
       await addToCart(await post({ intent: 'add-to-cart', item: '7', quantity: '2' }), shop),
     );
     expect(result.data).toEqual({ ok: false, message: 'Only 1 left.' });
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ quantity: 1, ref: 'product' });
   });
 
   it('refuses a post without the CSRF token with 403 and calls nothing', async () => {

@@ -7,9 +7,10 @@ import { shopTranslator } from './messages.server.ts';
 import { getShopRequest, type ShopRequest } from './shop.server.ts';
 
 /**
- * Adds to the cart: the new quantity is what the cart holds plus what was added (the cart API
- * sets quantities). A 400 with `product` means the item is gone: 'Sorry, the product is not
- * available.'; with `productQuantity`, the server's first quantity message (spec section 8).
+ * Adds to the cart with the API's atomic "add n" (two quick adds both count). A 400 follows spec
+ * section 8: a `product` error means the item is gone, so it leaves the cart and the shopper reads
+ * 'Sorry, the product is not available.'; a `productQuantity` sets the line to that quantity
+ * (removes it at 0) and shows the server's first quantity message.
  */
 export async function addToCart(request: Request, shop: ShopRequest) {
   const t = await shopTranslator(shop);
@@ -22,29 +23,38 @@ export async function addToCart(request: Request, shop: ShopRequest) {
     );
   }
   const { item, ref, quantity } = submission.value;
+  const line = { params: { productId: item } };
   try {
-    const cart = await shop.api.sales.cart();
-    const existing =
-      cart.items.find((i) => (ref === 'bundle' ? i.bundle === item : i.product === item))
-        ?.quantity ?? 0;
-    const next = await shop.api.sales.setCartQuantity({
-      params: { productId: item },
-      body: { quantity: existing + quantity, ref },
-    });
+    const next = await shop.api.sales.addToCart({ ...line, body: { quantity, ref } });
     return data<AddToCartResult>({ ok: true, quantity: next.totals.quantity });
   } catch (error) {
     if (isApiError(error, 400)) {
-      const body = error.body as { product?: unknown; quantity?: unknown };
-      if (body.product)
-        return data<AddToCartResult>(
-          { ok: false, message: t('errors.productNotAvailable') },
-          { status: 400 },
-        );
+      const body = error.body as {
+        product?: unknown;
+        quantity?: unknown;
+        productQuantity?: unknown;
+      };
       const first: unknown = Array.isArray(body.quantity)
         ? (body.quantity as unknown[])[0]
         : undefined;
-      if (typeof first === 'string')
-        return data<AddToCartResult>({ ok: false, message: first }, { status: 400 });
+      try {
+        if (body.product) {
+          await shop.api.sales.removeFromCart({ ...line, query: { ref } });
+          return data<AddToCartResult>(
+            { ok: false, message: t('errors.productNotAvailable') },
+            { status: 400 },
+          );
+        }
+        if (typeof body.productQuantity === 'number' && typeof first === 'string') {
+          await shop.api.sales.setCartQuantity({
+            ...line,
+            body: { quantity: body.productQuantity, ref },
+          });
+          return data<AddToCartResult>({ ok: false, message: first }, { status: 400 });
+        }
+      } catch (cleanup) {
+        console.error('cart clean-up after a refused add failed', cleanup);
+      }
     }
     console.error('add to cart failed', error);
     return data<AddToCartResult>(

@@ -1,6 +1,6 @@
 import { data, Form, useNavigation } from 'react-router';
 import { getFormProps, getInputProps, useForm } from '@conform-to/react';
-import type { Cart } from '@shop/contract';
+import { isApiError, type Cart } from '@shop/contract';
 import { AppLink } from '#app/components/app-link.tsx';
 import { CsrfInput } from '#app/components/csrf-input.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
@@ -47,6 +47,43 @@ export async function action({ request, context }: Route.ActionArgs) {
       await shop.api.sales.removePromoCode();
     }
   } catch (error) {
+    if (form.intent === 'quantity' && isApiError(error, 400)) {
+      // Spec section 8: a refused quantity never stays in the field. Stock short: the line gets
+      // the quantity the server allows (gone at 0) and its message; item gone: it leaves the cart.
+      const body = error.body as { product?: unknown; productQuantity?: unknown };
+      const line = { params: { productId: form.item } };
+      try {
+        if (body.product) {
+          await shop.api.sales.removeFromCart({ ...line, query: { ref: form.ref } });
+          // 200: the line left the cart, so the page reloads without it (and says why).
+          return data<FormReply>(
+            { result: submission.reply({ formErrors: [t('errors.productNotAvailable')] }) },
+            { status: 200 },
+          );
+        }
+        if (typeof body.productQuantity === 'number') {
+          await shop.api.sales.setCartQuantity({
+            ...line,
+            body: { quantity: body.productQuantity, ref: form.ref },
+          });
+          const failure = apiFailure(submission, error, t);
+          const result = failure.data.result;
+          return data<FormReply>(
+            {
+              result: {
+                ...result,
+                initialValue: { ...result.initialValue, quantity: String(body.productQuantity) },
+              },
+            },
+            // 200, not 400: the cart did change (the line was set to what stock allows), so the
+            // page and the header's count must reload, which React Router skips after a 4xx.
+            { status: 200 },
+          );
+        }
+      } catch (cleanup) {
+        console.error('cart clean-up after a refused quantity failed', cleanup);
+      }
+    }
     return apiFailure(submission, error, t);
   }
   return null;
@@ -69,7 +106,7 @@ function Line({ line, reply }: { line: Cart['items'][number]; reply: FormReply |
   });
   const image = line.item.images[0];
   return (
-    <li className="grid grid-cols-[4.5rem_1fr] gap-3 border-b border-slate-200 py-4 sm:grid-cols-[5rem_1fr_auto]">
+    <li className="grid grid-cols-[4.5rem_minmax(0,1fr)] gap-3 border-b border-slate-200 py-4 sm:grid-cols-[5rem_minmax(0,1fr)_auto]">
       <div className="h-18 w-18 overflow-hidden rounded-md bg-slate-100 sm:h-20 sm:w-20">
         {image && (
           <SizedImage
@@ -81,7 +118,10 @@ function Line({ line, reply }: { line: Cart['items'][number]; reply: FormReply |
         )}
       </div>
       <div className="min-w-0">
-        <AppLink to={`/${locale}${line.item.slugUri}`} className="font-medium hover:underline">
+        <AppLink
+          to={`/${locale}${line.item.slugUri}`}
+          className="font-medium break-words hover:underline"
+        >
           {line.item.title}
         </AppLink>
         <p className="text-sm text-slate-600">
@@ -109,6 +149,10 @@ function Line({ line, reply }: { line: Cart['items'][number]; reply: FormReply |
             </label>
             <input
               {...getInputProps(fields.quantity, { type: 'number' })}
+              // The field shows what the cart holds: a quantity the server refused never stays
+              // (a new quantity remounts it).
+              key={`quantity-${line.quantity}`}
+              defaultValue={line.quantity}
               className="w-20 rounded-md border border-slate-300 px-2 py-1.5"
             />
             <button
@@ -184,7 +228,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
           {removalErrors.join(' ')}
         </p>
       )}
-      <div className="grid gap-8 lg:grid-cols-[1fr_22rem]" aria-busy={busy}>
+      <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]" aria-busy={busy}>
         <ul aria-label={t('cart.itemsCount', { count: totals.quantity })}>
           {cart.items.map((line) => (
             <Line key={line.id} line={line} reply={actionData ?? undefined} />
@@ -192,7 +236,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
         </ul>
         <aside
           aria-labelledby="cart-summary"
-          className="h-fit rounded-lg border border-slate-200 p-5"
+          className="h-fit min-w-0 rounded-lg border border-slate-200 p-5"
         >
           <h2 id="cart-summary" className="sr-only">
             {t('cart.total')}
@@ -225,6 +269,12 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
               <dd>{money(totals.totalVat)}</dd>
             </div>
           </dl>
+          <AppLink
+            to={`/${locale}/checkout/checkout/`}
+            className="mt-4 block rounded-md bg-primary px-4 py-3 text-center font-bold text-white hover:bg-blue-800"
+          >
+            {t('cart.checkout')}
+          </AppLink>
           {cart.promoCode ? (
             <Form method="post" className="mt-4">
               <CsrfInput />

@@ -22,6 +22,7 @@ export default function PaymentFrame() {
   const { t, locale } = useI18n();
   const location = useLocation();
   const cancelled = location.pathname.includes('cancel_frame');
+  const order = new URLSearchParams(location.search).get('order')?.match(/^\d+$/)?.[0];
   useEffect(() => {
     if (window.parent !== window) {
       window.parent.postMessage(
@@ -35,8 +36,12 @@ export default function PaymentFrame() {
       <h1 className="text-2xl font-bold">
         {t(cancelled ? 'checkout.paymentCancelled' : 'checkout.paymentSuccess')}
       </h1>
-      <a href={`/${locale}/`} target="_top" className="mt-6 inline-block text-primary underline">
-        {t('checkout.backToShop')}
+      <a
+        href={order ? `/${locale}/checkout/order-success/?order=${order}` : `/${locale}/`}
+        target="_top"
+        className="mt-6 inline-block text-primary underline"
+      >
+        {order ? t('checkout.viewOrder') : t('checkout.backToShop')}
       </a>
     </section>
   );

@@ -1,0 +1,114 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { City, Country, Delivery, Locale, Payment, Region } from '@shop/contract';
+import type { Database } from '#api/db/client.ts';
+import * as s from '#api/db/schema.ts';
+import { translated } from '#api/db/translations.ts';
+
+/* What a checkout offers: delivery and payment methods, and the places delivered to. */
+
+export async function listDeliveries(db: Database, locale: Locale): Promise<Delivery[]> {
+  const t = translated(s.deliveryTranslations, locale, 'dt');
+  return db
+    .select({
+      id: s.deliveries.id,
+      title: t.text('title'),
+      description: t.text('description'),
+      price: s.deliveries.price,
+      freeFrom: s.deliveries.freeFrom,
+    })
+    .from(s.deliveries)
+    .leftJoin(t.local, t.onLocal(s.deliveries.id))
+    .leftJoin(t.fallback, t.onFallback(s.deliveries.id))
+    .where(eq(s.deliveries.active, true))
+    .orderBy(asc(s.deliveries.sorting), asc(s.deliveries.id));
+}
+
+/** Active payment methods of the given kinds (those a provider is configured for). */
+export async function listPayments(
+  db: Database,
+  locale: Locale,
+  kinds: readonly Payment['kind'][],
+): Promise<Payment[]> {
+  const t = translated(s.paymentTranslations, locale, 'pt');
+  const rows = await db
+    .select({
+      id: s.payments.id,
+      kind: s.payments.kind,
+      title: t.text('title'),
+      description: t.text('description'),
+    })
+    .from(s.payments)
+    .leftJoin(t.local, t.onLocal(s.payments.id))
+    .leftJoin(t.fallback, t.onFallback(s.payments.id))
+    .where(eq(s.payments.active, true))
+    .orderBy(asc(s.payments.sorting), asc(s.payments.id));
+  return rows.filter((row) => kinds.includes(row.kind));
+}
+
+export async function listCountries(db: Database, locale: Locale): Promise<Country[]> {
+  const t = translated(s.countryTranslations, locale, 'ct');
+  return db
+    .select({ id: s.countries.id, code: s.countries.code, title: t.text('title') })
+    .from(s.countries)
+    .leftJoin(t.local, t.onLocal(s.countries.id))
+    .leftJoin(t.fallback, t.onFallback(s.countries.id))
+    .orderBy(asc(s.countries.sorting), asc(t.text('title')));
+}
+
+export async function listRegions(
+  db: Database,
+  locale: Locale,
+  country: number,
+): Promise<Region[]> {
+  const t = translated(s.regionTranslations, locale, 'rt');
+  return db
+    .select({ id: s.regions.id, title: t.text('title'), country: s.regions.countryId })
+    .from(s.regions)
+    .leftJoin(t.local, t.onLocal(s.regions.id))
+    .leftJoin(t.fallback, t.onFallback(s.regions.id))
+    .where(eq(s.regions.countryId, country))
+    .orderBy(asc(t.text('title')));
+}
+
+export async function listCities(db: Database, locale: Locale, region: number): Promise<City[]> {
+  const t = translated(s.cityTranslations, locale, 'yt');
+  return db
+    .select({ id: s.cities.id, title: t.text('title'), region: s.cities.regionId })
+    .from(s.cities)
+    .leftJoin(t.local, t.onLocal(s.cities.id))
+    .leftJoin(t.fallback, t.onFallback(s.cities.id))
+    .where(eq(s.cities.regionId, region))
+    .orderBy(asc(t.text('title')));
+}
+
+/** Whether the region belongs to the country, and the city (when given) to the region. */
+export async function placeFits(
+  db: Database,
+  place: { country: number; region?: number | null; city?: number | null },
+): Promise<{ country: boolean; region: boolean; city: boolean }> {
+  const [country] = await db
+    .select({ id: s.countries.id })
+    .from(s.countries)
+    .where(eq(s.countries.id, place.country));
+  const region =
+    place.region == null
+      ? true
+      : (
+          await db
+            .select({ id: s.regions.id })
+            .from(s.regions)
+            .where(and(eq(s.regions.id, place.region), eq(s.regions.countryId, place.country)))
+        ).length > 0;
+  const city =
+    place.city == null
+      ? true
+      : place.region == null
+        ? false
+        : (
+            await db
+              .select({ id: s.cities.id })
+              .from(s.cities)
+              .where(and(eq(s.cities.id, place.city), eq(s.cities.regionId, place.region)))
+          ).length > 0;
+  return { country: country !== undefined, region, city };
+}

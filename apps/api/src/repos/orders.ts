@@ -1,0 +1,513 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, count, desc, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
+import type {
+  CartRef,
+  CheckoutBody,
+  CheckoutStockError,
+  FieldErrors,
+  Locale,
+  Order,
+} from '@shop/contract';
+import {
+  canMoveOrder,
+  fromCents,
+  multiplyMoney,
+  orderTotals,
+  promoState,
+  toCents,
+  type OrderStatus,
+  type OrderTotals,
+} from '@shop/domain';
+import type { Translate } from '@shop/messages/translate';
+import type { Database } from '#api/db/client.ts';
+import * as s from '#api/db/schema.ts';
+import { translated } from '#api/db/translations.ts';
+import {
+  cartItemRows,
+  findCart,
+  sellableItem,
+  sellableItems,
+  type CartKey,
+  type CartOwner,
+  type SellableItem,
+} from './cart.ts';
+import type { PricingContext } from './pricing.ts';
+
+type OrderRow = typeof s.orders.$inferSelect;
+
+/** Who an order belongs to, as stored: the user, else the session that placed it. */
+export const ownerKeyOf = (owner: CartOwner) =>
+  'userId' in owner ? `user:${owner.userId}` : `session:${owner.sessionId}`;
+
+export type PlaceOrderInput = {
+  locale: Locale;
+  owner: CartOwner;
+  idempotencyKey: string;
+  body: CheckoutBody;
+  ctx: PricingContext;
+  /** The payment kinds a provider is configured for. */
+  paymentKinds: readonly string[];
+  t: Translate;
+};
+
+export type PlaceOrderResult =
+  | { kind: 'placed' | 'repeated'; orderId: number }
+  | { kind: 'invalid'; errors: FieldErrors }
+  | { kind: 'stock'; error: CheckoutStockError };
+
+/** Thrown inside the order's transaction to roll it back. */
+class StockShort extends Error {
+  readonly error: CheckoutStockError;
+  constructor(error: CheckoutStockError) {
+    super('stock');
+    this.error = error;
+  }
+}
+
+async function orderByKey(db: Database, ownerKey: string, idempotencyKey: string) {
+  const [row] = await db
+    .select({ id: s.orders.id })
+    .from(s.orders)
+    .where(and(eq(s.orders.ownerKey, ownerKey), eq(s.orders.idempotencyKey, idempotencyKey)));
+  return row?.id ?? null;
+}
+
+/** Field errors of the parts of the body that name other records; empty when all fit. */
+async function checkReferences(
+  db: Database,
+  body: CheckoutBody,
+  paymentKinds: readonly string[],
+  t: Translate,
+): Promise<FieldErrors> {
+  const errors: FieldErrors = {};
+  const [delivery] = await db
+    .select({ id: s.deliveries.id })
+    .from(s.deliveries)
+    .where(and(eq(s.deliveries.id, body.delivery), eq(s.deliveries.active, true)));
+  if (!delivery) errors.delivery = [t('orders.unknownDelivery')];
+  const [payment] = await db
+    .select({ kind: s.payments.kind })
+    .from(s.payments)
+    .where(and(eq(s.payments.id, body.payment), eq(s.payments.active, true)));
+  if (!payment || !paymentKinds.includes(payment.kind))
+    errors.payment = [t('orders.unknownPayment')];
+  const [country] = await db
+    .select({ id: s.countries.id })
+    .from(s.countries)
+    .where(eq(s.countries.id, body.country));
+  if (!country) {
+    errors.country = [t('orders.unknownCountry')];
+    return errors;
+  }
+  if (body.region != null) {
+    const [region] = await db
+      .select({ id: s.regions.id })
+      .from(s.regions)
+      .where(and(eq(s.regions.id, body.region), eq(s.regions.countryId, body.country)));
+    if (!region) errors.region = [t('orders.unknownRegion')];
+  }
+  if (body.city != null) {
+    const [city] =
+      body.region == null
+        ? []
+        : await db
+            .select({ id: s.cities.id })
+            .from(s.cities)
+            .where(and(eq(s.cities.id, body.city), eq(s.cities.regionId, body.region)));
+    if (!city) errors.city = [t('orders.unknownCity')];
+  }
+  return errors;
+}
+
+type Line = { key: CartKey; quantity: number; item: SellableItem };
+
+/** How much of each product the lines take: products themselves and the items of bundles. */
+async function productNeeds(db: Database, lines: Line[]): Promise<Map<number, number>> {
+  const needs = new Map<number, number>();
+  const add = (id: number, n: number) => needs.set(id, (needs.get(id) ?? 0) + n);
+  const bundleIds = lines.filter((l) => l.key.ref === 'bundle').map((l) => l.key.id);
+  const items = bundleIds.length
+    ? await db.select().from(s.bundleItems).where(inArray(s.bundleItems.bundleId, bundleIds))
+    : [];
+  for (const line of lines) {
+    if (line.key.ref === 'product') add(line.key.id, line.quantity);
+    else
+      for (const item of items.filter((i) => i.bundleId === line.key.id))
+        add(item.productId, item.quantity * line.quantity);
+  }
+  return needs;
+}
+
+const orderNumber = (id: number, at: Date) =>
+  `${at.toISOString().slice(2, 10).replaceAll('-', '')}-${String(id).padStart(6, '0')}`;
+
+/**
+ * Places the order from the owner's cart, in one transaction: prices recomputed by the domain,
+ * stock taken with guarded updates (never below 0, in product-id order so two orders never wait
+ * on each other), the promo code recorded on the order, the cart emptied, the order, its lines
+ * and its first status stored. The same idempotency key of the same owner finds the first order.
+ */
+export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<PlaceOrderResult> {
+  const { body, owner, ctx, t } = input;
+  const ownerKey = ownerKeyOf(owner);
+  const existing = await orderByKey(db, ownerKey, input.idempotencyKey);
+  if (existing !== null) return { kind: 'repeated', orderId: existing };
+
+  const errors = await checkReferences(db, body, input.paymentKinds, t);
+  const cart = await findCart(db, owner);
+  const rows = cart ? await cartItemRows(db, cart.id) : [];
+  if (rows.length === 0) errors.non_field_errors = [t('orders.emptyCart')];
+  if (!ctx.cartEnabled) errors.non_field_errors = [t('orders.cartDisabled')];
+  if (Object.keys(errors).length > 0 || !cart) return { kind: 'invalid', errors };
+
+  const keys = rows.map((row): CartKey =>
+    row.bundleId !== null
+      ? { id: row.bundleId, ref: 'bundle' }
+      : { id: row.productId ?? 0, ref: 'product' },
+  );
+  const sellable = await sellableItems(db, input.locale, keys, ctx);
+  const lines: Line[] = [];
+  for (const [i, row] of rows.entries()) {
+    const key = keys[i]!;
+    const item = sellableItem(sellable, key);
+    if (!item || !item.card.available)
+      return {
+        kind: 'stock',
+        error: { product: [t('orders.productNotAvailable')], item: key },
+      };
+    lines.push({ key, quantity: row.quantity, item });
+  }
+
+  const [promoRow] =
+    cart.promoCodeId === null
+      ? []
+      : await db.select().from(s.promoCodes).where(eq(s.promoCodes.id, cart.promoCodeId));
+  const promo = promoRow && promoState(promoRow, ctx.now) === 'valid' ? promoRow : null;
+  const [delivery] = await db.select().from(s.deliveries).where(eq(s.deliveries.id, body.delivery));
+  const totals: OrderTotals = orderTotals(
+    lines.map((l) => ({
+      price: l.item.card.price,
+      vatPercent: l.item.vatPercent,
+      discountPercent: l.item.card.discountPercent,
+      quantity: l.quantity,
+    })),
+    promo,
+    delivery ?? { price: 0 },
+  );
+  const needs = await productNeeds(db, lines);
+
+  try {
+    const orderId = await db.transaction(async (tx) => {
+      for (const [productId, n] of [...needs].sort(([a], [b]) => a - b)) {
+        const taken = await tx
+          .update(s.products)
+          .set({ stock: sql`${s.products.stock} - ${n}` })
+          .where(
+            and(
+              eq(s.products.id, productId),
+              or(isNull(s.products.stock), gte(s.products.stock, n)),
+            ),
+          )
+          .returning({ id: s.products.id });
+        if (taken.length === 0) {
+          const [left] = await tx
+            .select({ stock: s.products.stock })
+            .from(s.products)
+            .where(eq(s.products.id, productId));
+          const line =
+            lines.find((l) => l.key.ref === 'product' && l.key.id === productId) ??
+            lines.find((l) => l.key.ref === 'bundle')!;
+          const stock = Math.max(left?.stock ?? 0, 0);
+          const perLine =
+            line.key.ref === 'product' ? stock : Math.floor(stock / (n / line.quantity));
+          throw new StockShort({
+            productQuantity: perLine,
+            quantity: [
+              perLine > 0 ? t('orders.onlyLeft', { count: perLine }) : t('orders.soldOut'),
+            ],
+            item: line.key,
+          });
+        }
+      }
+      const now = new Date();
+      const [order] = await tx
+        .insert(s.orders)
+        .values({
+          number: `pending-${randomUUID()}`,
+          userId: 'userId' in owner ? owner.userId : null,
+          email: body.email,
+          firstName: body.firstName,
+          lastName: body.lastName,
+          phone: body.phone,
+          countryId: body.country,
+          regionId: body.region ?? null,
+          cityId: body.city ?? null,
+          address: body.address,
+          postcode: body.postcode,
+          comment: body.comment ?? '',
+          deliveryId: body.delivery,
+          paymentId: body.payment,
+          promoCodeId: totals.promoApplied && promo ? promo.id : null,
+          status: 'pending',
+          subtotal: totals.total,
+          discount: totals.discount,
+          promoDiscount: totals.promoDiscount,
+          deliveryPrice: totals.delivery,
+          totalVat: totals.totalVat,
+          total: totals.orderTotal,
+          locale: input.locale,
+          ownerKey,
+          idempotencyKey: input.idempotencyKey,
+          createdAt: now,
+        })
+        .returning({ id: s.orders.id });
+      if (!order) throw new Error('order was not stored');
+      await tx
+        .update(s.orders)
+        .set({ number: orderNumber(order.id, now) })
+        .where(eq(s.orders.id, order.id));
+      await tx.insert(s.orderItems).values(
+        lines.map((line, i) => {
+          const priced = totals.lines[i]!;
+          return {
+            orderId: order.id,
+            productId: line.key.ref === 'product' ? line.key.id : null,
+            bundleId: line.key.ref === 'bundle' ? line.key.id : null,
+            title: line.item.card.title,
+            quantity: line.quantity,
+            unitPrice: priced.unitPrice,
+            discountPercent: line.item.card.discountPercent,
+            unitDiscountPrice: priced.unitDiscountPrice,
+            total: priced.paid,
+            totalVat: priced.totalVat,
+          };
+        }),
+      );
+      await tx.insert(s.orderStatusChanges).values({ orderId: order.id, status: 'pending' });
+      await tx.delete(s.carts).where(eq(s.carts.id, cart.id));
+      return order.id;
+    });
+    return { kind: 'placed', orderId };
+  } catch (error) {
+    if (error instanceof StockShort) return { kind: 'stock', error: error.error };
+    // The same key sent twice at once: the second insert meets the first's unique key.
+    const again = await orderByKey(db, ownerKey, input.idempotencyKey);
+    if (again !== null) return { kind: 'repeated', orderId: again };
+    throw error;
+  }
+}
+
+// ---------------------------------------------------------------- reading orders
+
+/** The order as its owner sees it, with titles in the caller's language; null if not theirs. */
+export async function findOrder(
+  db: Database,
+  locale: Locale,
+  id: number,
+  owner: { userId: number | null; sessionId: string | null },
+): Promise<Order | null> {
+  const mine = [
+    ...(owner.userId !== null ? [eq(s.orders.userId, owner.userId)] : []),
+    ...(owner.sessionId !== null
+      ? [eq(s.orders.ownerKey, ownerKeyOf({ sessionId: owner.sessionId }))]
+      : []),
+  ];
+  if (mine.length === 0) return null;
+  const [row] = await db
+    .select()
+    .from(s.orders)
+    .where(and(eq(s.orders.id, id), or(...mine)));
+  return row ? (await orderViews(db, locale, [row]))[0]! : null;
+}
+
+/** The user's orders, newest first, paged. */
+export async function listOrders(
+  db: Database,
+  locale: Locale,
+  userId: number,
+  page: number,
+  pageSize: number,
+): Promise<{ count: number; results: Order[] }> {
+  const [total] = await db.select({ n: count() }).from(s.orders).where(eq(s.orders.userId, userId));
+  const rows = await db
+    .select()
+    .from(s.orders)
+    .where(eq(s.orders.userId, userId))
+    .orderBy(desc(s.orders.createdAt), desc(s.orders.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  return { count: total?.n ?? 0, results: await orderViews(db, locale, rows) };
+}
+
+/** The lines of one order the user owns, to put back into a cart; null if not theirs. */
+export async function ownOrderLines(
+  db: Database,
+  userId: number,
+  orderId: number,
+): Promise<{ key: CartKey; quantity: number }[] | null> {
+  const [order] = await db
+    .select({ id: s.orders.id })
+    .from(s.orders)
+    .where(and(eq(s.orders.id, orderId), eq(s.orders.userId, userId)));
+  if (!order) return null;
+  const items = await db
+    .select()
+    .from(s.orderItems)
+    .where(eq(s.orderItems.orderId, orderId))
+    .orderBy(asc(s.orderItems.id));
+  return items.flatMap((item) => {
+    const ref: CartRef = item.bundleId !== null ? 'bundle' : 'product';
+    const id = item.bundleId ?? item.productId;
+    return id === null ? [] : [{ key: { id, ref }, quantity: item.quantity }];
+  });
+}
+
+async function orderViews(db: Database, locale: Locale, rows: OrderRow[]): Promise<Order[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const ct = translated(s.countryTranslations, locale, 'ct');
+  const rt = translated(s.regionTranslations, locale, 'rt');
+  const yt = translated(s.cityTranslations, locale, 'yt');
+  const dt = translated(s.deliveryTranslations, locale, 'dt');
+  const pt = translated(s.paymentTranslations, locale, 'pt');
+  const [items, places, deliveries, payments, promos] = await Promise.all([
+    db
+      .select()
+      .from(s.orderItems)
+      .where(inArray(s.orderItems.orderId, ids))
+      .orderBy(asc(s.orderItems.id)),
+    db
+      .select({
+        id: s.orders.id,
+        country: ct.optional('title'),
+        region: rt.optional('title'),
+        city: yt.optional('title'),
+      })
+      .from(s.orders)
+      .leftJoin(ct.local, ct.onLocal(s.orders.countryId))
+      .leftJoin(ct.fallback, ct.onFallback(s.orders.countryId))
+      .leftJoin(rt.local, rt.onLocal(s.orders.regionId))
+      .leftJoin(rt.fallback, rt.onFallback(s.orders.regionId))
+      .leftJoin(yt.local, yt.onLocal(s.orders.cityId))
+      .leftJoin(yt.fallback, yt.onFallback(s.orders.cityId))
+      .where(inArray(s.orders.id, ids)),
+    db
+      .select({ id: s.deliveries.id, title: dt.text('title') })
+      .from(s.deliveries)
+      .leftJoin(dt.local, dt.onLocal(s.deliveries.id))
+      .leftJoin(dt.fallback, dt.onFallback(s.deliveries.id)),
+    db
+      .select({ id: s.payments.id, kind: s.payments.kind, title: pt.text('title') })
+      .from(s.payments)
+      .leftJoin(pt.local, pt.onLocal(s.payments.id))
+      .leftJoin(pt.fallback, pt.onFallback(s.payments.id)),
+    db.select().from(s.promoCodes),
+  ]);
+  const placeOf = new Map(places.map((p) => [p.id, p]));
+  return rows.map((row): Order => {
+    const place = placeOf.get(row.id);
+    const lines = items.filter((i) => i.orderId === row.id);
+    const delivery = deliveries.find((d) => d.id === row.deliveryId);
+    const payment = payments.find((p) => p.id === row.paymentId);
+    const promo = promos.find((p) => p.id === row.promoCodeId);
+    const quantity = lines.reduce((n, l) => n + l.quantity, 0);
+    const minus = (a: number, b: number) => fromCents(toCents(a) - toCents(b));
+    return {
+      id: row.id,
+      number: row.number,
+      status: row.status,
+      createdAt: row.createdAt.toISOString(),
+      email: row.email,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      phone: row.phone,
+      country: { id: row.countryId ?? 0, title: place?.country ?? '' },
+      region: row.regionId !== null ? { id: row.regionId, title: place?.region ?? '' } : null,
+      city: row.cityId !== null ? { id: row.cityId, title: place?.city ?? '' } : null,
+      address: row.address,
+      postcode: row.postcode,
+      comment: row.comment,
+      delivery: { id: row.deliveryId ?? 0, title: delivery?.title ?? '', price: row.deliveryPrice },
+      payment: {
+        id: row.paymentId ?? 0,
+        title: payment?.title ?? '',
+        kind: payment?.kind ?? 'cod',
+      },
+      items: lines.map((l) => {
+        const lineDiscountPrice = multiplyMoney(l.unitDiscountPrice, l.quantity);
+        return {
+          id: l.id,
+          product: l.productId,
+          bundle: l.bundleId,
+          ref: l.bundleId !== null ? 'bundle' : 'product',
+          title: l.title,
+          quantity: l.quantity,
+          unitPrice: l.unitPrice,
+          discountPercent: l.discountPercent,
+          discount: minus(multiplyMoney(l.unitPrice, l.quantity), lineDiscountPrice),
+          discountPrice: lineDiscountPrice,
+          totalVat: l.totalVat,
+        };
+      }),
+      totals: {
+        quantity,
+        total: row.subtotal,
+        discount: row.discount,
+        discountPrice: minus(row.subtotal, row.discount),
+        totalVat: row.totalVat,
+        promoDiscount: row.promoDiscount,
+        grandTotal: minus(row.total, row.deliveryPrice),
+        delivery: row.deliveryPrice,
+        orderTotal: row.total,
+      },
+      promoCode: promo
+        ? {
+            code: promo.code,
+            discountType: promo.discountType,
+            discountValue: promo.discountValue,
+            fromPrice: promo.fromPrice,
+          }
+        : null,
+      paymentUrl: null,
+      paymentInstructions: '',
+    };
+  });
+}
+
+// ---------------------------------------------------------------- payment
+
+/** What a payment provider needs to know of an order: its total, how it is paid, its state. */
+export async function orderForPayment(db: Database, id: number) {
+  const [row] = await db
+    .select({
+      id: s.orders.id,
+      number: s.orders.number,
+      total: s.orders.total,
+      status: s.orders.status,
+      locale: s.orders.locale,
+      kind: s.payments.kind,
+    })
+    .from(s.orders)
+    .leftJoin(s.payments, eq(s.payments.id, s.orders.paymentId))
+    .where(eq(s.orders.id, id));
+  return row ?? null;
+}
+
+/**
+ * Moves an order to `to` when the domain allows it from its current status, and records the
+ * change with its time; false (and nothing written) when it does not. Safe to repeat: a second
+ * confirmation of the same payment changes nothing.
+ */
+export async function moveOrder(db: Database, id: number, to: OrderStatus): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ status: s.orders.status })
+      .from(s.orders)
+      .where(eq(s.orders.id, id))
+      .for('update');
+    if (!row || !canMoveOrder(row.status, to)) return false;
+    await tx.update(s.orders).set({ status: to }).where(eq(s.orders.id, id));
+    await tx.insert(s.orderStatusChanges).values({ orderId: id, status: to });
+    return true;
+  });
+}

@@ -1,0 +1,180 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { endpoints, IDEMPOTENCY_HEADER, type Locale, type Order } from '@shop/contract';
+import { MAX_LINE_QUANTITY } from '@shop/domain';
+import { translatorFor } from '#api/lib/i18n.ts';
+import { orderConfirmation } from '#api/mail/order-mail.ts';
+import { HttpError, notFound } from '#api/plugins/errors.ts';
+import {
+  cartItemRows,
+  cartView,
+  ensureCart,
+  findCart,
+  sellableItem,
+  sellableItems,
+  setCartItem,
+  type CartOwner,
+} from '#api/repos/cart.ts';
+import {
+  listCities,
+  listCountries,
+  listDeliveries,
+  listPayments,
+  listRegions,
+} from '#api/repos/checkout-options.ts';
+import { findOrder, listOrders, ownOrderLines, placeOrder } from '#api/repos/orders.ts';
+import { defineEndpoint, pageLinks } from './define.ts';
+
+/** Whose cart an order takes: the user's when logged in, else the session's (created here). */
+async function orderOwner(req: FastifyRequest, reply: FastifyReply): Promise<CartOwner> {
+  const user = await req.getUser();
+  if (user) return { userId: user.id };
+  return { sessionId: (await req.ensureSession(reply)).id };
+}
+
+export const checkoutRoutes: FastifyPluginAsync = async (app) => {
+  const db = app.db;
+  const { providers } = app.payments;
+  const offeredKinds = [...providers.keys()];
+
+  defineEndpoint(app, endpoints.deliveries.list, async (req) => listDeliveries(db, req.locale));
+
+  // Spec section 7: payment methods only while the shop takes orders.
+  defineEndpoint(app, endpoints.payments.list, async (req) =>
+    (await req.pricing()).cartEnabled ? listPayments(db, req.locale, offeredKinds) : [],
+  );
+
+  defineEndpoint(app, endpoints.core.deliveryCountries, async (req) =>
+    listCountries(db, req.locale),
+  );
+  defineEndpoint(app, endpoints.core.deliveryRegions, async (req, { query }) =>
+    listRegions(db, req.locale, query.country),
+  );
+  defineEndpoint(app, endpoints.core.deliveryCities, async (req, { query }) =>
+    listCities(db, req.locale, query.region),
+  );
+
+  const money = (currency: string, locale: string) => {
+    const format = new Intl.NumberFormat(locale, { style: 'currency', currency });
+    return (amount: number) => format.format(amount);
+  };
+
+  /** The order as answered: its payment page when the provider has one, and what to do to pay. */
+  async function withPayment(order: Order, currency: string, locale: Locale): Promise<Order> {
+    const provider = providers.get(order.payment.kind);
+    if (!provider) return order;
+    const payment = {
+      id: order.id,
+      number: order.number,
+      orderTotal: order.totals.orderTotal,
+      currency,
+      locale,
+    };
+    // A hosted page only while there is something to pay.
+    const { paymentUrl } =
+      order.status === 'pending' ? await provider.start(payment) : { paymentUrl: null };
+    const paymentInstructions = provider.instructions(
+      translatorFor(locale),
+      payment,
+      money(currency, locale),
+    );
+    return { ...order, paymentUrl, paymentInstructions };
+  }
+
+  defineEndpoint(app, endpoints.sales.checkout, async (req, { body }, reply) => {
+    const key = req.headers[IDEMPOTENCY_HEADER];
+    if (typeof key !== 'string' || !/^[\w-]{8,100}$/.test(key)) {
+      throw new HttpError(400, req.t('orders.idempotencyKey'));
+    }
+    const owner = await orderOwner(req, reply);
+    const result = await placeOrder(db, {
+      locale: req.locale,
+      owner,
+      idempotencyKey: key,
+      body,
+      ctx: await req.pricing(),
+      paymentKinds: offeredKinds,
+      t: translatorFor(req.locale),
+    });
+    if (result.kind === 'invalid') return reply.code(400).send(result.errors);
+    if (result.kind === 'stock') return reply.code(400).send(result.error);
+    const session = req.session?.id ?? null;
+    const userId = 'userId' in owner ? owner.userId : null;
+    const order = await findOrder(db, req.locale, result.orderId, { userId, sessionId: session });
+    if (!order) throw new Error('the placed order is not readable by its owner');
+    const shop = await app.shopInfo(req.locale);
+    const currency = shop?.currency ?? 'EUR';
+    const answer = await withPayment(order, currency, req.locale);
+    if (result.kind === 'placed') {
+      // The order's language is the caller's; a failed mail never undoes the order.
+      const mail = orderConfirmation(
+        answer,
+        translatorFor(req.locale),
+        money(currency, req.locale),
+        answer.paymentInstructions,
+      );
+      await app.mailer
+        .send(mail)
+        .catch((err: unknown) => req.log.error({ err, order: order.id }, 'order mail failed'));
+    }
+    return reply.code(201).send(answer);
+  });
+
+  defineEndpoint(app, endpoints.sales.orders, async (req, { query }) => {
+    const user = await req.getUser();
+    if (!user) throw new HttpError(401, 'Authentication credentials were not provided.');
+    const { count, results } = await listOrders(
+      db,
+      req.locale,
+      user.id,
+      query.page,
+      query.page_size,
+    );
+    return { ...pageLinks(req, query.page, query.page_size, count), results };
+  });
+
+  defineEndpoint(app, endpoints.sales.order, async (req, { params }, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    const user = await req.getUser();
+    const order = await findOrder(db, req.locale, params.id, {
+      userId: user?.id ?? null,
+      sessionId: req.session?.id ?? null,
+    });
+    if (!order) throw notFound('Order not found.');
+    const shop = await app.shopInfo(req.locale);
+    return withPayment(order, shop?.currency ?? 'EUR', req.locale);
+  });
+
+  defineEndpoint(app, endpoints.sales.repeatOrder, async (req, { body }) => {
+    const user = await req.getUser();
+    if (!user) throw new HttpError(401, 'Authentication credentials were not provided.');
+    const lines = await ownOrderLines(db, user.id, body.order);
+    if (!lines) throw notFound('Order not found.');
+    const ctx = await req.pricing();
+    if (!ctx.cartEnabled) throw new HttpError(400, req.t('orders.cartDisabled'));
+    const owner = { userId: user.id };
+    const cart = await ensureCart(db, owner);
+    const had = new Map(
+      (await cartItemRows(db, cart.id)).map((row) => [
+        row.bundleId !== null ? `bundle:${row.bundleId}` : `product:${row.productId}`,
+        row.quantity,
+      ]),
+    );
+    const sellable = await sellableItems(
+      db,
+      req.locale,
+      lines.map((l) => l.key),
+      ctx,
+    );
+    for (const line of lines) {
+      const item = sellableItem(sellable, line.key);
+      // Only what can still be bought comes back, as much as stock allows.
+      if (!item || !item.card.available) continue;
+      const current = had.get(`${line.key.ref}:${line.key.id}`) ?? 0;
+      const stock = item.card.stock;
+      const wanted = Math.min(current + line.quantity, MAX_LINE_QUANTITY);
+      const quantity = stock === null ? wanted : Math.max(current, Math.min(wanted, stock));
+      if (quantity > current) await setCartItem(db, cart.id, line.key, quantity);
+    }
+    return cartView(db, req.locale, await findCart(db, owner), ctx, { prune: true });
+  });
+};

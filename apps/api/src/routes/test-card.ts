@@ -1,0 +1,174 @@
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '@shop/domain';
+import { translatorFor } from '#api/lib/i18n.ts';
+import { moveOrder, orderForPayment } from '#api/repos/orders.ts';
+import { escapeXml } from './seo.ts';
+
+/*
+ * A payment provider for tests and demos, inside the shop's process but kept apart from it the
+ * way a real one is: its hosted page takes the card, then it confirms the payment to the shop's
+ * webhook, server to server, with a signature (the iframe's success page changes nothing).
+ * 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined.
+ */
+
+const CARD_OK = '4242424242424242';
+const CARD_DECLINED = '4000000000000002';
+export const TEST_CARD_WEBHOOK = '/payments/test-card/webhook';
+export const SIGNATURE_HEADER = 'x-payment-signature';
+
+type Form = Record<string, string | undefined>;
+type Confirmation = { order: number; status: 'paid'; amount: number };
+
+const localeOf = (value: unknown): Locale =>
+  typeof value === 'string' && isLocale(value) ? value : DEFAULT_LOCALE;
+
+function page(locale: Locale, title: string, body: string): string {
+  return `<!doctype html>
+<html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>${escapeXml(title)}</title>
+<style>
+body{font:16px/1.5 system-ui,sans-serif;margin:0;padding:1rem;color:#0f172a;background:#fff}
+main{max-width:24rem;margin:0 auto}h1{font-size:1.25rem}label{display:block;margin-top:.75rem;font-weight:600}
+input{box-sizing:border-box;width:100%;padding:.5rem .75rem;border:1px solid #64748b;border-radius:.375rem;font:inherit}
+.row{display:flex;gap:.75rem}.row>div{flex:1}
+button{margin-top:1rem;width:100%;padding:.75rem;border:0;border-radius:.375rem;background:#0760e0;color:#fff;font:inherit;font-weight:700}
+.secondary{background:#fff;color:#0f172a;border:1px solid #64748b}.hint{font-size:.875rem;color:#334155}
+.error{color:#b91c1c;font-weight:600}
+</style></head><body><main>${body}</main></body></html>`;
+}
+
+export const testCardRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
+  const { signer } = app.payments;
+  const db = app.db;
+
+  // The hosted page posts a plain form; only this provider's routes read that encoding.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
+  // Confirmations are checked against their exact bytes: keep the JSON as it came.
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) =>
+    done(null, body),
+  );
+
+  async function payable(orderId: number, token: unknown) {
+    if (!signer.verify(`pay:${orderId}`, token)) return null;
+    const order = await orderForPayment(db, orderId);
+    return order && order.kind === 'test_card' ? order : null;
+  }
+
+  function cardPage(
+    reply: FastifyReply,
+    currency: string,
+    order: { id: number; total: number; status: string },
+    locale: Locale,
+    token: string,
+    error?: string,
+  ) {
+    const t = translatorFor(locale);
+    const amount = new Intl.NumberFormat(locale, { style: 'currency', currency }).format(
+      order.total,
+    );
+    const title = t('orders.cardTitle', { amount });
+    const action = `/payments/test-card/${order.id}/`;
+    const hidden = `<input type="hidden" name="token" value="${escapeXml(token)}"><input type="hidden" name="locale" value="${locale}">`;
+    const body =
+      order.status !== 'pending'
+        ? `<h1>${escapeXml(t('orders.cardPaid'))}</h1>`
+        : `<h1>${escapeXml(title)}</h1>
+<p class="hint">${escapeXml(t('orders.cardHint'))}</p>
+${error ? `<p class="error" role="alert" id="card-error">${escapeXml(error)}</p>` : ''}
+<form method="post" action="${action}">${hidden}
+<label for="card">${escapeXml(t('orders.cardNumber'))}</label>
+<input id="card" name="card" inputmode="numeric" autocomplete="cc-number" required${error ? ' aria-invalid="true" aria-describedby="card-error"' : ''}>
+<div class="row"><div><label for="expiry">${escapeXml(t('orders.cardExpiry'))}</label>
+<input id="expiry" name="expiry" autocomplete="cc-exp" placeholder="12/30"></div>
+<div><label for="cvc">${escapeXml(t('orders.cardCvc'))}</label>
+<input id="cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc"></div></div>
+<button type="submit" name="action" value="pay">${escapeXml(t('orders.cardPay'))}</button>
+<button type="submit" name="action" value="cancel" class="secondary" formnovalidate>${escapeXml(t('orders.cardCancel'))}</button>
+</form>`;
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-store')
+      .send(page(locale, title, body));
+  }
+
+  app.get<{ Params: { order: string }; Querystring: { token?: string; locale?: string } }>(
+    '/payments/test-card/:order/',
+    { schema: { hide: true } },
+    async (req, reply) => {
+      const order = await payable(Number(req.params.order), req.query.token);
+      if (!order) return reply.code(404).send({ detail: 'Not found.' });
+      const locale = localeOf(req.query.locale);
+      const currency = (await app.shopInfo(locale))?.currency ?? 'EUR';
+      return cardPage(reply, currency, order, locale, String(req.query.token));
+    },
+  );
+
+  app.post<{ Params: { order: string }; Body: Form }>(
+    '/payments/test-card/:order/',
+    { schema: { hide: true } },
+    async (req, reply) => {
+      const form: Form = req.body && typeof req.body === 'object' ? req.body : {};
+      const locale = localeOf(form.locale);
+      const order = await payable(Number(req.params.order), form.token);
+      if (!order) return reply.code(404).send({ detail: 'Not found.' });
+      const frame = (name: 'success_frame' | 'cancel_frame', reason?: string) =>
+        reply.redirect(
+          `/${locale}/checkout/${name}/?order=${order.id}${reason ? `&reason=${reason}` : ''}`,
+          303,
+        );
+      if (form.action === 'cancel') return frame('cancel_frame', 'cancelled');
+      const card = (form.card ?? '').replace(/[\s-]/g, '');
+      if (card === CARD_DECLINED) return frame('cancel_frame', 'declined');
+      if (card !== CARD_OK) {
+        return cardPage(
+          reply.code(400),
+          (await app.shopInfo(locale))?.currency ?? 'EUR',
+          order,
+          locale,
+          String(form.token),
+          translatorFor(locale)('orders.cardUnknown'),
+        );
+      }
+      // The provider tells the shop, server to server and signed, as a real one does.
+      const confirmation: Confirmation = { order: order.id, status: 'paid', amount: order.total };
+      const payload = JSON.stringify(confirmation);
+      const res = await app.inject({
+        method: 'POST',
+        url: TEST_CARD_WEBHOOK,
+        payload,
+        headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signer.sign(payload) },
+      });
+      if (res.statusCode !== 204) {
+        req.log.error({ status: res.statusCode, order: order.id }, 'payment confirmation refused');
+        return frame('cancel_frame', 'error');
+      }
+      return frame('success_frame');
+    },
+  );
+
+  // The shop's side: only a correctly signed confirmation of the right amount marks an order paid.
+  app.post(TEST_CARD_WEBHOOK, { schema: { hide: true } }, async (req, reply) => {
+    const payload = typeof req.body === 'string' ? req.body : '';
+    if (!signer.verify(payload, req.headers[SIGNATURE_HEADER])) {
+      return reply.code(401).send({ detail: 'Bad signature.' });
+    }
+    let body: Partial<Confirmation>;
+    try {
+      body = JSON.parse(payload) as Partial<Confirmation>;
+    } catch {
+      return reply.code(400).send({ detail: 'Not JSON.' });
+    }
+    const order = typeof body.order === 'number' ? await orderForPayment(db, body.order) : null;
+    if (!order || order.kind !== 'test_card' || body.status !== 'paid') {
+      return reply.code(400).send({ detail: 'Unknown order or status.' });
+    }
+    if (body.amount !== order.total) return reply.code(400).send({ detail: 'Wrong amount.' });
+    // Already paid: a repeated confirmation is fine and changes nothing.
+    if (order.status !== 'paid') await moveOrder(db, order.id, 'paid');
+    return reply.code(204).send();
+  });
+};

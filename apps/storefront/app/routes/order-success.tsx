@@ -1,0 +1,106 @@
+import { useEffect } from 'react';
+import { data, useRevalidator } from 'react-router';
+import { AppLink } from '#app/components/app-link.tsx';
+import { ErrorScreen } from '#app/components/error-screen.tsx';
+import { useMoney } from '#app/components/price.tsx';
+import { useI18n } from '#app/lib/i18n.tsx';
+import { pageMeta } from '#app/lib/seo.ts';
+import { getShopRequest } from '#app/lib/shop.server.ts';
+import type { Route } from './+types/order-success';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const shop = getShopRequest(context);
+  const id = Number(new URL(request.url).searchParams.get('order'));
+  if (!Number.isInteger(id) || id <= 0) throw data(null, { status: 404 });
+  // Only the shopper who placed it (user or session) can read it: anyone else gets the 404.
+  const order = await shop.api.sales.order({ params: { id } });
+  return { order };
+}
+
+export function meta({ matches, location }: Route.MetaArgs) {
+  return pageMeta({ matches, location, titleKey: 'checkout.orderSuccess', robots: 'noindex' });
+}
+
+export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
+  const { locale, t } = useI18n();
+  const money = useMoney();
+  const { order } = loaderData;
+  const totals = order.totals;
+  const revalidator = useRevalidator();
+  // The payment frame tells this page how the payment ended; the order's status comes from the
+  // server (the provider's confirmation), so the page reloads it rather than trusting the frame.
+  useEffect(() => {
+    const onMessage = (event: MessageEvent<unknown>) => {
+      if (event.origin !== window.location.origin) return;
+      const message = event.data as { type?: unknown } | null;
+      if (message?.type === 'payment') void revalidator.revalidate();
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, [revalidator]);
+  return (
+    <div className="mx-auto w-full max-w-2xl">
+      <h1 className="mb-2 text-2xl font-bold">{t('checkout.orderSuccess')}</h1>
+      <p className="mb-6">
+        {t('checkout.orderSuccessText', { number: order.number, email: order.email })}
+      </p>
+      <p className="mb-4">
+        {t('orders.status')}: <strong>{t(`orders.statuses.${order.status}`)}</strong>
+      </p>
+      {order.paymentUrl && (
+        <iframe
+          src={order.paymentUrl}
+          title={t('checkout.payment')}
+          className="mb-6 h-[30rem] w-full rounded-md border border-slate-300"
+        />
+      )}
+      {order.paymentInstructions && !order.paymentUrl && order.status === 'pending' && (
+        <p className="mb-6 rounded-md border border-blue-200 bg-blue-50 p-4 break-words">
+          <strong>{order.payment.title}:</strong> {order.paymentInstructions}
+        </p>
+      )}
+      <h2 className="mb-2 text-lg font-bold">{t('checkout.summary')}</h2>
+      <ul className="mb-4 space-y-2">
+        {order.items.map((item) => (
+          <li key={item.id} className="flex justify-between gap-2">
+            <span className="min-w-0 break-words">
+              {item.quantity} × {item.title}
+            </span>
+            <span className="shrink-0">{money(item.discountPrice)}</span>
+          </li>
+        ))}
+      </ul>
+      <dl className="space-y-1 border-t border-slate-200 pt-3">
+        {totals.promoDiscount > 0 && (
+          <div className="flex justify-between text-red-700">
+            <dt>
+              {t('cart.promoCode')} {order.promoCode?.code}
+            </dt>
+            <dd>−{money(totals.promoDiscount)}</dd>
+          </div>
+        )}
+        <div className="flex justify-between">
+          <dt>
+            {t('cart.delivery')} ({order.delivery.title})
+          </dt>
+          <dd>{money(totals.delivery)}</dd>
+        </div>
+        <div className="flex justify-between text-lg font-bold">
+          <dt>{t('cart.total')}</dt>
+          <dd>{money(totals.orderTotal)}</dd>
+        </div>
+        <div className="flex justify-between text-sm text-slate-600">
+          <dt>{t('cart.vatIncluded')}</dt>
+          <dd>{money(totals.totalVat)}</dd>
+        </div>
+      </dl>
+      <AppLink to={`/${locale}/`} className="mt-6 inline-block text-primary underline">
+        {t('checkout.backToShop')}
+      </AppLink>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
+  return <ErrorScreen error={error} homeHref={`/${params.lang}/`} />;
+}

@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { deliveryPrice, orderTotals, priceCart, splitCents } from './checkout.ts';
+
+describe('splitCents: shares that add up exactly', () => {
+  it.each<[number, number[], number[]]>([
+    [100, [1, 1], [50, 50]],
+    [100, [1, 1, 1], [34, 33, 33]],
+    [5, [300, 100], [4, 1]],
+    [0, [1, 2], [0, 0]],
+    [7, [0, 0], [0, 0]],
+    [1, [1, 1], [1, 0]],
+  ])('%s over %j → %j', (cents, weights, parts) => {
+    expect(splitCents(cents, weights)).toEqual(parts);
+    if (weights.some((w) => w > 0)) expect(parts.reduce((a, b) => a + b, 0)).toBe(cents);
+  });
+});
+
+describe('priceCart — "VAT is the VAT part of what is paid, after every discount, per line and in total"', () => {
+  // The case: 22 % VAT, €611.27 of goods, a 10 % code leaves €550.14; VAT €99.21, not €110.23.
+  it('takes VAT on the total after a percent promo code', () => {
+    const cart = priceCart(
+      [
+        { price: 500, vatPercent: 22, quantity: 1 },
+        { price: 111.27, vatPercent: 22, quantity: 1 },
+      ],
+      { discountType: 'percent', discountValue: 10 },
+    );
+    expect(cart.discountPrice).toBe(611.27);
+    expect(cart.grandTotal).toBe(550.14);
+    expect(cart.promoDiscount).toBe(61.13);
+    expect(cart.lines.map((l) => l.paid)).toEqual([450, 100.14]);
+    expect(cart.lines.map((l) => l.totalVat)).toEqual([81.15, 18.06]);
+    expect(cart.totalVat).toBe(99.21);
+  });
+
+  it('shares a fixed code over the lines by price and takes VAT per line on what is left', () => {
+    const cart = priceCart(
+      [
+        { price: 30, vatPercent: 20, quantity: 1 },
+        { price: 10, vatPercent: 0, quantity: 1 },
+      ],
+      { discountType: 'fixed', discountValue: 4 },
+    );
+    expect(cart.lines.map((l) => l.promoDiscount)).toEqual([3, 1]);
+    expect(cart.lines.map((l) => l.paid)).toEqual([27, 9]);
+    expect(cart.lines.map((l) => l.totalVat)).toEqual([4.5, 0]);
+    expect(cart.totalVat).toBe(4.5);
+    expect(cart.grandTotal).toBe(36);
+  });
+
+  it('applies product discounts first (rounded per unit), then the code, per unit', () => {
+    const cart = priceCart([{ price: 19.99, vatPercent: 19, discountPercent: 15, quantity: 3 }], {
+      discountType: 'percent',
+      discountValue: 10,
+    });
+    // 19.99 − 15 % = 16.99 a unit; − 10 % (1.70) = 15.29 a unit; × 3 = 45.87.
+    expect(cart.lines[0]).toMatchObject({ unitDiscountPrice: 16.99, paid: 45.87 });
+    expect(cart.grandTotal).toBe(45.87);
+    expect(cart.totalVat).toBe(7.32);
+  });
+
+  it('never lets a fixed code take the total below 0, and VAT goes to 0 with it', () => {
+    const cart = priceCart([{ price: 2.5, vatPercent: 22, quantity: 1 }], {
+      discountType: 'fixed',
+      discountValue: 5,
+    });
+    expect(cart.grandTotal).toBe(0);
+    expect(cart.promoDiscount).toBe(2.5);
+    expect(cart.totalVat).toBe(0);
+  });
+
+  it('without a code (or below its fromPrice) is the plain cart', () => {
+    const lines = [{ price: 40, vatPercent: 22, quantity: 1 }];
+    const plain = priceCart(lines, null);
+    const below = priceCart(lines, { discountType: 'fixed', discountValue: 5, fromPrice: 50 });
+    for (const cart of [plain, below]) {
+      expect(cart).toMatchObject({ promoApplied: false, promoDiscount: 0, grandTotal: 40 });
+      expect(cart.totalVat).toBe(7.21);
+    }
+  });
+});
+
+describe('deliveryPrice — free from its threshold', () => {
+  it.each<[number, number | null, number, number]>([
+    [4.9, 50, 49.99, 4.9],
+    [4.9, 50, 50, 0],
+    [4.9, 50, 120, 0],
+    [4.9, null, 1000, 4.9],
+    [0, null, 10, 0],
+  ])('price %s, free from %s, cart %s → %s', (price, freeFrom, total, expected) => {
+    expect(deliveryPrice({ price, freeFrom }, total)).toBe(expected);
+  });
+});
+
+describe('orderTotals', () => {
+  it('adds the delivery to the grand total after the promo code', () => {
+    const totals = orderTotals(
+      [{ price: 30, vatPercent: 22, quantity: 1 }],
+      { discountType: 'fixed', discountValue: 5 },
+      { price: 4.9, freeFrom: 50 },
+    );
+    expect(totals).toMatchObject({ grandTotal: 25, delivery: 4.9, orderTotal: 29.9 });
+  });
+
+  it('decides free delivery on what is paid after the promo, not before', () => {
+    const totals = orderTotals(
+      [{ price: 52, vatPercent: 22, quantity: 1 }],
+      { discountType: 'fixed', discountValue: 5 },
+      { price: 4.9, freeFrom: 50 },
+    );
+    expect(totals).toMatchObject({ grandTotal: 47, delivery: 4.9, orderTotal: 51.9 });
+  });
+});
