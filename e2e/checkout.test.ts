@@ -90,12 +90,19 @@ describe('checkout', () => {
       if (js) await hydrated(page);
       await fillAddress(page, js);
       await page.getByLabel(/Cash on delivery/).check();
-      if (js) await checkLayout(page, viewport.width);
+      await page.getByLabel(/Express delivery/).check();
+      if (js) {
+        // The summary follows the chosen delivery at once.
+        await page.getByRole('complementary').getByText('Delivery (Express delivery)').waitFor();
+        await checkLayout(page, viewport.width);
+      }
       await page.getByRole('button', { name: 'Place order' }).click();
       await page.getByRole('heading', { level: 1, name: 'Thank you for your order!' }).waitFor();
       expect(new URL(page.url()).pathname).toBe('/en/checkout/order-success/');
       await page.getByText(product.title).first().waitFor();
       await page.getByText(/Please have .* ready in cash for the courier/).waitFor();
+      await page.getByText('Delivery (Express delivery)').waitFor();
+      await page.getByText('€12.90').waitFor();
       await checkLayout(page, viewport.width);
     },
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deliveryPrice, orderTotals, priceCart, splitCents } from './checkout.ts';
+import { deliveryPrice, orderTotals, priceCart, splitCents, withDelivery } from './checkout.ts';
 
 describe('splitCents: shares that add up exactly', () => {
   it.each<[number, number[], number[]]>([
@@ -109,5 +109,16 @@ describe('orderTotals', () => {
       { price: 4.9, freeFrom: 50 },
     );
     expect(totals).toMatchObject({ grandTotal: 47, delivery: 4.9, orderTotal: 51.9 });
+  });
+});
+
+describe('withDelivery', () => {
+  it('adds the delivery in cents, free from its threshold', () => {
+    expect(withDelivery(45.1, { price: 4.9, freeFrom: 50 })).toEqual({
+      delivery: 4.9,
+      orderTotal: 50,
+    });
+    expect(withDelivery(50, { price: 4.9, freeFrom: 50 })).toEqual({ delivery: 0, orderTotal: 50 });
+    expect(withDelivery(0.1, { price: 0.2 })).toEqual({ delivery: 0.2, orderTotal: 0.3 });
   });
 });

@@ -105,6 +105,15 @@ export function deliveryPrice(delivery: DeliveryOption, grandTotal: number): num
   return fromCents(Math.max(toCents(delivery.price), 0));
 }
 
+/** The delivery's price for this grand total, and what the order then costs. */
+export function withDelivery(
+  grandTotal: number,
+  delivery: DeliveryOption,
+): { delivery: number; orderTotal: number } {
+  const shipping = deliveryPrice(delivery, grandTotal);
+  return { delivery: shipping, orderTotal: fromCents(toCents(grandTotal) + toCents(shipping)) };
+}
+
 export type OrderTotals = CartSummary & { delivery: number; orderTotal: number };
 
 /** What an order charges: the priced cart plus its delivery. */
@@ -114,10 +123,5 @@ export function orderTotals(
   delivery: DeliveryOption,
 ): OrderTotals {
   const cart = priceCart(inputs, promo);
-  const shipping = deliveryPrice(delivery, cart.grandTotal);
-  return {
-    ...cart,
-    delivery: shipping,
-    orderTotal: fromCents(toCents(cart.grandTotal) + toCents(shipping)),
-  };
+  return { ...cart, ...withDelivery(cart.grandTotal, delivery) };
 }

@@ -1,7 +1,13 @@
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Cart, CartItem, CartRef, Locale, ProductCard } from '@shop/contract';
-import { isAvailable, MAX_LINE_QUANTITY, priceCart, promoState } from '@shop/domain';
+import {
+  isAvailable,
+  MAX_LINE_QUANTITY,
+  priceCart,
+  promoState,
+  type PromoState,
+} from '@shop/domain';
 import type { Database } from '#api/db/client.ts';
 import * as s from '#api/db/schema.ts';
 import { loadBundles } from './bundles.ts';
@@ -136,6 +142,13 @@ export async function setCartPromo(
     .set({ promoCodeId, updatedAt: new Date() })
     .where(eq(s.carts.id, cartId));
 }
+
+/** Message keys of a refused promo code, by why. */
+export const PROMO_MESSAGE_KEYS: Record<Exclude<PromoState, 'valid'>, string> = {
+  unknown: 'cart.promoUnknown',
+  expired: 'cart.promoExpired',
+  notYet: 'cart.promoNotYet',
+};
 
 /** Codes are stored upper-cased; shoppers may type any case. */
 export async function findPromoCode(db: Database, code: string): Promise<PromoRow | null> {

@@ -25,6 +25,8 @@ import { translated } from '#api/db/translations.ts';
 import {
   cartItemRows,
   findCart,
+  findPromoCode,
+  PROMO_MESSAGE_KEYS,
   sellableItem,
   sellableItems,
   type CartKey,
@@ -154,6 +156,12 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
   if (existing !== null) return { kind: 'repeated', orderId: existing };
 
   const errors = await checkReferences(db, body, input.paymentKinds, t);
+  // A code typed at checkout replaces the cart's; an unusable one is a field error.
+  const typedPromo = body.promoCode ? await findPromoCode(db, body.promoCode) : null;
+  if (body.promoCode) {
+    const state = promoState(typedPromo, ctx.now);
+    if (state !== 'valid') errors.promoCode = [t(PROMO_MESSAGE_KEYS[state])];
+  }
   const cart = await findCart(db, owner);
   const rows = cart ? await cartItemRows(db, cart.id) : [];
   if (rows.length === 0) errors.non_field_errors = [t('orders.emptyCart')];
@@ -178,8 +186,9 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
     lines.push({ key, quantity: row.quantity, item });
   }
 
-  const [promoRow] =
-    cart.promoCodeId === null
+  const [promoRow] = typedPromo
+    ? [typedPromo]
+    : cart.promoCodeId === null
       ? []
       : await db.select().from(s.promoCodes).where(eq(s.promoCodes.id, cart.promoCodeId));
   const promo = promoRow && promoState(promoRow, ctx.now) === 'valid' ? promoRow : null;

@@ -1,14 +1,9 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { endpoints, type AddToCartError, type FieldErrors } from '@shop/contract';
-import {
-  isAvailable,
-  MAX_LINE_QUANTITY,
-  promoApplies,
-  promoState,
-  type PromoState,
-} from '@shop/domain';
+import { isAvailable, MAX_LINE_QUANTITY, promoApplies, promoState } from '@shop/domain';
 import { HttpError } from '#api/plugins/errors.ts';
 import {
+  PROMO_MESSAGE_KEYS,
   addCartItem,
   cartView,
   ensureCart,
@@ -27,13 +22,6 @@ import type { PricingContext } from '#api/repos/pricing.ts';
 import { defineEndpoint } from './define.ts';
 
 const e = endpoints.sales;
-
-/** Message keys of a refused promo code, by why. */
-const PROMO_MESSAGES: Record<Exclude<PromoState, 'valid'>, string> = {
-  unknown: 'cart.promoUnknown',
-  expired: 'cart.promoExpired',
-  notYet: 'cart.promoNotYet',
-};
 
 /** Spec section 8's refusals, in the caller's language: the item is gone, or stock is short. */
 const notAvailable = (req: FastifyRequest): AddToCartError => ({
@@ -145,7 +133,7 @@ export const cartRoutes: FastifyPluginAsync = async (app) => {
     const state = promoState(promo, ctx.now);
     if (!promo || state !== 'valid') {
       return reply.code(400).send({
-        code: [req.t(PROMO_MESSAGES[state === 'valid' ? 'unknown' : state])],
+        code: [req.t(PROMO_MESSAGE_KEYS[state === 'valid' ? 'unknown' : state])],
       } satisfies FieldErrors);
     }
     const current = await cartView(db, req.locale, await currentCart(req), ctx);

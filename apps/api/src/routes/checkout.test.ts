@@ -247,6 +247,27 @@ describe('placing an order', () => {
     }
   });
 
+  it('takes a promo code typed at checkout, and refuses an expired one at its field', async () => {
+    const b = browserOf(t);
+    const product = await stockedProduct(t, 2);
+    b.ok(await b.set(product.id, 1));
+    const expired = await place(b, await body({ promoCode: 'expired5' }), randomUUID(), 'de');
+    expect(expired.statusCode).toBe(400);
+    expect(expired.json()).toEqual({ promoCode: ['Dieser Gutscheincode ist abgelaufen.'] });
+    const res = await place(b, await body({ promoCode: 'fiveoff' }));
+    expect(res.statusCode, res.body).toBe(201);
+    const order = orderSchema.parse(res.json());
+    expect(order.promoCode?.code).toBe('FIVEOFF');
+    expect(order.totals.promoDiscount).toBe(Math.min(5, order.totals.discountPrice));
+    const [stored] = await t.handle.db.select().from(s.orders).where(eq(s.orders.id, order.id));
+    const [code] = await t.handle.db
+      .select()
+      .from(s.promoCodes)
+      .where(eq(s.promoCodes.code, 'FIVEOFF'));
+    // The code's use is recorded on the order.
+    expect(stored?.promoCodeId).toBe(code?.id);
+  });
+
   it('never oversells: 20 buyers of the last 5 at once make exactly 5 orders', async () => {
     const product = await stockedProduct(t, 5);
     const buyers = Array.from({ length: 20 }, () => browserOf(t));

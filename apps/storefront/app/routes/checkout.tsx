@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { data, Form, redirect, useNavigation } from 'react-router';
 import { getFormProps, getSelectProps, useForm } from '@conform-to/react';
 import type { City, Region } from '@shop/contract';
+import { withDelivery } from '@shop/domain';
 import { CsrfInput } from '#app/components/csrf-input.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
 import { FieldErrors, FormErrors } from '#app/components/form-messages.tsx';
@@ -109,12 +110,18 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
       lastName: loaderData.lastName,
       delivery: String(deliveries[0]?.id ?? ''),
       payment: String(payments[0]?.id ?? ''),
+      promoCode: cart.promoCode?.code ?? '',
     },
     onValidate: ({ formData }) => parseForm(formData, checkoutPageForm, t),
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   });
   const submitting = navigation.state !== 'idle' && navigation.formMethod === 'POST';
+  // The summary follows the chosen delivery: its price (free from its threshold, the same domain
+  // rule the server charges by) and the order's total.
+  const [deliveryId, setDeliveryId] = useState(String(fields.delivery.initialValue ?? ''));
+  const chosen = deliveries.find((d) => String(d.id) === deliveryId);
+  const shipping = chosen ? withDelivery(cart.totals.grandTotal, chosen) : null;
   const refreshPlaces = () => placesButton.current?.form?.requestSubmit(placesButton.current);
   const field = (name: keyof typeof fields, label: string, type = 'text', auto?: string) => {
     const f = fields[name];
@@ -236,6 +243,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                     name={fields.delivery.name}
                     value={d.id}
                     defaultChecked={fields.delivery.initialValue === String(d.id)}
+                    onChange={() => setDeliveryId(String(d.id))}
                     className="mt-1"
                   />
                   <span className="min-w-0 flex-1">
@@ -275,6 +283,26 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             <FieldErrors field={fields.payment} />
           </fieldset>
           <div>
+            <label htmlFor={fields.promoCode.id} className="mb-1 block font-medium">
+              {t('cart.promoCode')}
+            </label>
+            <input
+              id={fields.promoCode.id}
+              name={fields.promoCode.name}
+              defaultValue={
+                typeof fields.promoCode.initialValue === 'string'
+                  ? fields.promoCode.initialValue
+                  : undefined
+              }
+              placeholder={t('cart.promoPlaceholder')}
+              autoComplete="off"
+              aria-invalid={fields.promoCode.errors ? true : undefined}
+              aria-describedby={fields.promoCode.errors ? fields.promoCode.errorId : undefined}
+              className={`${input} uppercase`}
+            />
+            <FieldErrors field={fields.promoCode} />
+          </div>
+          <div>
             <label htmlFor={fields.comment.id} className="mb-1 block font-medium">
               {t('checkout.comment')}
             </label>
@@ -309,16 +337,25 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                 <dd>−{money(cart.totals.promoDiscount)}</dd>
               </div>
             )}
+            {shipping && chosen && (
+              <div className="flex justify-between gap-2">
+                <dt className="min-w-0">
+                  {t('cart.delivery')} ({chosen.title})
+                </dt>
+                <dd className="shrink-0">
+                  {shipping.delivery === 0 ? t('checkout.free') : money(shipping.delivery)}
+                </dd>
+              </div>
+            )}
             <div className="flex justify-between font-bold">
               <dt>{t('cart.total')}</dt>
-              <dd>{money(cart.totals.grandTotal)}</dd>
+              <dd>{money(shipping?.orderTotal ?? cart.totals.grandTotal)}</dd>
             </div>
             <div className="flex justify-between text-sm text-slate-600">
               <dt>{t('cart.vatIncluded')}</dt>
               <dd>{money(cart.totals.totalVat)}</dd>
             </div>
           </dl>
-          <p className="mt-2 text-sm text-slate-600">{t('checkout.deliveryAdded')}</p>
           <button
             type="submit"
             name="intent"
