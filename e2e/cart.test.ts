@@ -6,6 +6,7 @@ import {
   closedURL,
   contentWidth,
   hydrated,
+  loginAs,
   NARROW,
   useBrowser,
   withConsent,
@@ -21,10 +22,10 @@ type Card = {
 
 const browser = useBrowser();
 
-async function inStockProduct(): Promise<Card> {
+async function inStockProduct(skip = 0): Promise<Card> {
   const res = await fetch(`${baseURL}/en/api/products/products/?page_size=50`);
   const list = (await res.json()) as { results: Card[] };
-  const card = list.results.find((c) => c.available && (c.stock === null || c.stock >= 5));
+  const card = list.results.filter((c) => c.available && (c.stock === null || c.stock >= 5))[skip];
   if (!card) throw new Error('no product in stock');
   return card;
 }
@@ -125,6 +126,40 @@ describe('cart', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText(`Only ${product.stock} left in stock.`).waitFor();
     await expect.poll(() => field.inputValue()).toBe(String(product.stock));
+  });
+});
+
+describe('logging in with a cart', () => {
+  it('says once that the visitor’s cart joined the account’s', async () => {
+    const email = 'olga.smirnova@example.com';
+    const [first, second] = await Promise.all([inStockProduct(), inStockProduct(1)]);
+    // The account already holds a line, put there from another device.
+    const phone = await browser.page();
+    await loginAs(phone, baseURL, email);
+    const token = (await phone.context().cookies()).find((c) => c.name === 'csrftoken')?.value;
+    const put = await phone.request.patch(`${baseURL}/en/api/sales/cart_products/${first.id}/`, {
+      data: { quantity: 1 },
+      headers: { 'X-CSRFToken': token ?? '' },
+    });
+    expect(put.status()).toBe(200);
+
+    const page = await open(`/en${second.slugUri}`);
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Add to cart' }).first().click();
+    await page.getByRole('link', { name: 'Cart, 1 item' }).waitFor();
+    await page.goto(`${baseURL}/en/account/login/?redirectTo=/en/products/`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('demo1234');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    const notice = page.getByRole('status').filter({ hasText: 'Welcome back' });
+    await notice.waitFor();
+    await expect
+      .poll(() => notice.textContent())
+      .toContain('1 item from before you logged in is now in your saved cart');
+    await page.getByRole('link', { name: 'Cart, 2 items' }).waitFor();
+    await page.reload();
+    await page.getByRole('link', { name: 'Cart, 2 items' }).waitFor();
+    await expect.poll(() => notice.count()).toBe(0);
   });
 });
 

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { cartSchema, type Cart } from '@shop/contract';
+import { cartSchema, loginResponseSchema, type Cart } from '@shop/contract';
 import * as s from '#api/db/schema.ts';
 import { DEMO_PASSWORD } from '#api/seed/seed.ts';
 import { cookieJar, type TestContext } from './helpers.ts';
@@ -63,6 +63,7 @@ export function browserOf(t: TestContext) {
         password: DEMO_PASSWORD,
       });
       expect(res.statusCode, res.body).toBe(200);
+      return loginResponseSchema.parse(res.json());
     },
   };
 }

@@ -33,6 +33,17 @@ export const userInfoSchema = z.object({
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
 
+/**
+ * The login answer: the user, and what logging in did to the cart when the visitor's cart met
+ * the account's (lines added, lines lowered to stock); null when there was nothing to tell.
+ */
+export const loginResponseSchema = userInfoSchema.extend({
+  cartMerge: z
+    .object({ added: z.number().int().nonnegative(), capped: z.number().int().nonnegative() })
+    .nullable(),
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
 const nameSchema = z
   .string()
   .trim()

@@ -7,6 +7,7 @@ import {
   passwordResetConfirmBodySchema,
   registerBodySchema,
   updateUserInfoBodySchema,
+  loginResponseSchema,
   userInfoSchema,
 } from './accounts.ts';
 import {
@@ -152,9 +153,9 @@ export const endpoints = {
     login: endpoint({
       method: 'POST',
       path: '/api/accounts/login/',
-      summary: 'Log in with email and password (session cookie)',
+      summary: 'Log in with email and password (session cookie); says what happened to the cart',
       body: loginBodySchema,
-      response: userInfoSchema,
+      response: loginResponseSchema,
       // Field errors for a malformed body, `{detail}` for wrong credentials.
       errors: { 400: errorBodySchema },
     }),

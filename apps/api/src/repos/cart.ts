@@ -351,31 +351,42 @@ export async function moveSessionCart(
   db: Database,
   sessionId: string,
   ctx: PricingContext & { userId: number },
-): Promise<void> {
+): Promise<CartMerge | null> {
   const anonymous = await findCart(db, { sessionId });
-  if (!anonymous) return;
+  if (!anonymous) return null;
   const incoming = await cartItemRows(db, anonymous.id);
   // Stock is the same in every language; English only names the cards nobody reads here.
   const sellable = await sellableItems(db, 'en', incoming.map(rowKey), ctx);
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const cart = await ensureCart(tx, { userId: ctx.userId });
     const existing = new Map(
       (await cartItemRows(tx, cart.id)).map((row) => [keyOf(rowKey(row)), row.quantity]),
     );
+    let added = 0;
+    let capped = 0;
     for (const row of incoming) {
       const key = rowKey(row);
       const item = sellable.get(keyOf(key));
-      // Gone items would only leave the cart at the next read.
+      // A gone item is not carried over: it could not be bought anyway.
       if (!item) continue;
       const had = existing.get(keyOf(key)) ?? 0;
       const stock = item.card.stock;
-      // The most one line may hold: merging must not exceed it.
+      // The most one line may hold: merging must not exceed it, nor the stock.
       const sum = Math.min(had + row.quantity, MAX_LINE_QUANTITY);
       const quantity = stock === null ? sum : Math.max(had, Math.min(sum, stock));
-      if (quantity > 0 && quantity !== had) await setCartItem(tx, cart.id, key, quantity);
+      if (quantity < had + row.quantity) capped++;
+      if (quantity > 0 && quantity !== had) {
+        await setCartItem(tx, cart.id, key, quantity);
+        added++;
+      }
     }
     if (cart.promoCodeId === null && anonymous.promoCodeId !== null)
       await setCartPromo(tx, cart.id, anonymous.promoCodeId);
     await tx.delete(s.carts).where(eq(s.carts.id, anonymous.id));
+    // Worth telling the shopper only when two carts met, or stock lowered a quantity.
+    return existing.size > 0 || capped > 0 ? { added, capped } : null;
   });
 }
+
+/** What a login did to the account's cart: lines brought in, and lines lowered to stock. */
+export type CartMerge = { added: number; capped: number };

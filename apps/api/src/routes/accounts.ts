@@ -38,15 +38,16 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
       // The anonymous session's cart follows the shopper; logIn replaces the session id.
       const anonymousSession = req.session?.userId == null ? req.session?.id : undefined;
       await req.logIn(reply, user.id);
+      let cartMerge = null;
       if (anonymousSession) {
         const shop = await app.shopInfo(req.locale);
-        await moveSessionCart(app.db, anonymousSession, {
+        cartMerge = await moveSessionCart(app.db, anonymousSession, {
           userId: user.id,
           now: new Date(),
           cartEnabled: shop?.cart ?? false,
         });
       }
-      return userInfo(app.db, user);
+      return { ...(await userInfo(app.db, user)), cartMerge };
     },
     open,
   );

@@ -546,7 +546,9 @@ describe('logged-in shoppers', () => {
       laptop.ok(await laptop.set(first.id, 2));
       laptop.ok(await laptop.set(scarce.id, 2));
       const anon = laptop.ok(await laptop.set(other.id, 1));
-      await laptop.logIn(email);
+      const login = await laptop.logIn(email);
+      // The login tells what it did: three lines brought in, one lowered to the stock.
+      expect(login.cartMerge).toEqual({ added: 3, capped: 1 });
 
       const merged = await laptop.cart();
       expect(merged.id).not.toBe(anon.id);
@@ -575,7 +577,8 @@ describe('logged-in shoppers', () => {
     const b = shopper();
     b.ok(await b.set(product.id, 2));
     b.ok(await b.promo('WELCOME10'));
-    await b.logIn(email);
+    // Nothing met: the cart just moved, there is nothing to tell.
+    expect((await b.logIn(email)).cartMerge).toBeNull();
     const after = await b.cart();
     expect(after.items.map((i) => [i.product, i.quantity])).toEqual([[product.id, 2]]);
     expect(after.promoCode?.code).toBe('WELCOME10');

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  cartNoticeCookie,
+  cartNoticeValue,
   consentCookie,
   csrfCookie,
   localeCookie,
+  readCartNotice,
   readConsentCookie,
   readCsrfCookie,
   readLocaleCookie,
@@ -47,5 +50,15 @@ describe('the storefront cookies', () => {
     expect(
       localeCookie.serialize('en', secureFor(new Request('http://localhost/en/'))),
     ).not.toMatch(/Secure/);
+  });
+});
+
+describe('the cart notice cookie', () => {
+  it('reads back what the login wrote, and nothing else', () => {
+    const line = cartNoticeCookie.serialize(cartNoticeValue({ added: 3, capped: 1 }));
+    expect(line).toMatch(/HttpOnly/);
+    expect(readCartNotice(line.split(';')[0]!)).toEqual({ added: 3, capped: 1 });
+    expect(readCartNotice('cart_notice=lots')).toBeNull();
+    expect(readCartNotice(null)).toBeNull();
   });
 });

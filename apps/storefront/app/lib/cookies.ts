@@ -52,6 +52,25 @@ export const consentCookie = plainCookie('cookie_consent', {
 /** The CSRF double-submit token: the same cookie the API checks its `X-CSRFToken` header against. */
 export const csrfCookie = plainCookie('csrftoken', { ...readable, maxAge: 365 * DAY_SECONDS });
 
+/**
+ * A one-time notice after logging in merged the visitor's cart into the account's: `added.capped`
+ * (lines brought in, lines lowered to stock). Read once by the next page and cleared there.
+ */
+export const cartNoticeCookie = plainCookie('cart_notice', {
+  path: '/',
+  sameSite: 'lax',
+  httpOnly: true,
+  maxAge: 300,
+});
+export type CartNotice = { added: number; capped: number };
+
+export function readCartNotice(header: string | null): CartNotice | null {
+  const match = /^(\d{1,3})\.(\d{1,3})$/.exec(cartNoticeCookie.parse(header) ?? '');
+  return match ? { added: Number(match[1]), capped: Number(match[2]) } : null;
+}
+
+export const cartNoticeValue = (notice: CartNotice) => `${notice.added}.${notice.capped}`;
+
 export type Consent = 'all' | 'necessary';
 export const parseConsent = (value: unknown): Consent | null =>
   value === 'all' || value === 'necessary' ? value : null;

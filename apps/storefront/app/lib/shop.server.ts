@@ -8,7 +8,14 @@ import {
 } from '@shop/contract';
 import { chooseLocale, isLocale, restrictToOffered, type Locale } from '@shop/domain';
 import { serverApi } from './api.server.ts';
-import { readConsentCookie, readCsrfCookie, readLocaleCookie, type Consent } from './cookies.ts';
+import {
+  readCartNotice,
+  readConsentCookie,
+  readCsrfCookie,
+  readLocaleCookie,
+  type CartNotice,
+  type Consent,
+} from './cookies.ts';
 
 /** What every page of a locale needs, loaded once per request by the locale middleware. */
 export type ShopRequest = {
@@ -22,6 +29,8 @@ export type ShopRequest = {
   user: UserInfo | null;
   origin: string;
   consent: Consent | null;
+  /** What logging in did to the cart, shown once (the locale middleware clears the cookie). */
+  cartNotice: CartNotice | null;
   /** The double-submit token for forms; issued with the response when the browser has none. */
   csrfToken: string;
   newCsrfToken: boolean;
@@ -116,6 +125,7 @@ export async function loadShopRequest(
     user,
     origin: shop.canonicalUrl?.replace(/\/$/, '') ?? url.origin,
     consent: readConsentCookie(cookie),
+    cartNotice: readCartNotice(cookie),
     csrfToken,
     newCsrfToken: csrfToken !== existingToken,
   };

@@ -1,6 +1,12 @@
 import { Outlet, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { I18nProvider } from '#app/lib/i18n.tsx';
-import { csrfCookie, localeCookie, readLocaleCookie, secureFor } from '#app/lib/cookies.ts';
+import {
+  cartNoticeCookie,
+  csrfCookie,
+  localeCookie,
+  readLocaleCookie,
+  secureFor,
+} from '#app/lib/cookies.ts';
 import type { LocaleData } from '#app/lib/locale-data.ts';
 import { loadMessages } from '#app/lib/messages.server.ts';
 import { getShopRequest, loadShopRequest, shopRequestContext } from '#app/lib/shop.server.ts';
@@ -20,6 +26,10 @@ export const middleware: Route.MiddlewareFunction[] = [
       response.headers.append('Set-Cookie', localeCookie.serialize(shop.locale, secure));
     }
     for (const line of shop.apiSetCookies) response.headers.append('Set-Cookie', line);
+    // The cart notice is shown once: the page that read it clears it.
+    if (shop.cartNotice) {
+      response.headers.append('Set-Cookie', cartNoticeCookie.serialize('', { maxAge: 0 }));
+    }
     if (shop.newCsrfToken) {
       response.headers.append('Set-Cookie', csrfCookie.serialize(shop.csrfToken, secure));
     }

@@ -11,6 +11,7 @@ import { apiFailure, invalid, readForm } from '#app/lib/forms.server.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { useLocaleData } from '#app/lib/locale-data.ts';
 import { shopTranslator } from '#app/lib/messages.server.ts';
+import { cartNoticeCookie, cartNoticeValue, secureFor, type CartNotice } from '#app/lib/cookies.ts';
 import { safeRedirect } from '#app/lib/safe-redirect.ts';
 import { pageMeta } from '#app/lib/seo.ts';
 import { getShopRequest } from '#app/lib/shop.server.ts';
@@ -37,12 +38,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = await readForm(request, loginForm, t);
   if (submission.status !== 'success') return invalid(submission);
   const { redirectTo, ...body } = submission.value;
+  let cartMerge: CartNotice | null;
   try {
-    await shop.api.accounts.login({ body });
+    ({ cartMerge } = await shop.api.accounts.login({ body }));
   } catch (error) {
     return apiFailure(submission, error, t);
   }
-  return redirect(safeRedirect(redirectTo, `/${shop.locale}/`));
+  // When the visitor's cart met the account's, the next page says what changed.
+  return redirect(safeRedirect(redirectTo, `/${shop.locale}/`), {
+    headers: cartMerge
+      ? { 'Set-Cookie': cartNoticeCookie.serialize(cartNoticeValue(cartMerge), secureFor(request)) }
+      : {},
+  });
 }
 
 export function meta({ matches, location }: Route.MetaArgs) {

@@ -2,6 +2,7 @@ import { Outlet, redirect } from 'react-router';
 import { isShopOpen } from '@shop/domain';
 import type { MenuItem, Widget } from '@shop/contract';
 import { Analytics, CookieConsent } from '#app/components/cookie-consent.tsx';
+import { AppLink } from '#app/components/app-link.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
 import { GoToTop } from '#app/components/go-to-top.tsx';
 import { ModalHost } from '#app/components/modal-host.tsx';
@@ -25,7 +26,13 @@ export async function loader({ context }: Route.LoaderArgs) {
     shop.shop.cart ? optional(shop.api.sales.cart(), null) : null,
   ]);
   // The wishlist counter stays 0 until the wishlist API exists (issue 9).
-  return { menus, widgets, cartCount: cart?.totals.quantity ?? 0, wishlistCount: 0 };
+  return {
+    menus,
+    widgets,
+    cartCount: cart?.totals.quantity ?? 0,
+    wishlistCount: 0,
+    cartNotice: shop.cartNotice,
+  };
 }
 
 export default function ShopLayout({ loaderData }: Route.ComponentProps) {
@@ -57,6 +64,21 @@ export default function ShopLayout({ loaderData }: Route.ComponentProps) {
             tabIndex={-1}
             className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 outline-none sm:py-8"
           >
+            {loaderData.cartNotice && (
+              <p
+                role="status"
+                className="mb-6 rounded-md border border-blue-200 bg-blue-50 p-4 break-words"
+              >
+                {t('cart.mergedNotice', { count: loaderData.cartNotice.added })}
+                {loaderData.cartNotice.capped > 0 && <> {t('cart.mergedCapped')}</>}{' '}
+                <AppLink
+                  to={`/${locale.locale}/checkout/cart/`}
+                  className="font-medium text-primary underline"
+                >
+                  {t('cart.viewCart')}
+                </AppLink>
+              </p>
+            )}
             <Outlet />
           </main>
           <Footer shop={locale.shop} menus={loaderData.menus} widgets={loaderData.widgets} />
