@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
+  addedToast,
   axeViolations,
   baseURL,
   closedURL,
@@ -43,7 +44,7 @@ describe('cart', () => {
     const page = await open(`/en${product.slugUri}`);
     await hydrated(page);
     await page.getByRole('button', { name: 'Add to cart' }).first().click();
-    await page.getByText(`“${product.title}” has been added to your cart`).waitFor();
+    await addedToast(page, product.title).waitFor();
     await page.getByRole('link', { name: 'Cart, 1 item' }).waitFor();
 
     await page.goto(`${baseURL}/en/checkout/cart/`);
@@ -126,6 +127,24 @@ describe('cart', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText(`Only ${product.stock} left in stock.`).waitFor();
     await expect.poll(() => field.inputValue()).toBe(String(product.stock));
+  });
+});
+
+describe('variations', () => {
+  it('names the chosen colour when adding, and on the cart line', async () => {
+    const res = await fetch(`${baseURL}/en/api/products/products/?page_size=50`);
+    const list = (await res.json()) as { results: Card[] };
+    const parent = list.results.find((c) => c.slugUri.includes('stonewashed-linen-duvet-cover'));
+    if (!parent) throw new Error('no duvet cover in the demo shop');
+    const page = await open(`/en${parent.slugUri}`);
+    await hydrated(page);
+    await page.getByRole('link', { name: 'Sage', exact: false }).first().click();
+    await page.waitForURL(/sage-green/);
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Add to cart' }).first().click();
+    await page.getByText('(Colour: Sage green)” has been added to your cart').waitFor();
+    await page.goto(`${baseURL}/en/checkout/cart/`);
+    await page.getByRole('main').getByText('Colour: Sage green').waitFor();
   });
 });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
+  addedToast,
   axeViolations,
   baseURL,
   contentWidth,
@@ -40,8 +41,7 @@ async function shopperWithCart(options: NonNullable<Parameters<typeof browser.pa
   await page.goto(`${baseURL}/en${product.slugUri}`);
   if (options.javaScriptEnabled !== false) await hydrated(page);
   await page.getByRole('button', { name: 'Add to cart' }).first().click();
-  if (options.javaScriptEnabled !== false)
-    await page.getByText(`“${product.title}” has been added to your cart`).waitFor();
+  if (options.javaScriptEnabled !== false) await addedToast(page, product.title).waitFor();
   else await page.waitForLoadState('load');
   if (viewport) await page.setViewportSize(viewport);
   return { page, product };

@@ -51,6 +51,17 @@ export const contentWidth = (page: Page) =>
         .documentElement.scrollWidth,
   );
 
+/**
+ * The toast of a product added to the cart: its title, and its variation when it has one
+ * ("“Relaxed Linen Shirt (Size: M)” has been added to your cart").
+ */
+export const addedToast = (page: Page, title: string) =>
+  page.getByText(
+    new RegExp(
+      `^“${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\(.+\\))?” has been added to your cart$`,
+    ),
+  );
+
 export const NARROW = { width: 360, height: 740 };
 export const WIDE = { width: 1280, height: 800 };
 

@@ -12,7 +12,7 @@ import {
   slugIdSchema,
 } from './common.ts';
 import { phoneSchema } from './organizations.ts';
-import { cartRefSchema, productCardSchema } from './products.ts';
+import { cartRefSchema, productCardSchema, productValueSchema } from './products.ts';
 
 /* Cart, promo codes, deliveries, payments, checkout and orders. All money is server-computed. */
 
@@ -31,6 +31,8 @@ export const cartItemSchema = z.object({
   short: z.boolean(),
   /** The card of the product or bundle. */
   item: productCardSchema,
+  /** The values that tell this variation from its family (size, colour); empty otherwise. */
+  variation: z.array(productValueSchema),
   /** List price of one unit. */
   unitPrice: moneySchema,
   discountPercent: percentSchema,

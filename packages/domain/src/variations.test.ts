@@ -1,5 +1,10 @@
 import { describe, it, expect } from 'vitest';
-import { groupVariationAttributes, type Variation } from './variations.ts';
+import {
+  distinguishingValues,
+  groupVariationAttributes,
+  titleWithVariation,
+  type Variation,
+} from './variations.ts';
 
 const colour = { id: 1, title: 'Colour' };
 const size = { id: 2, title: 'Size' };
@@ -55,5 +60,36 @@ describe('groupVariationAttributes — "grouped by attribute title without dupli
   it('keeps the whole value object', () => {
     const [group] = groupVariationAttributes([{ id: 1, values: [{ ...red, price: 5 }] }]);
     expect(group?.values[0]).toEqual({ ...red, price: 5 });
+  });
+});
+
+describe('distinguishingValues and titleWithVariation — a cart line names its size or colour', () => {
+  const material = { id: 2, title: 'Material' };
+  const value = (id: number, title: string, attribute: { id: number; title: string }) => ({
+    id,
+    title,
+    attribute,
+  });
+  const linen = value(20, 'Linen', material);
+  const family = [
+    { id: 100, values: [linen, value(10, 'Natural', colour)] },
+    { id: 101, values: [linen, value(11, 'Sage', colour)] },
+    { id: 102, values: [linen, value(12, 'Indigo', colour)] },
+  ];
+
+  it('keeps only the attributes the family differs in', () => {
+    expect(distinguishingValues(family, 101).map((v) => v.title)).toEqual(['Sage']);
+  });
+
+  it('is empty for a product alone, or one not in the family', () => {
+    expect(distinguishingValues([family[0]!], 100)).toEqual([]);
+    expect(distinguishingValues(family, 999)).toEqual([]);
+  });
+
+  it('puts the values after the title', () => {
+    expect(titleWithVariation('Duvet cover', distinguishingValues(family, 102))).toBe(
+      'Duvet cover (Colour: Indigo)',
+    );
+    expect(titleWithVariation('Duvet cover', [])).toBe('Duvet cover');
   });
 });

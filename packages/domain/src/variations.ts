@@ -35,3 +35,29 @@ export function groupVariationAttributes<V extends VariationValue>(
   }
   return [...groups.values()].map((e) => e.group);
 }
+
+/**
+ * The values that tell one variation from its family (size, colour): those of attributes in which
+ * the family's variations differ. Empty for a product without variations.
+ */
+export function distinguishingValues<V extends VariationValue>(
+  family: readonly { id: number; values: readonly V[] }[],
+  id: number,
+): V[] {
+  const differing = new Set(
+    groupVariationAttributes(family)
+      .filter((group) => group.values.length > 1)
+      .map((group) => group.title),
+  );
+  const own = family.find((variation) => variation.id === id)?.values ?? [];
+  return own.filter((value) => differing.has(value.attribute.title));
+}
+
+/** "Linen duvet cover (Colour: Sage)": a product's title with its distinguishing values. */
+export function titleWithVariation(
+  title: string,
+  values: readonly { title?: string; attribute: VariationAttribute }[],
+): string {
+  if (values.length === 0) return title;
+  return `${title} (${values.map((v) => `${v.attribute.title}: ${v.title ?? ''}`).join(', ')})`;
+}

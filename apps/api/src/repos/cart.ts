@@ -12,7 +12,7 @@ import type { Database } from '#api/db/client.ts';
 import * as s from '#api/db/schema.ts';
 import { loadBundles } from './bundles.ts';
 import type { PricingContext } from './pricing.ts';
-import { productCards } from './products.ts';
+import { productCards, variationValues } from './products.ts';
 
 /* Carts: anonymous ones belong to a session, a logged-in shopper's to the user. */
 
@@ -287,6 +287,11 @@ export async function cartView(
     const item = sellable.get(keyOf(key));
     return item ? [{ row, key, item }] : [];
   });
+  const variations = await variationValues(
+    db,
+    locale,
+    shown.filter(({ key }) => key.ref === 'product').map(({ key }) => key.id),
+  );
   // Priced once, promo code included: each line's VAT is the VAT of what is paid for it.
   const priced = priceCart(
     shown.map(({ row, item }) => ({
@@ -311,6 +316,7 @@ export async function cartView(
       protected: false,
       short: stock !== null && row.quantity > stock,
       item: item.card,
+      variation: key.ref === 'product' ? (variations.get(key.id) ?? []) : [],
       unitPrice: line.unitPrice,
       discountPercent: item.card.discountPercent,
       discountPrice: line.discountPrice,

@@ -14,6 +14,7 @@ import {
   multiplyMoney,
   orderTotals,
   promoState,
+  titleWithVariation,
   toCents,
   type OrderStatus,
   type OrderTotals,
@@ -34,6 +35,7 @@ import {
   type SellableItem,
 } from './cart.ts';
 import type { PricingContext } from './pricing.ts';
+import { variationValues } from './products.ts';
 
 type OrderRow = typeof s.orders.$inferSelect;
 
@@ -204,6 +206,12 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
     delivery ?? { price: 0 },
   );
   const needs = await productNeeds(db, lines);
+  // Order lines keep the title as sold, with the variation it was ("Duvet cover (Colour: Sage)").
+  const variations = await variationValues(
+    db,
+    input.locale,
+    lines.filter((l) => l.key.ref === 'product').map((l) => l.key.id),
+  );
 
   try {
     const orderId = await db.transaction(async (tx) => {
@@ -282,7 +290,10 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
             orderId: order.id,
             productId: line.key.ref === 'product' ? line.key.id : null,
             bundleId: line.key.ref === 'bundle' ? line.key.id : null,
-            title: line.item.card.title,
+            title: titleWithVariation(
+              line.item.card.title,
+              line.key.ref === 'product' ? (variations.get(line.key.id) ?? []) : [],
+            ),
             quantity: line.quantity,
             unitPrice: priced.unitPrice,
             discountPercent: line.item.card.discountPercent,

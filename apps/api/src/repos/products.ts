@@ -1,4 +1,4 @@
-import { and, asc, avg, count, eq, inArray, isNull, notInArray } from 'drizzle-orm';
+import { and, asc, avg, count, eq, inArray, isNull, notInArray, or } from 'drizzle-orm';
 import type {
   ContentItem,
   Image,
@@ -8,7 +8,7 @@ import type {
   ProductValue,
   Variation,
 } from '@shop/contract';
-import { isAvailable, slugWithId } from '@shop/domain';
+import { distinguishingValues, isAvailable, slugWithId } from '@shop/domain';
 import type { Database } from '#api/db/client.ts';
 import * as s from '#api/db/schema.ts';
 import { translated } from '#api/db/translations.ts';
@@ -321,4 +321,44 @@ export async function relatedProductIds(
     .orderBy(asc(s.products.sorting), asc(s.products.id))
     .limit(limit);
   return rows.map((r) => r.id);
+}
+
+/**
+ * For each product id, the values that tell it from its family of variations (size, colour): what
+ * a cart line or an order line shows after the title. Empty for products without variations.
+ */
+export async function variationValues(
+  db: Database,
+  locale: Locale,
+  ids: readonly number[],
+): Promise<Map<number, ProductValue[]>> {
+  const result = new Map<number, ProductValue[]>();
+  if (ids.length === 0) return result;
+  const rows = await db
+    .select({ id: s.products.id, parentId: s.products.parentId })
+    .from(s.products)
+    .where(inArray(s.products.id, [...ids]));
+  const rootOf = (row: { id: number; parentId: number | null }) => row.parentId ?? row.id;
+  const roots = [...new Set(rows.map(rootOf))];
+  const members = await db
+    .select({ id: s.products.id, parentId: s.products.parentId })
+    .from(s.products)
+    .where(
+      and(
+        eq(s.products.active, true),
+        or(inArray(s.products.id, roots), inArray(s.products.parentId, roots)),
+      ),
+    );
+  const values = await valuesFor(
+    db,
+    locale,
+    members.map((m) => m.id),
+  );
+  for (const row of rows) {
+    const family = members
+      .filter((m) => rootOf(m) === rootOf(row))
+      .map((m) => ({ id: m.id, values: values.get(m.id) ?? [] }));
+    result.set(row.id, distinguishingValues(family, row.id));
+  }
+  return result;
 }

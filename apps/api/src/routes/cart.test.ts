@@ -371,6 +371,32 @@ describe('adding to the cart (atomic)', () => {
   });
 });
 
+describe('variations in the cart', () => {
+  it('names the chosen variation on its line, in the caller’s language', async () => {
+    const [sage] = await t.handle.db
+      .select()
+      .from(s.products)
+      .where(eq(s.products.slug, 'stonewashed-linen-duvet-cover-sage-green'));
+    const b = shopper();
+    const cart = b.ok(await b.set(sage!.id, 1));
+    expect(cart.items[0]!.variation.map((v) => v.attribute.title)).toEqual(['Colour']);
+    const german = cartSchema.parse((await b.send('GET', '/de/api/sales/cart_products/')).json());
+    expect(german.items[0]!.variation.map((v) => v.attribute.title)).toEqual(['Farbe']);
+    // The parent is one of the choices too: it is named by its own colour.
+    const parent = b.ok(await b.set(sage!.parentId!, 1));
+    expect(parent.items.find((i) => i.product === sage!.parentId)?.variation.length).toBe(1);
+    // A product without variations has nothing to name.
+    const parents = new Set(
+      (await t.handle.db.select({ p: s.products.parentId }).from(s.products)).map((r) => r.p),
+    );
+    const plain = (await products()).find(
+      (p) => !parents.has(p.id) && (p.stock === null || p.stock > 0),
+    )!;
+    const both = b.ok(await b.set(plain.id, 1));
+    expect(both.items.find((i) => i.product === plain.id)?.variation).toEqual([]);
+  });
+});
+
 describe('promo codes', () => {
   it('applies WELCOME10 (percent, any total) typed in lower case, and removes it', async () => {
     const b = shopper();

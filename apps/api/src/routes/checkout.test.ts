@@ -11,7 +11,7 @@ import {
   paymentsSchema,
   type CheckoutBody,
 } from '@shop/contract';
-import { orderTotals } from '@shop/domain';
+import { orderTotals, titleWithVariation } from '@shop/domain';
 import * as s from '#api/db/schema.ts';
 import { useTestApp } from '../../test/helpers.ts';
 import { browserOf, stockedProduct, type Browser } from '../../test/shopper.ts';
@@ -189,7 +189,12 @@ describe('placing an order', () => {
     });
     expect(order.number).toMatch(/^\d{6}-\d{6}$/);
     expect(order.items).toEqual([
-      expect.objectContaining({ product: product.id, quantity: 2, title: line.item.title }),
+      // Sold as the variation it was: "Duvet cover (Colour: Natural)".
+      expect.objectContaining({
+        product: product.id,
+        quantity: 2,
+        title: titleWithVariation(line.item.title, line.variation),
+      }),
     ]);
     expect(await stockOf(product.id)).toBe(product.stock! - 2);
     expect((await b.cart()).items).toEqual([]);

@@ -64,6 +64,7 @@ const cart = (items: { product: number; quantity: number }[]) => {
         rating: null,
         reviewsCount: 0,
       },
+      variation: [],
       unitPrice: 10,
       discountPercent: 0,
       discountPrice: 10 * i.quantity,

@@ -124,6 +124,11 @@ function Line({ line, reply }: { line: Cart['items'][number]; reply: FormReply |
         >
           {line.item.title}
         </AppLink>
+        {line.variation.length > 0 && (
+          <p className="text-sm text-slate-700">
+            {line.variation.map((v) => `${v.attribute.title}: ${v.title}`).join(', ')}
+          </p>
+        )}
         <p className="text-sm text-slate-600">
           {money(line.unitPrice)}
           {line.discountPercent > 0 && (

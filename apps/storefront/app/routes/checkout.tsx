@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import { data, Form, redirect, useNavigation } from 'react-router';
 import { getFormProps, getSelectProps, useForm } from '@conform-to/react';
 import type { City, Region } from '@shop/contract';
-import { withDelivery } from '@shop/domain';
+import { titleWithVariation, withDelivery } from '@shop/domain';
 import { CsrfInput } from '#app/components/csrf-input.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
 import { FieldErrors, FormErrors } from '#app/components/form-messages.tsx';
@@ -322,7 +322,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             {cart.items.map((line) => (
               <li key={line.id} className="flex justify-between gap-2">
                 <span className="min-w-0 break-words">
-                  {line.quantity} × {line.item.title}
+                  {line.quantity} × {titleWithVariation(line.item.title, line.variation)}
                 </span>
                 <span className="shrink-0">{money(line.discountPrice)}</span>
               </li>

@@ -7,7 +7,12 @@ import {
   type Paginated,
   type Review,
 } from '@shop/contract';
-import { groupVariationAttributes, idFromSlug } from '@shop/domain';
+import {
+  distinguishingValues,
+  groupVariationAttributes,
+  idFromSlug,
+  titleWithVariation,
+} from '@shop/domain';
 import { AddToCartForm } from '#app/components/add-to-cart.tsx';
 import { AppLink } from '#app/components/app-link.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
@@ -197,7 +202,10 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <div ref={buyBox}>
             <AddToCartForm
               itemId={product.id}
-              title={product.title}
+              title={titleWithVariation(
+                product.title,
+                distinguishingValues(product.variations, product.id),
+              )}
               refKind="product"
               available={product.available && (shop?.shop.cart ?? false)}
             />
