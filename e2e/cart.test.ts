@@ -188,9 +188,9 @@ describe('content pages', () => {
     await page.getByRole('heading', { level: 1 }).waitFor();
     const first = page.getByRole('main').locator('details summary').first();
     await first.click();
-    expect(
-      await page.getByRole('main').locator('details').first().getAttribute('open'),
-    ).not.toBeNull();
+    await expect
+      .poll(() => page.getByRole('main').locator('details').first().getAttribute('open'))
+      .not.toBeNull();
     expect(await axeViolations(page)).toEqual([]);
   });
 
@@ -228,9 +228,9 @@ describe('vendors', () => {
     await link.click();
     await page.getByRole('heading', { level: 1, name }).waitFor();
     expect(new URL(page.url()).pathname).toMatch(/^\/en\/vendors\/[a-z0-9-]+-\d+\/$/);
-    expect(
-      await page.getByRole('list', { name: 'Products' }).getByRole('heading').count(),
-    ).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.getByRole('list', { name: 'Products' }).getByRole('heading').count())
+      .toBeGreaterThan(0);
     await page.getByRole('link', { name: 'Blog posts' }).click();
     await page.waitForURL(/\/blogs\/$/);
     await page.getByRole('link', { name: 'Pages' }).click();

@@ -123,14 +123,12 @@ describe('product page', () => {
     await expect
       .poll(() => page.getByRole('heading', { level: 1 }).textContent())
       .toBe(first.title);
-    const ld = JSON.parse(
-      (await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}',
-    ) as {
-      '@type': string;
-      offers: { price: string };
-    };
-    expect(ld['@type']).toBe('Product');
-    expect(Number(ld.offers.price)).toBeGreaterThan(0);
+    const ld = async () =>
+      JSON.parse(
+        (await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}',
+      ) as { '@type'?: string; offers?: { price: string } };
+    await expect.poll(ld).toMatchObject({ '@type': 'Product' });
+    expect(Number((await ld()).offers?.price)).toBeGreaterThan(0);
   });
 
   it('picks a variation by its attribute value', async () => {
@@ -254,13 +252,15 @@ describe('search', () => {
     );
     const expected = await api<List>('products/products/search?query=linen');
     await page.getByRole('heading', { level: 1, name: /linen/ }).waitFor();
-    expect(
-      await page
-        .getByRole('main')
-        .getByRole('list')
-        .getByRole('heading', { level: 2 })
-        .allTextContents(),
-    ).toEqual(expected.results.map((r) => r.title));
+    await expect
+      .poll(() =>
+        page
+          .getByRole('main')
+          .getByRole('list')
+          .getByRole('heading', { level: 2 })
+          .allTextContents(),
+      )
+      .toEqual(expected.results.map((r) => r.title));
   });
 
   it('suggests products while typing, even misspelt, and opens the chosen one', async () => {
@@ -268,9 +268,7 @@ describe('search', () => {
     const box = page.getByRole('combobox', { name: /Search/ }).first();
     await box.pressSequentially('lnen shrt', { delay: 30 });
     const option = page.getByRole('option').first();
-    await option.waitFor();
-    const title = (await option.textContent()) ?? '';
-    expect(title).toMatch(/Linen Shirt/i);
+    await expect.poll(() => option.textContent()).toMatch(/Linen Shirt/i);
     await box.press('ArrowDown');
     await box.press('Enter');
     await page.waitForURL(/\/en\/products\/[a-z0-9-]+-\d+\/$/);

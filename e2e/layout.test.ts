@@ -36,11 +36,13 @@ describe('the language switcher', () => {
     await languageNav(page).getByRole('link', { name: /^de$/i }).click();
     await page.waitForURL(`${baseURL}/de/some-page/?q=linen`);
     await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('de');
-    expect(
-      await languageNav(page, 'Sprache')
-        .getByRole('link', { name: /^de$/i })
-        .getAttribute('aria-current'),
-    ).toBe('true');
+    await expect
+      .poll(() =>
+        languageNav(page, 'Sprache')
+          .getByRole('link', { name: /^de$/i })
+          .getAttribute('aria-current'),
+      )
+      .toBe('true');
     const saved = await cookie(page, 'locale');
     expect(saved?.value).toBe('de');
     expect(daysLeft(saved?.expires ?? 0)).toBeGreaterThan(364);
@@ -56,10 +58,13 @@ describe('the language switcher', () => {
     const page = await browser.page({ viewport: NARROW });
     await page.goto(`${baseURL}/en/`);
     const links = languageNav(page).getByRole('link');
-    const hrefs = await links.evaluateAll((as) =>
-      (as as unknown as BrowserElement[]).map((a) => a.getAttribute('href')),
-    );
-    expect(hrefs).toEqual(['/en/', '/de/', '/ru/', '/it/']);
+    await expect
+      .poll(() =>
+        links.evaluateAll((as) =>
+          (as as unknown as BrowserElement[]).map((a) => a.getAttribute('href')),
+        ),
+      )
+      .toEqual(['/en/', '/de/', '/ru/', '/it/']);
   });
 });
 
@@ -216,15 +221,17 @@ describe('the keyboard', () => {
     await nav.waitFor();
     // Next in the tab order: the search inside the menu, then the menu's links.
     await page.keyboard.press('Tab');
-    expect(
-      await page
-        .getByRole('search')
-        .evaluate((form) =>
-          (form as unknown as BrowserElement).contains(
-            (globalThis as unknown as BrowserWindow).document.activeElement,
+    await expect
+      .poll(() =>
+        page
+          .getByRole('search')
+          .evaluate((form) =>
+            (form as unknown as BrowserElement).contains(
+              (globalThis as unknown as BrowserWindow).document.activeElement,
+            ),
           ),
-        ),
-    ).toBe(true);
+      )
+      .toBe(true);
     const link = nav.getByRole('link').first();
     expect(await tabTo(page, link)).toBe(true);
     const href = await link.getAttribute('href');

@@ -42,10 +42,10 @@ describe('the service worker', () => {
 
     await page.context().setOffline(true);
     await page.goto(`${baseURL}/en/`);
-    expect(await page.title()).toBe(title);
+    await expect.poll(() => page.title()).toBe(title);
     await page.goto(`${baseURL}/en/account/login/`);
     await page.getByRole('heading', { level: 1 }).waitFor();
-    expect(await page.title()).toMatch(/offline/i);
+    await expect.poll(() => page.title()).toMatch(/offline/i);
     await page.context().setOffline(false);
   });
 });

@@ -20,9 +20,9 @@ describe('npm start', () => {
     const page = await browser.newPage();
     const response = await page.goto(`${baseURL}/en/`);
     expect(response?.status()).toBe(200);
-    await expect(page.locator('html').getAttribute('lang')).resolves.toBe('en');
+    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('en');
     await page.getByRole('heading', { level: 1, name: info.title }).waitFor();
-    expect(await page.title()).toContain(info.title);
+    await expect.poll(() => page.title()).toContain(info.title);
     await page.close();
   });
 

@@ -17,7 +17,7 @@ export type TestContext = {
   mailDir: string;
 };
 
-export type TestApp = TestContext & { close(): Promise<void> };
+type TestApp = TestContext & { close(): Promise<void> };
 
 /** A database of this test file's own, cloned from the seeded one global-setup made. */
 async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop(): Promise<void> }> {
@@ -64,7 +64,7 @@ async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop(): Pro
 }
 
 /** `mediaDir` serves `/media/*` from that directory; `logger` lets a test read the app's log. */
-export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const { handle, drop } = await openTestDatabase();
   const mailDir = await mkdtemp(join(tmpdir(), 'shop-mail-'));
   const mailer = createMailer({

@@ -5,13 +5,22 @@ import { CSRF_COOKIE, CSRF_HEADER, csrfPlugin } from './csrf.ts';
 
 const TOKEN = 'a'.repeat(43);
 const app = Fastify();
+/** How many writes reached their handler: a refused one must not. */
+let handled = 0;
 
 beforeAll(async () => {
   await app.register(cookie);
   await app.register(csrfPlugin, { secureCookies: false });
   app.get('/:locale/api/token/', async (req, reply) => ({ token: req.csrfToken(reply) }));
-  for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const)
-    app.route({ method, url: '/:locale/api/thing/', handler: async () => ({ done: true }) });
+  for (const method of ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const)
+    app.route({
+      method,
+      url: '/:locale/api/thing/',
+      handler: async () => {
+        handled++;
+        return { done: true };
+      },
+    });
   app.post('/:locale/form/', async () => ({ done: true }));
   await app.ready();
 });
@@ -39,13 +48,28 @@ describe('the API CSRF check (double submit)', () => {
     ],
     ['a shorter token in the header', { cookie: `${CSRF_COOKIE}=${TOKEN}`, [CSRF_HEADER]: 'a' }],
   ])('refuses a write with %s: 403, and the handler never runs', async (_case, headers) => {
+    const before = handled;
     const res = await write('POST', headers);
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ detail: 'CSRF Failed: CSRF token missing or incorrect.' });
+    expect(handled).toBe(before);
   });
 
-  it('never checks reads', async () => {
-    const res = await app.inject({ method: 'GET', url: '/en/api/token/' });
+  it.each(['PUT', 'PATCH', 'DELETE'] as const)(
+    'refuses a %s without the header',
+    async (method) => {
+      const res = await write(method, { cookie: `${CSRF_COOKIE}=${TOKEN}` });
+      expect(res.statusCode).toBe(403);
+    },
+  );
+
+  it.each(['GET', 'HEAD'] as const)('never checks a %s', async (method) => {
+    const res = await app.inject({ method, url: '/en/api/token/' });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('never checks an OPTIONS (a preflight carries no cookie to compare)', async () => {
+    const res = await app.inject({ method: 'OPTIONS', url: '/en/api/thing/' });
     expect(res.statusCode).toBe(200);
   });
 
