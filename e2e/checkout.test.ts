@@ -121,6 +121,7 @@ describe('checkout', () => {
       await page.getByRole('button', { name: 'Place order' }).click();
       await page.getByRole('heading', { level: 1, name: 'Thank you for your order!' }).waitFor();
       const src = await page.locator('iframe[title="Payment method"]').getAttribute('src');
+      if (!src) throw new Error('the payment frame has no page');
       const hosted = await browser.page({ viewport: NARROW });
       await hosted.goto(`${baseURL}${src}`);
       expect(await axeViolations(hosted)).toEqual([]);
