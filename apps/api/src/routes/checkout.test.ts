@@ -113,6 +113,44 @@ describe('placing an order', () => {
     expect(res.json<{ detail: string }>().detail).toContain('Idempotency-Key-Header');
   });
 
+  it.each([
+    ['POST', ORDERS],
+    ['POST', `${ORDERS}repeat/`],
+    ['POST', '/en/api/sales/cart_products/1/add/'],
+    ['PATCH', '/en/api/sales/cart_products/1/'],
+    ['DELETE', '/en/api/sales/cart_products/1/'],
+    ['POST', '/en/api/sales/cart/promo_code/'],
+    ['DELETE', '/en/api/sales/cart/promo_code/'],
+  ] as const)('refuses %s %s without the CSRF token, changing nothing', async (method, url) => {
+    const before = (await t.handle.db.select().from(s.orders)).length;
+    const res = await t.app.inject({ method, url, payload: {} });
+    expect(res.statusCode).toBe(403);
+    expect((await t.handle.db.select().from(s.orders)).length).toBe(before);
+  });
+
+  it.each<[keyof CheckoutBody, unknown]>([
+    ['email', 'not-an-email'],
+    ['firstName', ''],
+    ['lastName', 'x'.repeat(101)],
+    ['phone', 'call me'],
+    ['country', 'DE'],
+    ['region', -1],
+    ['city', 'Munich'],
+    ['address', ''],
+    ['postcode', 'x'.repeat(21)],
+    ['delivery', null],
+    ['payment', 'cash'],
+    ['comment', 'x'.repeat(1001)],
+    ['promoCode', 'x'.repeat(51)],
+  ])('answers a field error for a bad %s (%j), and places nothing', async (field, value) => {
+    const b = browserOf(t);
+    b.ok(await b.set((await stockedProduct(t, 2)).id, 1));
+    const res = await place(b, { ...(await body()), [field]: value });
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json<Record<string, unknown>>())).toEqual([field]);
+    expect((await b.cart()).items).toHaveLength(1);
+  });
+
   it('refuses an empty cart', async () => {
     const res = await place(browserOf(t), await body());
     expect(res.statusCode, res.body).toBe(400);
