@@ -109,29 +109,35 @@ describe('cart', () => {
     },
   );
 
-  it('puts the quantity the stock allows into a refused line, with the server’s message', async () => {
-    const res = await fetch(`${baseURL}/en/api/products/products/?page_size=50`);
-    const list = (await res.json()) as { results: Card[] };
-    // The last such product: the other browser tests (running at the same time) buy the first ones.
-    const product = list.results
-      .filter((c) => c.available && c.stock !== null && c.stock >= 2 && c.stock < 99)
-      .at(-1);
-    if (!product) throw new Error('no product with a small stock');
-    const page = await open(`/en${product.slugUri}`);
-    await hydrated(page);
-    await page.getByRole('button', { name: 'Add to cart' }).first().click();
-    await page.getByRole('link', { name: 'Cart, 1 item' }).waitFor();
-    await page.goto(`${baseURL}/en/checkout/cart/`);
-    await hydrated(page);
-    const field = page.getByLabel(`Quantity: ${product.title}`);
-    await field.fill('99');
-    await page.getByRole('button', { name: 'Save' }).click();
-    const message = page.getByText(/^Only \d+ left in stock\.$/);
-    await message.waitFor();
-    const left = /\d+/.exec((await message.textContent()) ?? '')?.[0];
-    expect(Number(left)).toBeLessThanOrEqual(product.stock!);
-    await expect.poll(() => field.inputValue()).toBe(left);
-  });
+  // Once, in a full run on a loaded two-core machine, the refused save's navigation did not
+  // finish within 30 s (it passes alone and in repeated runs): one retry, noted in the issue.
+  it(
+    'puts the quantity the stock allows into a refused line, with the server’s message',
+    { retry: 1 },
+    async () => {
+      const res = await fetch(`${baseURL}/en/api/products/products/?page_size=50`);
+      const list = (await res.json()) as { results: Card[] };
+      // The last such product: the other browser tests (running at the same time) buy the first ones.
+      const product = list.results
+        .filter((c) => c.available && c.stock !== null && c.stock >= 2 && c.stock < 99)
+        .at(-1);
+      if (!product) throw new Error('no product with a small stock');
+      const page = await open(`/en${product.slugUri}`);
+      await hydrated(page);
+      await page.getByRole('button', { name: 'Add to cart' }).first().click();
+      await page.getByRole('link', { name: 'Cart, 1 item' }).waitFor();
+      await page.goto(`${baseURL}/en/checkout/cart/`);
+      await hydrated(page);
+      const field = page.getByLabel(`Quantity: ${product.title}`);
+      await field.fill('99');
+      await page.getByRole('button', { name: 'Save' }).click();
+      const message = page.getByText(/^Only \d+ left in stock\.$/);
+      await message.waitFor();
+      const left = /\d+/.exec((await message.textContent()) ?? '')?.[0];
+      expect(Number(left)).toBeLessThanOrEqual(product.stock!);
+      await expect.poll(() => field.inputValue()).toBe(left);
+    },
+  );
 });
 
 describe('variations', () => {

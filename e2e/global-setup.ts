@@ -14,6 +14,8 @@ declare module 'vitest' {
     baseURL: string;
     /** The same demo shop, closed (not visible): coming-soon for all but staff. */
     closedURL: string;
+    /** Where the open shop writes its mails (.eml files, no SMTP configured). */
+    mailDir: string;
   }
 }
 
@@ -136,5 +138,6 @@ export default async function setup(project: TestProject) {
   }
   project.provide('baseURL', open.url);
   project.provide('closedURL', closed.url);
+  project.provide('mailDir', join(openDir, 'mail'));
   return teardown;
 }

@@ -14,6 +14,7 @@ import { launchBrowser } from './browser.ts';
 /** The open demo shop and the same shop closed to the public (see global-setup.ts). */
 export const baseURL = inject('baseURL');
 export const closedURL = inject('closedURL');
+export const mailDir = inject('mailDir');
 
 /**
  * The little of the browser that functions run in the page (`page.evaluate`) touch. The e2e code

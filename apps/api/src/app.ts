@@ -58,12 +58,16 @@ export type AppOptions = {
   mediaDir?: string;
   /** Signs payment links and confirmations; PAYMENT_SECRET or one made at start. */
   paymentSecret?: string;
+  /** The clock of expiring links; tests move it on instead of waiting. */
+  now?: () => Date;
 };
 
 declare module 'fastify' {
   interface FastifyInstance {
     mailer: Mailer;
     catalogueCacheMs: number;
+    /** The time, as the app's clock says (tests pass their own). */
+    now(): Date;
     /** The configured payment providers by kind, and the signer of their links and confirmations. */
     payments: { providers: Map<PaymentKind, PaymentProvider>; signer: PaymentSigner };
   }
@@ -118,6 +122,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(databasePlugin, { db: options.db });
   app.decorate('mailer', options.mailer);
   app.decorate('catalogueCacheMs', options.catalogueCacheMs ?? 60_000);
+  app.decorate('now', options.now ?? (() => new Date()));
   const signer = paymentSigner(options.paymentSecret ?? paymentSecretFromEnv());
   app.decorate('payments', { providers: paymentProviders(bankAccountFromEnv(), signer), signer });
   await app.register(sessionsPlugin, {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH, passwordProblem } from '@shop/domain';
 import { discountSchema, idSchema, localeSchema } from './common.ts';
 
 /* Session login, CSRF, current user, registration and password recovery. */
@@ -8,7 +9,7 @@ export const csrfResponseSchema = z.object({ csrfToken: z.string().min(1) });
 export type CsrfResponse = z.infer<typeof csrfResponseSchema>;
 
 export const emailSchema = z.email().max(254);
-export const PASSWORD_MIN_LENGTH = 8;
+export { PASSWORD_MIN_LENGTH };
 export const PASSWORD_MAX_LENGTH = 128;
 export const passwordSchema = z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH);
 
@@ -48,36 +49,42 @@ const nameSchema = z
   .string()
   .trim()
   .max(100)
-  .refine((value) => /^[\p{L}\p{M}' -]*$/u.test(value), {
-    message: 'Only letters are allowed',
-    params: { formMessage: 'alpha' },
-  });
+  .refine((value) => /^[\p{L}\p{M}' -]*$/u.test(value), { message: 'forms.alpha' });
 
-/** Adds the 'confirmed' rule between a password and its repetition. */
-function withConfirmation<T extends { password: string; passwordConfirmation: string }>(
+/** Adds the 'confirmed' rule between a password and its repetition (the forms' field). */
+export function withConfirmation<T extends { password: string; passwordConfirmation: string }>(
   value: T,
   ctx: z.RefinementCtx,
 ) {
   if (value.password !== value.passwordConfirmation) {
+    ctx.addIssue({ code: 'custom', path: ['passwordConfirmation'], message: 'forms.confirmed' });
+  }
+}
+
+/** The domain's password rule beyond length: not like the email, not a common password. */
+export function strongPassword<T extends { password: string; email?: string }>(
+  value: T,
+  ctx: z.RefinementCtx,
+) {
+  const problem = passwordProblem(value.password, value.email ?? '');
+  if (problem === 'likeEmail' || problem === 'common') {
     ctx.addIssue({
       code: 'custom',
-      path: ['passwordConfirmation'],
-      message: 'The passwords do not match',
-      params: { formMessage: 'confirmed' },
+      path: ['password'],
+      message: problem === 'common' ? 'auth.passwordCommon' : 'auth.passwordLikeEmail',
     });
   }
 }
 
-export const registerBodySchema = z
-  .object({
-    email: emailSchema,
-    password: passwordSchema,
-    passwordConfirmation: z.string(),
-    firstName: nameSchema.min(1),
-    lastName: nameSchema,
-    locale: localeSchema.optional(),
-  })
-  .superRefine(withConfirmation);
+/** POST /api/accounts/register/ : 201, and a mail with the confirmation link. */
+export const registerFieldsSchema = z.object({
+  email: emailSchema,
+  password: passwordSchema,
+  // Both names: every order is delivered to a full name.
+  firstName: nameSchema.min(1),
+  lastName: nameSchema.min(1),
+});
+export const registerBodySchema = registerFieldsSchema.superRefine(strongPassword);
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 
 /** PATCH /api/accounts/user_info/ : the dashboard's account-info and settings forms. */
@@ -95,19 +102,20 @@ export type UpdateUserInfoBody = z.infer<typeof updateUserInfoBodySchema>;
 export const passwordResetBodySchema = z.object({ email: emailSchema });
 export type PasswordResetBody = z.infer<typeof passwordResetBodySchema>;
 
-/** `uid` and `token` come from the link in the mail. */
-export const passwordResetConfirmBodySchema = z
-  .object({
-    uid: z.string().min(1).max(64),
-    token: z.string().min(1).max(256),
-    password: passwordSchema,
-    passwordConfirmation: z.string(),
-  })
-  .superRefine(withConfirmation);
+/** The token from the mail's link (random, single use; only its hash is stored). */
+export const linkTokenSchema = z.string().regex(/^[\w-]{20,100}$/, 'forms.invalidLink');
+
+/** POST /api/accounts/password_reset/confirm/ : the new password with the link's token. */
+export const passwordResetConfirmBodySchema = z.object({
+  token: linkTokenSchema,
+  password: passwordSchema,
+});
 export type PasswordResetConfirmBody = z.infer<typeof passwordResetConfirmBodySchema>;
 
-export const confirmEmailBodySchema = z.object({
-  uid: z.string().min(1).max(64),
-  token: z.string().min(1).max(256),
-});
+/** POST /api/accounts/confirm_email/ : the token from the confirmation mail's link. */
+export const confirmEmailBodySchema = z.object({ token: linkTokenSchema });
 export type ConfirmEmailBody = z.infer<typeof confirmEmailBodySchema>;
+
+/** POST /api/accounts/confirm_email/resend/ : a new link; the same answer for any address. */
+export const resendConfirmationBodySchema = z.object({ email: emailSchema });
+export type ResendConfirmationBody = z.infer<typeof resendConfirmationBodySchema>;

@@ -205,31 +205,3 @@ export const idListQuerySchema = z
   });
 
 export const searchTextSchema = z.string().trim().min(1).max(200);
-
-/* ---------- forms ---------- */
-
-export const FORM_MESSAGE_KEYS = ['required', 'email', 'regex', 'alpha', 'confirmed'] as const;
-export type FormMessageKey = (typeof FORM_MESSAGE_KEYS)[number];
-
-/** English texts of the form messages ({field} is the field label). Other locales translate keys. */
-export const FORM_MESSAGES: Record<FormMessageKey, string> = {
-  required: 'This field is required',
-  email: 'Please enter a valid email',
-  regex: 'The "{field}" field format is invalid',
-  alpha: 'The "{field}" field may only contain alphabetic characters',
-  confirmed: 'The values of the "{field}" fields do not match',
-};
-
-/** Maps a zod issue from a form body schema to the form message the storefront shows. */
-export function formMessageKey(issue: z.core.$ZodIssue): FormMessageKey | undefined {
-  if (issue.code === 'custom' && issue.params?.['formMessage'] === 'confirmed') return 'confirmed';
-  if (issue.code === 'custom' && issue.params?.['formMessage'] === 'alpha') return 'alpha';
-  // Form fields arrive as strings, so a type mismatch means the field was missing.
-  if (issue.code === 'invalid_type') return 'required';
-  if (issue.code === 'too_small' && issue.origin === 'string' && issue.minimum === 1) {
-    return 'required';
-  }
-  if (issue.code === 'invalid_format' && issue.format === 'email') return 'email';
-  if (issue.code === 'invalid_format' && issue.format === 'regex') return 'regex';
-  return undefined;
-}

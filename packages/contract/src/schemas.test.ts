@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { loginBodySchema, registerBodySchema, userInfoSchema } from './accounts.ts';
+import {
+  loginBodySchema,
+  registerFieldsSchema,
+  userInfoSchema,
+  withConfirmation,
+} from './accounts.ts';
+import { issueMessage } from './field-errors.ts';
 import {
   errorBodySchema,
   fieldErrorsSchema,
   detailErrorSchema,
-  formMessageKey,
   idListQuerySchema,
   moneySchema,
   paginated,
@@ -225,32 +230,36 @@ describe('bodies', () => {
     expect(feedbackBodySchema.safeParse({ ...ok, name: 'x'.repeat(101) }).success).toBe(false);
   });
 
-  it('maps issues to form message keys', () => {
-    const result = registerBodySchema.safeParse({
+  it('maps issues to the spec’s form message keys', () => {
+    // The register form: the API's fields and the repetition of the password.
+    const form = registerFieldsSchema
+      .extend({ passwordConfirmation: z.string() })
+      .superRefine(withConfirmation);
+    const key = (issue: z.core.$ZodIssue) => [issue.path.join('.'), issueMessage(issue).key];
+    const result = form.safeParse({
       email: 'nope',
       password: 'long enough',
-      passwordConfirmation: 'different',
+      passwordConfirmation: 'long enough',
       firstName: 'Ann',
       lastName: 'L33',
     });
-    const keys = result.error?.issues.map((issue) => [issue.path.join('.'), formMessageKey(issue)]);
-    expect(keys).toEqual([
-      ['email', 'email'],
-      ['lastName', 'alpha'],
-      ['passwordConfirmation', 'confirmed'],
+    expect(result.error?.issues.map(key)).toEqual([
+      ['email', 'forms.email'],
+      ['lastName', 'forms.alpha'],
     ]);
-    const confirm = registerBodySchema.safeParse({
+    const confirm = form.safeParse({
       email: 'a@b.de',
       password: 'long enough',
       passwordConfirmation: 'different',
       firstName: 'Ann',
       lastName: 'Lee',
     });
-    expect(
-      confirm.error?.issues.map((issue) => [issue.path.join('.'), formMessageKey(issue)]),
-    ).toEqual([['passwordConfirmation', 'confirmed']]);
+    expect(confirm.error?.issues.map(key)).toEqual([['passwordConfirmation', 'forms.confirmed']]);
     const missing = loginBodySchema.safeParse({});
-    expect(missing.error?.issues.map(formMessageKey)).toEqual(['required', 'required']);
+    expect(missing.error?.issues.map((issue) => issueMessage(issue).key)).toEqual([
+      'forms.required',
+      'forms.required',
+    ]);
   });
 });
 

@@ -12,3 +12,4 @@ export * from './constants.ts';
 export * from './shop.ts';
 export * from './checkout.ts';
 export * from './order-status.ts';
+export * from './password.ts';

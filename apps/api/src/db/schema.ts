@@ -296,6 +296,8 @@ export const users = pgTable('users', {
   noCache: boolean('no_cache').notNull().default(false),
   newsletter: boolean('newsletter').notNull().default(false),
   locale: localeEnum('locale').notNull().default('en'),
+  /** When the password last changed: sessions that logged in before it are signed out. */
+  credentialsChangedAt: timestamp('credentials_changed_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
 

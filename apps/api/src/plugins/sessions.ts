@@ -76,7 +76,13 @@ export const sessionsPlugin = fp<SessionOptions>(
               .from(users)
               .where(eq(users.id, userId))
               .limit(1)
-              .then(([user]) => (user && user.isActive ? user : null));
+              .then(([user]) => {
+                if (!user || !user.isActive) return null;
+                // A password reset signs out every session that logged in before it.
+                const authAt = Number(this.session?.data.authAt ?? 0);
+                const changed = user.credentialsChangedAt?.getTime();
+                return changed !== undefined && authAt < changed ? null : user;
+              });
       userCache.set(this, loaded);
       return loaded;
     });
@@ -89,7 +95,7 @@ export const sessionsPlugin = fp<SessionOptions>(
     app.decorateRequest(
       'logIn',
       async function (this: FastifyRequest, reply: FastifyReply, userId: number) {
-        const data = this.session?.data ?? {};
+        const data = { ...this.session?.data, authAt: Date.now() };
         if (this.session) await store.destroy(this.session.id);
         return start(this, reply, userId, data);
       },

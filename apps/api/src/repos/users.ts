@@ -1,5 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { UserInfo } from '@shop/contract';
+import { hash } from '@node-rs/argon2';
+import type { Locale, UserInfo } from '@shop/contract';
 import type { Database } from '#api/db/client.ts';
 import * as s from '#api/db/schema.ts';
 import type { SessionUser } from '#api/plugins/sessions.ts';
@@ -43,4 +44,51 @@ export async function userInfo(db: Database, user: SessionUser): Promise<UserInf
       user: true,
     })),
   };
+}
+
+/**
+ * A new account, not confirmed yet; null when the email is taken (also when two registrations of
+ * the same address race: the unique email decides).
+ */
+export async function createUser(
+  db: Database,
+  input: { email: string; password: string; firstName: string; lastName: string; locale: Locale },
+): Promise<UserRow | null> {
+  const [user] = await db
+    .insert(s.users)
+    .values({
+      email: input.email.trim().toLowerCase(),
+      passwordHash: await hash(input.password),
+      firstName: input.firstName,
+      lastName: input.lastName,
+      locale: input.locale,
+      emailConfirmed: false,
+    })
+    .onConflictDoNothing({ target: s.users.email })
+    .returning();
+  return user ?? null;
+}
+
+export async function findUser(db: Database, id: number): Promise<UserRow | null> {
+  const [user] = await db.select().from(s.users).where(eq(s.users.id, id));
+  return user ?? null;
+}
+
+export async function confirmUserEmail(db: Database, id: number): Promise<void> {
+  await db.update(s.users).set({ emailConfirmed: true }).where(eq(s.users.id, id));
+}
+
+/**
+ * Sets a new password. Every session that logged in before now is signed out (sessions carry
+ * their login time); the address is confirmed too, since the link proved the mailbox.
+ */
+export async function setPassword(db: Database, id: number, password: string): Promise<void> {
+  await db
+    .update(s.users)
+    .set({
+      passwordHash: await hash(password),
+      credentialsChangedAt: new Date(),
+      emailConfirmed: true,
+    })
+    .where(eq(s.users.id, id));
 }

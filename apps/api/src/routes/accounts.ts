@@ -1,9 +1,21 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { verify } from '@node-rs/argon2';
 import { endpoints } from '@shop/contract';
+import { passwordProblem } from '@shop/domain';
+import { translatorFor } from '#api/lib/i18n.ts';
+import { accountLinkMail } from '#api/mail/account-mail.ts';
 import { HttpError } from '#api/plugins/errors.ts';
 import { moveSessionCart } from '#api/repos/cart.ts';
-import { findUserByEmail, userInfo } from '#api/repos/users.ts';
+import { issueToken, tokenOwner, useToken } from '#api/repos/tokens.ts';
+import {
+  confirmUserEmail,
+  createUser,
+  findUser,
+  findUserByEmail,
+  setPassword,
+  userInfo,
+  type UserRow,
+} from '#api/repos/users.ts';
 import { defineEndpoint } from './define.ts';
 
 const e = endpoints.accounts;
@@ -35,6 +47,8 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
       if (!user || !ok || !user.isActive) {
         throw new HttpError(400, req.t('auth.invalidCredentials'));
       }
+      // Only after the password is right: nobody learns from this that an address is registered.
+      if (!user.emailConfirmed) throw new HttpError(403, req.t('auth.confirmFirst'));
       // The anonymous session's cart follows the shopper; logIn replaces the session id.
       const anonymousSession = req.session?.userId == null ? req.session?.id : undefined;
       await req.logIn(reply, user.id);
@@ -59,6 +73,106 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
       const user = await req.getUser();
       if (!user) throw new HttpError(401, 'Authentication credentials were not provided.');
       return userInfo(app.db, user);
+    },
+    open,
+  );
+
+  /** Where the shop's pages are: its canonical URL, else the origin this request came to. */
+  async function siteOrigin(req: FastifyRequest): Promise<{ origin: string; title: string }> {
+    const shop = await app.shopInfo(req.locale);
+    const canonical = shop?.canonicalUrl?.trim().replace(/\/+$/, '');
+    const origin =
+      canonical && URL.canParse(canonical) ? canonical : `${req.protocol}://${req.host}`;
+    return { origin, title: shop?.title ?? '' };
+  }
+
+  /** Mails a fresh single-use link of `kind` to the user, in the caller's language. */
+  async function mailLink(req: FastifyRequest, user: UserRow, kind: 'confirm' | 'reset') {
+    const token = await issueToken(
+      app.db,
+      user.id,
+      kind === 'confirm' ? 'email_confirm' : 'password_reset',
+      app.now(),
+    );
+    const { origin, title } = await siteOrigin(req);
+    const path = kind === 'confirm' ? 'confirm-email' : 'reset-password';
+    const link = `${origin}/${req.locale}/account/${path}/?token=${token}`;
+    await app.mailer
+      .send(accountLinkMail(kind, user, link, title, translatorFor(req.locale)))
+      .catch((err: unknown) => req.log.error({ err, user: user.id }, `${kind} mail failed`));
+  }
+
+  const linkProblem = (req: FastifyRequest, problem: 'used' | 'expired') => ({
+    token: [req.t(problem === 'expired' ? 'auth.linkExpired' : 'auth.linkUsed')],
+  });
+
+  defineEndpoint(
+    app,
+    e.register,
+    async (req, { body }, reply) => {
+      const user = await createUser(app.db, { ...body, locale: req.locale });
+      if (!user) return reply.code(400).send({ email: [req.t('auth.emailTaken')] });
+      await mailLink(req, user, 'confirm');
+      return reply.code(201).send({ detail: req.t('auth.registered') });
+    },
+    open,
+  );
+
+  defineEndpoint(
+    app,
+    e.confirmEmail,
+    async (req, { body }, reply) => {
+      const use = await useToken(app.db, body.token, 'email_confirm', app.now());
+      if ('problem' in use) return reply.code(400).send(linkProblem(req, use.problem));
+      await confirmUserEmail(app.db, use.userId);
+      return { detail: req.t('auth.emailConfirmed') };
+    },
+    open,
+  );
+
+  // The same answer whatever the address: nobody learns here who has an account.
+  defineEndpoint(
+    app,
+    e.resendConfirmation,
+    async (req, { body }) => {
+      const user = await findUserByEmail(app.db, body.email);
+      if (user && user.isActive && !user.emailConfirmed) await mailLink(req, user, 'confirm');
+      return { detail: req.t('auth.confirmationSent') };
+    },
+    open,
+  );
+
+  defineEndpoint(
+    app,
+    e.passwordReset,
+    async (req, { body }) => {
+      const user = await findUserByEmail(app.db, body.email);
+      if (user && user.isActive) await mailLink(req, user, 'reset');
+      return { detail: req.t('auth.resetLinkSent') };
+    },
+    open,
+  );
+
+  defineEndpoint(
+    app,
+    e.passwordResetConfirm,
+    async (req, { body }, reply) => {
+      // The new password is checked against the account before the link is spent.
+      const owner = await tokenOwner(app.db, body.token, 'password_reset', app.now());
+      if ('problem' in owner) return reply.code(400).send(linkProblem(req, owner.problem));
+      const user = await findUser(app.db, owner.userId);
+      const problem = passwordProblem(body.password, user?.email ?? '');
+      if (problem === 'common' || problem === 'likeEmail') {
+        return reply.code(400).send({
+          password: [
+            req.t(problem === 'common' ? 'auth.passwordCommon' : 'auth.passwordLikeEmail'),
+          ],
+        });
+      }
+      const use = await useToken(app.db, body.token, 'password_reset', app.now());
+      if ('problem' in use) return reply.code(400).send(linkProblem(req, use.problem));
+      await setPassword(app.db, use.userId, body.password);
+      return { detail: req.t('auth.passwordChanged') };
     },
     open,
   );

@@ -1,10 +1,11 @@
-import { Form, redirect, useNavigation } from 'react-router';
+import { data, Form, redirect, useNavigation } from 'react-router';
 import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import { z } from 'zod';
-import { loginBodySchema } from '@shop/contract';
+import { isApiError, loginBodySchema } from '@shop/contract';
 import { AppLink } from '#app/components/app-link.tsx';
 import { CsrfInput } from '#app/components/csrf-input.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
+import { ResendLinkForm } from '#app/components/resend-link.tsx';
 import { FieldErrors, FormErrors } from '#app/components/form-messages.tsx';
 import { parseForm } from '#app/lib/forms.ts';
 import { apiFailure, invalid, readForm } from '#app/lib/forms.server.ts';
@@ -42,6 +43,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     ({ cartMerge } = await shop.api.accounts.login({ body }));
   } catch (error) {
+    // Right password, address not confirmed yet: say so and offer the link again.
+    if (isApiError(error, 403)) {
+      const detail = (error.body as { detail?: unknown } | null)?.detail;
+      return data(
+        {
+          result: submission.reply({ formErrors: [typeof detail === 'string' ? detail : ''] }),
+          unconfirmed: body.email,
+        },
+        { status: 403 },
+      );
+    }
     return apiFailure(submission, error, t);
   }
   // When the visitor's cart met the account's, the next page says what changed.
@@ -75,7 +87,10 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         {t('auth.loginTitle')}
       </h1>
       <FormErrors form={form} />
-      <Form method="post" className="space-y-4" {...getFormProps(form)}>
+      {actionData && 'unconfirmed' in actionData && (
+        <ResendLinkForm email={String(actionData.unconfirmed)} />
+      )}
+      <Form method="post" className="mt-4 space-y-4" {...getFormProps(form)}>
         <CsrfInput />
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
         <div>
@@ -108,6 +123,17 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           {t('auth.login')}
         </button>
       </Form>
+      <p className="mt-4 text-sm">
+        <AppLink to={`/${locale}/account/forgot-password/`} className="text-primary underline">
+          {t('auth.forgotPassword')}
+        </AppLink>
+      </p>
+      <p className="mt-2 text-sm">
+        {t('auth.noAccount')}{' '}
+        <AppLink to={`/${locale}/account/register/`} className="text-primary underline">
+          {t('auth.register')}
+        </AppLink>
+      </p>
     </section>
   );
 }

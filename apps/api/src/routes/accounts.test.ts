@@ -1,0 +1,169 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/helpers.ts';
+import { linkToken, mailsTo } from '../../test/mail.ts';
+import { browserOf, type Browser } from '../../test/shopper.ts';
+
+// The app's clock: real time unless a test moves it on (links expire by it).
+let offset = 0;
+const t = useTestApp({ now: () => new Date(Date.now() + offset) });
+
+const A = '/en/api/accounts';
+const PASSWORD = 'linen-and-clay-2026';
+const newEmail = () => `new-${randomUUID().slice(0, 8)}@example.com`;
+
+const register = (b: Browser, email: string, extra: Record<string, unknown> = {}, locale = 'en') =>
+  b.send('POST', `/${locale}/api/accounts/register/`, {
+    email,
+    password: PASSWORD,
+    firstName: 'Mira',
+    lastName: 'Novak',
+    ...extra,
+  });
+const login = (b: Browser, email: string, password = PASSWORD) =>
+  b.send('POST', `${A}/login/`, { email, password });
+
+describe('registering and confirming the address', () => {
+  it('creates an account, mails the link, refuses login until it is opened, then lets in', async () => {
+    const b = browserOf(t);
+    const email = newEmail();
+    const res = await register(b, email);
+    expect(res.statusCode, res.body).toBe(201);
+    const [mail] = await mailsTo(t, email);
+    expect(mail?.subject).toBe('Confirm your email address');
+    expect(mail?.text).toMatch(/\/en\/account\/confirm-email\/\?token=[\w-]{40,}/);
+
+    const early = await login(b, email);
+    expect(early.statusCode).toBe(403);
+    expect(early.json<{ detail: string }>().detail).toContain('We can send it again');
+
+    const token = await linkToken(t, email, 'confirm-email');
+    const confirmed = await b.send('POST', `${A}/confirm_email/`, { token });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const again = await b.send('POST', `${A}/confirm_email/`, { token });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({ token: ['This link has already been used or is not valid.'] });
+    expect((await login(b, email)).statusCode).toBe(200);
+  });
+
+  it('refuses a taken address, a common password and one like the email, in the caller’s language', async () => {
+    const b = browserOf(t);
+    const taken = await register(b, 'shopper@example.com', {}, 'de');
+    expect(taken.json()).toEqual({
+      email: ['Mit dieser E-Mail-Adresse besteht bereits ein Konto.'],
+    });
+    const common = await register(b, newEmail(), { password: 'Password123' }, 'de');
+    expect(common.statusCode).toBe(400);
+    expect(common.json()).toEqual({
+      password: ['Dieses Passwort ist zu verbreitet – bitte wählen Sie ein anderes.'],
+    });
+    const email = newEmail();
+    const like = await register(b, email, { password: `${email.split('@')[0]}!!` });
+    expect(Object.keys(like.json<Record<string, unknown>>())).toEqual(['password']);
+    const short = await register(b, newEmail(), { password: 'short' });
+    expect(Object.keys(short.json<Record<string, unknown>>())).toEqual(['password']);
+  });
+
+  it('lets a link expire after 3 days, and sends a new one on request (same answer for anyone)', async () => {
+    const b = browserOf(t);
+    const email = newEmail();
+    await register(b, email);
+    const old = await linkToken(t, email, 'confirm-email');
+    offset = 3 * 86_400_000 + 1000;
+    try {
+      const expired = await b.send('POST', `${A}/confirm_email/`, { token: old });
+      expect(expired.json()).toEqual({ token: ['This link has expired. Ask for a new one.'] });
+    } finally {
+      offset = 0;
+    }
+    const known = await b.send('POST', `${A}/confirm_email/resend/`, { email });
+    const unknown = await b.send('POST', `${A}/confirm_email/resend/`, { email: newEmail() });
+    expect([known.statusCode, unknown.statusCode]).toEqual([200, 200]);
+    expect(known.json()).toEqual(unknown.json());
+    const fresh = await linkToken(t, email, 'confirm-email');
+    expect(fresh).not.toBe(old);
+    expect((await b.send('POST', `${A}/confirm_email/`, { token: fresh })).statusCode).toBe(200);
+  });
+});
+
+describe('resetting the password', () => {
+  async function confirmedUser() {
+    const b = browserOf(t);
+    const email = newEmail();
+    await register(b, email);
+    await b.send('POST', `${A}/confirm_email/`, {
+      token: await linkToken(t, email, 'confirm-email'),
+    });
+    return email;
+  }
+
+  it('answers the same for a known and an unknown address, and mails only the known one', async () => {
+    const email = await confirmedUser();
+    const b = browserOf(t);
+    const stranger = newEmail();
+    const known = await b.send('POST', `${A}/password_reset/`, { email });
+    const unknown = await b.send('POST', `${A}/password_reset/`, { email: stranger });
+    expect(known.statusCode).toBe(unknown.statusCode);
+    expect(known.body).toBe(unknown.body);
+    expect(await mailsTo(t, stranger)).toEqual([]);
+    expect((await mailsTo(t, email)).some((m) => m.subject === 'Reset your password')).toBe(true);
+  });
+
+  it('sets the new password once, signs out the other sessions, and the link is spent', async () => {
+    const email = await confirmedUser();
+    const phone = browserOf(t);
+    expect((await login(phone, email)).statusCode).toBe(200);
+    const b = browserOf(t);
+    await b.send('POST', `${A}/password_reset/`, { email });
+    const token = await linkToken(t, email, 'reset-password');
+    const weak = await b.send('POST', `${A}/password_reset/confirm/`, {
+      token,
+      password: 'password123',
+    });
+    expect(Object.keys(weak.json<Record<string, unknown>>())).toEqual(['password']);
+    const done = await b.send('POST', `${A}/password_reset/confirm/`, {
+      token,
+      password: 'a-new-linen-password',
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    // The phone logged in before the reset: it is signed out.
+    expect((await phone.send('GET', `${A}/user_info/`)).statusCode).toBe(401);
+    expect((await login(b, email)).statusCode).toBe(400);
+    expect((await login(b, email, 'a-new-linen-password')).statusCode).toBe(200);
+    const reused = await b.send('POST', `${A}/password_reset/confirm/`, {
+      token,
+      password: 'another-linen-password',
+    });
+    expect(reused.statusCode).toBe(400);
+  });
+
+  it('lets a reset link expire after an hour', async () => {
+    const email = await confirmedUser();
+    const b = browserOf(t);
+    await b.send('POST', `${A}/password_reset/`, { email });
+    const token = await linkToken(t, email, 'reset-password');
+    offset = 3_600_000 + 1000;
+    try {
+      const late = await b.send('POST', `${A}/password_reset/confirm/`, {
+        token,
+        password: 'a-new-linen-password',
+      });
+      expect(late.json()).toEqual({ token: ['This link has expired. Ask for a new one.'] });
+    } finally {
+      offset = 0;
+    }
+  });
+});
+
+describe('every account write checks CSRF', () => {
+  it.each([
+    'register/',
+    'confirm_email/',
+    'confirm_email/resend/',
+    'password_reset/',
+    'password_reset/confirm/',
+  ])('POST %s without the token: 403', async (path) => {
+    const res = await t.app.inject({ method: 'POST', url: `${A}/${path}`, payload: {} });
+    expect(res.statusCode).toBe(403);
+  });
+});

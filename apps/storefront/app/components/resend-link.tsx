@@ -1,0 +1,40 @@
+import { Form } from 'react-router';
+import { useI18n } from '#app/lib/i18n.tsx';
+import { CsrfInput } from './csrf-input.tsx';
+
+/**
+ * "Send the link again": posts the address to the confirm-email page, which asks the API for a
+ * new link (the same answer whether or not the address has an account).
+ */
+export function ResendLinkForm({ email }: { email?: string }) {
+  const { locale, t } = useI18n();
+  return (
+    <Form method="post" action={`/${locale}/account/confirm-email/`} className="mt-4 space-y-2">
+      <CsrfInput />
+      <input type="hidden" name="intent" value="resend" />
+      {email ? (
+        <input type="hidden" name="email" value={email} />
+      ) : (
+        <>
+          <label htmlFor="resend-email" className="block font-medium">
+            {t('auth.email')}
+          </label>
+          <input
+            id="resend-email"
+            name="email"
+            type="email"
+            required
+            autoComplete="email"
+            className="w-full rounded-md border border-slate-300 px-3 py-2"
+          />
+        </>
+      )}
+      <button
+        type="submit"
+        className="rounded-md border border-slate-300 px-4 py-2 font-medium hover:bg-slate-100"
+      >
+        {t('auth.resendLink')}
+      </button>
+    </Form>
+  );
+}

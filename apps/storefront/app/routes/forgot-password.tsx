@@ -1,0 +1,82 @@
+import { data, Form, useNavigation } from 'react-router';
+import { getFormProps, getInputProps, useForm } from '@conform-to/react';
+import { AccountPage, buttonClass, Done, inputClass } from '#app/components/account-page.tsx';
+import { CsrfInput } from '#app/components/csrf-input.tsx';
+import { ErrorScreen } from '#app/components/error-screen.tsx';
+import { FieldErrors, FormErrors } from '#app/components/form-messages.tsx';
+import { emailForm } from '#app/lib/account-forms.ts';
+import { parseForm } from '#app/lib/forms.ts';
+import { apiFailure, invalid, readForm, type FormReply } from '#app/lib/forms.server.ts';
+import { useI18n } from '#app/lib/i18n.tsx';
+import { shopTranslator } from '#app/lib/messages.server.ts';
+import { pageMeta } from '#app/lib/seo.ts';
+import { getShopRequest } from '#app/lib/shop.server.ts';
+import type { Route } from './+types/forgot-password';
+
+type Reply = FormReply & { done?: string };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const shop = getShopRequest(context);
+  const t = await shopTranslator(shop);
+  const submission = await readForm(request, emailForm, t);
+  if (submission.status !== 'success') return invalid(submission);
+  try {
+    const { detail } = await shop.api.accounts.passwordReset({ body: submission.value });
+    return data<Reply>({ result: submission.reply(), done: detail });
+  } catch (error) {
+    return apiFailure(submission, error, t);
+  }
+}
+
+export function meta({ matches, location }: Route.MetaArgs) {
+  return pageMeta({ matches, location, titleKey: 'auth.resetPassword', robots: 'noindex' });
+}
+
+export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+  const { t } = useI18n();
+  const navigation = useNavigation();
+  const reply = actionData;
+  const done = reply && 'done' in reply ? String(reply.done) : undefined;
+  const [form, fields] = useForm({
+    lastResult: reply?.result,
+    onValidate: ({ formData }) => parseForm(formData, emailForm, t),
+    shouldValidate: 'onBlur',
+  });
+  return (
+    <AccountPage title={t('auth.resetPassword')}>
+      {done ? (
+        <Done>{done}</Done>
+      ) : (
+        <>
+          <p className="mb-4">{t('auth.forgotPasswordText')}</p>
+          <FormErrors form={form} />
+          <Form method="post" className="space-y-4" {...getFormProps(form)}>
+            <CsrfInput />
+            <div>
+              <label htmlFor={fields.email.id} className="mb-1 block font-medium">
+                {t('auth.email')}
+              </label>
+              <input
+                {...getInputProps(fields.email, { type: 'email' })}
+                autoComplete="email"
+                className={inputClass}
+              />
+              <FieldErrors field={fields.email} />
+            </div>
+            <button
+              type="submit"
+              disabled={navigation.state === 'submitting'}
+              className={buttonClass}
+            >
+              {t('auth.sendResetLink')}
+            </button>
+          </Form>
+        </>
+      )}
+    </AccountPage>
+  );
+}
+
+export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
+  return <ErrorScreen error={error} homeHref={`/${params.lang}/`} />;
+}

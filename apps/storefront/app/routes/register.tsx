@@ -1,0 +1,99 @@
+import { data, Form, useNavigation } from 'react-router';
+import { getFormProps, getInputProps, useForm } from '@conform-to/react';
+import { AccountPage, buttonClass, Done, inputClass } from '#app/components/account-page.tsx';
+import { AppLink } from '#app/components/app-link.tsx';
+import { CsrfInput } from '#app/components/csrf-input.tsx';
+import { ErrorScreen } from '#app/components/error-screen.tsx';
+import { FieldErrors, FormErrors } from '#app/components/form-messages.tsx';
+import { registerForm } from '#app/lib/account-forms.ts';
+import { parseForm } from '#app/lib/forms.ts';
+import { apiFailure, invalid, readForm, type FormReply } from '#app/lib/forms.server.ts';
+import { useI18n } from '#app/lib/i18n.tsx';
+import { shopTranslator } from '#app/lib/messages.server.ts';
+import { pageMeta } from '#app/lib/seo.ts';
+import { getShopRequest } from '#app/lib/shop.server.ts';
+import type { Route } from './+types/register';
+
+type RegisterReply = FormReply & { done?: string };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const shop = getShopRequest(context);
+  const t = await shopTranslator(shop);
+  const submission = await readForm(request, registerForm, t);
+  if (submission.status !== 'success') return invalid(submission);
+  const { passwordConfirmation: _repeat, ...body } = submission.value;
+  try {
+    const { detail } = await shop.api.accounts.register({ body });
+    return data<RegisterReply>({ result: submission.reply({ resetForm: true }), done: detail });
+  } catch (error) {
+    return apiFailure(submission, error, t);
+  }
+}
+
+export function meta({ matches, location }: Route.MetaArgs) {
+  return pageMeta({ matches, location, titleKey: 'auth.registerTitle', robots: 'noindex' });
+}
+
+export default function Register({ actionData }: Route.ComponentProps) {
+  const { locale, t } = useI18n();
+  const navigation = useNavigation();
+  const reply = actionData;
+  const done = reply && 'done' in reply ? String(reply.done) : undefined;
+  const [form, fields] = useForm({
+    lastResult: reply?.result,
+    onValidate: ({ formData }) => parseForm(formData, registerForm, t),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+  if (done) {
+    return (
+      <AccountPage title={t('auth.registerTitle')}>
+        <Done>{done}</Done>
+      </AccountPage>
+    );
+  }
+  const field = (
+    name: 'email' | 'firstName' | 'lastName' | 'password' | 'passwordConfirmation',
+    label: string,
+    type: 'email' | 'text' | 'password',
+    autoComplete: string,
+  ) => (
+    <div>
+      <label htmlFor={fields[name].id} className="mb-1 block font-medium">
+        {label}
+      </label>
+      <input
+        {...getInputProps(fields[name], { type })}
+        autoComplete={autoComplete}
+        className={inputClass}
+      />
+      <FieldErrors field={fields[name]} />
+    </div>
+  );
+  return (
+    <AccountPage title={t('auth.registerTitle')}>
+      <FormErrors form={form} />
+      <Form method="post" className="space-y-4" {...getFormProps(form)}>
+        <CsrfInput />
+        {field('email', t('auth.email'), 'email', 'email')}
+        {field('firstName', t('auth.firstName'), 'text', 'given-name')}
+        {field('lastName', t('auth.lastName'), 'text', 'family-name')}
+        {field('password', t('auth.password'), 'password', 'new-password')}
+        {field('passwordConfirmation', t('auth.confirmPassword'), 'password', 'new-password')}
+        <button type="submit" disabled={navigation.state === 'submitting'} className={buttonClass}>
+          {t('auth.register')}
+        </button>
+      </Form>
+      <p className="mt-6 text-sm">
+        {t('auth.haveAccount')}{' '}
+        <AppLink to={`/${locale}/account/login/`} className="text-primary underline">
+          {t('auth.login')}
+        </AppLink>
+      </p>
+    </AccountPage>
+  );
+}
+
+export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
+  return <ErrorScreen error={error} homeHref={`/${params.lang}/`} />;
+}

@@ -1,0 +1,122 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import {
+  axeViolations,
+  baseURL,
+  contentWidth,
+  mailDir,
+  NARROW,
+  useBrowser,
+  WIDE,
+} from './pages.ts';
+
+const browser = useBrowser();
+
+/** The link of `path` in the newest mail to `to` (quoted-printable soft breaks undone). */
+async function mailedLink(to: string, path: string): Promise<string> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const files = (await readdir(mailDir).catch(() => [])).sort().reverse();
+    for (const file of files) {
+      const raw = (await readFile(join(mailDir, file), 'utf8')).replace(/=\r?\n/g, '');
+      if (!raw.includes(to)) continue;
+      const match = new RegExp(`https?://[^\\s"]+/account/${path}/\\?token=[\\w-]+`).exec(raw);
+      if (match) return match[0].replace(/=3D/g, '=');
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no ${path} mail to ${to}`);
+}
+
+async function checkScreen(page: Page) {
+  expect(await axeViolations(page)).toEqual([]);
+  expect(await contentWidth(page)).toBeLessThanOrEqual(page.viewportSize()?.width ?? 1280);
+}
+
+describe('accounts', () => {
+  it.each([
+    ['with JavaScript at 360 px', true, NARROW],
+    ['without JavaScript at 1280 px', false, WIDE],
+  ])('registers, confirms from the mailed link and logs in (%s)', async (_name, js, viewport) => {
+    const email = `mira-${randomUUID().slice(0, 8)}@example.com`;
+    const page = await browser.page({ javaScriptEnabled: js, viewport });
+    page.setDefaultTimeout(15_000);
+    await page.goto(`${baseURL}/en/account/login/`);
+    await page.getByRole('link', { name: 'Create account' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Create a new account' }).waitFor();
+    if (js) await checkScreen(page);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('First name').fill('Mira');
+    await page.getByLabel('Last name').fill('Novak');
+    await page.getByLabel('Password', { exact: true }).fill('linen-and-clay-2026');
+    await page.getByLabel('Confirm password').fill('linen-and-clay-2026');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByRole('status').filter({ hasText: 'Your account has been created' }).waitFor();
+
+    // Logging in before confirming is refused, with the link offered again.
+    await page.goto(`${baseURL}/en/account/login/`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('linen-and-clay-2026');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('button', { name: 'Send the link again' }).waitFor();
+
+    const link = await mailedLink(email, 'confirm-email');
+    await page.goto(link.replace(/^https?:\/\/[^/]+/, baseURL));
+    await page.getByText('Your email address is confirmed').waitFor();
+    if (js) await checkScreen(page);
+    // The link is single use.
+    await page.goto(link.replace(/^https?:\/\/[^/]+/, baseURL));
+    await page.getByText('This link has already been used or is not valid.').waitFor();
+    await page.goto(`${baseURL}/en/account/login/`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('linen-and-clay-2026');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('button', { name: 'Log out' }).first().waitFor({ state: 'attached' });
+  });
+
+  it.each([
+    ['with JavaScript at 1280 px', true, WIDE],
+    ['without JavaScript at 360 px', false, NARROW],
+  ])('resets a forgotten password from the mailed link (%s)', async (_name, js, viewport) => {
+    const page = await browser.page({ javaScriptEnabled: js, viewport });
+    page.setDefaultTimeout(15_000);
+    // A fresh account, confirmed through its link.
+    const email = `reset-${randomUUID().slice(0, 8)}@example.com`;
+    await page.goto(`${baseURL}/en/account/register/`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('First name').fill('Ilse');
+    await page.getByLabel('Last name').fill('Berg');
+    await page.getByLabel('Password', { exact: true }).fill('first-linen-password');
+    await page.getByLabel('Confirm password').fill('first-linen-password');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByRole('status').filter({ hasText: 'Your account has been created' }).waitFor();
+    await page.goto(
+      (await mailedLink(email, 'confirm-email')).replace(/^https?:\/\/[^/]+/, baseURL),
+    );
+    await page.getByText('Your email address is confirmed').waitFor();
+
+    await page.goto(`${baseURL}/en/account/login/`);
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Reset password' }).waitFor();
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await page.getByRole('status').filter({ hasText: 'If an account exists' }).waitFor();
+    if (js) await checkScreen(page);
+    await page.goto(
+      (await mailedLink(email, 'reset-password')).replace(/^https?:\/\/[^/]+/, baseURL),
+    );
+    await page.getByLabel('New password').fill('second-linen-password');
+    await page.getByLabel('Confirm password').fill('second-linen-password');
+    if (js) await checkScreen(page);
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    await page.getByRole('status').filter({ hasText: 'Your password has been changed' }).waitFor();
+    await page.getByRole('main').getByRole('link', { name: 'Log in' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Log in to your account' }).waitFor();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('second-linen-password');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('button', { name: 'Log out' }).first().waitFor({ state: 'attached' });
+  });
+});
