@@ -5,7 +5,6 @@ export default [
   route(':lang', 'routes/locale.tsx', [
     route('pages/coming-soon', 'routes/coming-soon.tsx'),
     route('consent', 'routes/consent.tsx'),
-    route('account/logout', 'routes/logout.tsx'),
     layout('routes/empty-layout.tsx', [
       route('checkout/success_frame', 'routes/payment-frame.tsx', { id: 'payment-success-frame' }),
       route('checkout/cancel_frame', 'routes/payment-frame.tsx', { id: 'payment-cancel-frame' }),
@@ -20,6 +19,7 @@ export default [
       route('checkout/checkout', 'routes/checkout.tsx'),
       route('checkout/order-success', 'routes/order-success.tsx'),
       route('account/register', 'routes/register.tsx'),
+      route('account/logout', 'routes/logout.tsx'),
       route('account/confirm-email', 'routes/confirm-email.tsx'),
       route('account/confirmed', 'routes/confirmed.tsx'),
       route('account/forgot-password', 'routes/forgot-password.tsx'),

@@ -1,5 +1,10 @@
-import { data, redirect } from 'react-router';
+import { Form, redirect } from 'react-router';
+import { AccountPage, buttonClass } from '#app/components/account-page.tsx';
+import { CsrfInput } from '#app/components/csrf-input.tsx';
+import { ErrorScreen } from '#app/components/error-screen.tsx';
 import { verifyCsrf } from '#app/lib/csrf.server.ts';
+import { useI18n } from '#app/lib/i18n.tsx';
+import { pageMeta } from '#app/lib/seo.ts';
 import { getShopRequest } from '#app/lib/shop.server.ts';
 import type { Route } from './+types/logout';
 
@@ -11,6 +16,32 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect(`/${shop.locale}/`);
 }
 
-export function loader() {
-  throw data(null, { status: 405 });
+/** Opened as a page (a bookmark, a typed address): asks, with one button, instead of a 405. */
+export function loader({ context }: Route.LoaderArgs) {
+  const shop = getShopRequest(context);
+  if (!shop.user) throw redirect(`/${shop.locale}/`);
+  return null;
+}
+
+export function meta({ matches, location }: Route.MetaArgs) {
+  return pageMeta({ matches, location, titleKey: 'auth.logout', robots: 'noindex' });
+}
+
+export default function Logout() {
+  const { t } = useI18n();
+  return (
+    <AccountPage title={t('auth.logout')}>
+      <p className="mb-6">{t('auth.logoutQuestion')}</p>
+      <Form method="post">
+        <CsrfInput />
+        <button type="submit" className={buttonClass}>
+          {t('auth.logout')}
+        </button>
+      </Form>
+    </AccountPage>
+  );
+}
+
+export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
+  return <ErrorScreen error={error} homeHref={`/${params.lang}/`} />;
 }
