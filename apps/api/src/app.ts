@@ -16,6 +16,8 @@ import { databasePlugin } from './plugins/database.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { pricingPlugin } from './plugins/pricing.ts';
+import { authLimitsPlugin, type AuthLimitOptions } from './plugins/auth-limits.ts';
+import type { Redis } from 'ioredis';
 import {
   bankAccountFromEnv,
   paymentProviders,
@@ -60,6 +62,10 @@ export type AppOptions = {
   paymentSecret?: string;
   /** The clock of expiring links; tests move it on instead of waiting. */
   now?: () => Date;
+  /** Shares rate-limit counts between processes (the server passes its REDIS_URL client). */
+  redis?: Redis;
+  /** Tries allowed on login, sign-up and mail-sending calls (plugins/auth-limits.ts). */
+  authLimits?: AuthLimitOptions;
 };
 
 declare module 'fastify' {
@@ -133,6 +139,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(shopGuardPlugin);
   await app.register(i18nPlugin);
   await app.register(pricingPlugin);
+  await app.register(authLimitsPlugin, {
+    ...(options.redis ? { redis: options.redis } : {}),
+    ...(options.authLimits ? { limits: options.authLimits } : {}),
+  });
 
   await app.register(
     async (api) => {

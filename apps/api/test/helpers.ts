@@ -95,7 +95,7 @@ async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   };
 }
 
-type TestAppOptions = Pick<AppOptions, 'mediaDir' | 'logger' | 'now'>;
+type TestAppOptions = Pick<AppOptions, 'mediaDir' | 'logger' | 'now' | 'authLimits' | 'redis'>;
 
 /**
  * The test app of one test file: started before its first test on a database of its own, closed

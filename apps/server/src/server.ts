@@ -38,6 +38,7 @@ export async function startServer(env: Env) {
   const app = await buildApp({
     db: handle.db,
     sessionStore: redis ? redisSessionStore(redis) : databaseSessionStore(handle.db),
+    ...(redis ? { redis } : {}),
     mailer,
     secureCookies: env.PUBLIC_URL?.startsWith('https://') ?? false,
     logger,

@@ -42,9 +42,12 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     app,
     e.login,
     async (req, { body }, reply) => {
+      // Wrong passwords are counted per address and per account: a burst is refused early.
+      await app.authLimits.check(req, reply, body.email);
       const user = await findUserByEmail(app.db, body.email);
       const ok = await verify(user?.passwordHash ?? DUMMY_HASH, body.password).catch(() => false);
       if (!user || !ok || !user.isActive) {
+        await app.authLimits.fail(req, body.email);
         throw new HttpError(400, req.t('auth.invalidCredentials'));
       }
       // Only after the password is right: nobody learns from this that an address is registered.
@@ -110,6 +113,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     app,
     e.register,
     async (req, { body }, reply) => {
+      await app.authLimits.take(req, reply);
       const user = await createUser(app.db, { ...body, locale: req.locale });
       if (!user) return reply.code(400).send({ email: [req.t('auth.emailTaken')] });
       await mailLink(req, user, 'confirm');
@@ -134,7 +138,8 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
   defineEndpoint(
     app,
     e.resendConfirmation,
-    async (req, { body }) => {
+    async (req, { body }, reply) => {
+      await app.authLimits.take(req, reply);
       const user = await findUserByEmail(app.db, body.email);
       if (user && user.isActive && !user.emailConfirmed) await mailLink(req, user, 'confirm');
       return { detail: req.t('auth.confirmationSent') };
@@ -145,7 +150,8 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
   defineEndpoint(
     app,
     e.passwordReset,
-    async (req, { body }) => {
+    async (req, { body }, reply) => {
+      await app.authLimits.take(req, reply);
       const user = await findUserByEmail(app.db, body.email);
       if (user && user.isActive) await mailLink(req, user, 'reset');
       return { detail: req.t('auth.resetLinkSent') };
@@ -157,6 +163,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     app,
     e.passwordResetConfirm,
     async (req, { body }, reply) => {
+      await app.authLimits.take(req, reply);
       // The new password is checked against the account before the link is spent.
       const owner = await tokenOwner(app.db, body.token, 'password_reset', app.now());
       if ('problem' in owner) return reply.code(400).send(linkProblem(req, owner.problem));
