@@ -29,6 +29,8 @@ export const userInfoSchema = z.object({
   /** The user's setting: send `Cache-Control: no-cache` with every call. */
   noCache: z.boolean(),
   locale: localeSchema,
+  /** Subscribed to the shop's newsletter. */
+  newsletter: z.boolean(),
   /** The user's own discounts, added to every product's. */
   discounts: z.array(discountSchema),
 });
@@ -94,8 +96,10 @@ export const updateUserInfoBodySchema = z
     lastName: nameSchema,
     noCache: z.boolean(),
     locale: localeSchema,
+    newsletter: z.boolean(),
   })
-  .partial();
+  .partial()
+  .strict();
 export type UpdateUserInfoBody = z.infer<typeof updateUserInfoBodySchema>;
 
 /** Asks for a reset mail; answers 200 `{detail}` whether or not the address is known. */
@@ -119,3 +123,10 @@ export type ConfirmEmailBody = z.infer<typeof confirmEmailBodySchema>;
 /** POST /api/accounts/confirm_email/resend/ : a new link; the same answer for any address. */
 export const resendConfirmationBodySchema = z.object({ email: emailSchema });
 export type ResendConfirmationBody = z.infer<typeof resendConfirmationBodySchema>;
+
+/** POST /api/accounts/change_password/ : the current password, and the new one. */
+export const changePasswordBodySchema = z.object({
+  currentPassword: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+  password: passwordSchema,
+});
+export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  changePasswordBodySchema,
   csrfResponseSchema,
   confirmEmailBodySchema,
   loginBodySchema,
@@ -172,9 +173,18 @@ export const endpoints = {
     updateUserInfo: endpoint({
       method: 'PATCH',
       path: '/api/accounts/user_info/',
-      summary: 'Change names, locale or the no-cache setting',
+      summary: 'Change names, language, the no-cache setting or the newsletter subscription',
       body: updateUserInfoBodySchema,
       response: userInfoSchema,
+      auth: 'user',
+      errors: { ...unauthorized, ...badRequest },
+    }),
+    changePassword: endpoint({
+      method: 'POST',
+      path: '/api/accounts/change_password/',
+      summary: "Change the password (the current one first); signs out the user's other sessions",
+      body: changePasswordBodySchema,
+      response: messageResponseSchema,
       auth: 'user',
       errors: { ...unauthorized, ...badRequest },
     }),

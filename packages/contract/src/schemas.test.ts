@@ -207,6 +207,7 @@ describe('resources', () => {
       lastName: 'Lee',
       isStaff: false,
       noCache: false,
+      newsletter: false,
       locale: 'de',
       discounts: [{ value: 10, start: '2025-01-01T00:00:00.000Z', end: null, user: true }],
     };

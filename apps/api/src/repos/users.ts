@@ -37,6 +37,7 @@ export async function userInfo(db: Database, user: SessionUser): Promise<UserInf
     isStaff: user.isStaff,
     noCache: user.noCache,
     locale: user.locale,
+    newsletter: user.newsletter,
     discounts: own.map((d) => ({
       value: d.value,
       start: d.startsAt?.toISOString() ?? null,
@@ -91,4 +92,15 @@ export async function setPassword(db: Database, id: number, password: string): P
       emailConfirmed: true,
     })
     .where(eq(s.users.id, id));
+}
+
+/** Changes what the user may change of their own record; answers the updated row. */
+export async function updateUser(
+  db: Database,
+  id: number,
+  changes: Partial<Pick<UserRow, 'firstName' | 'lastName' | 'noCache' | 'locale' | 'newsletter'>>,
+): Promise<UserRow | null> {
+  if (Object.keys(changes).length === 0) return findUser(db, id);
+  const [user] = await db.update(s.users).set(changes).where(eq(s.users.id, id)).returning();
+  return user ?? null;
 }

@@ -162,8 +162,65 @@ describe('every account write checks CSRF', () => {
     'confirm_email/resend/',
     'password_reset/',
     'password_reset/confirm/',
+    'change_password/',
   ])('POST %s without the token: 403', async (path) => {
     const res = await t.app.inject({ method: 'POST', url: `${A}/${path}`, payload: {} });
     expect(res.statusCode).toBe(403);
+  });
+});
+
+describe('the account itself', () => {
+  async function loggedIn() {
+    const b = browserOf(t);
+    const email = newEmail();
+    await register(b, email);
+    await b.send('POST', `${A}/confirm_email/`, {
+      token: await linkToken(t, email, 'confirm-email'),
+    });
+    expect((await login(b, email)).statusCode).toBe(200);
+    return { b, email };
+  }
+
+  it('changes names, language, no-cache and the newsletter, and nothing else', async () => {
+    const { b } = await loggedIn();
+    const res = await b.send('PATCH', `${A}/user_info/`, {
+      firstName: 'Mirela',
+      locale: 'it',
+      noCache: true,
+      newsletter: true,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      firstName: 'Mirela',
+      lastName: 'Novak',
+      locale: 'it',
+      noCache: true,
+      newsletter: true,
+    });
+    const sneaky = await b.send('PATCH', `${A}/user_info/`, { isStaff: true });
+    expect(sneaky.statusCode).toBe(400);
+    expect((await b.send('GET', `${A}/user_info/`)).json()).toMatchObject({ isStaff: false });
+    expect(
+      (await browserOf(t).send('PATCH', `${A}/user_info/`, { firstName: 'X' })).statusCode,
+    ).toBe(401);
+  });
+
+  it('changes the password with the current one, keeps this session and signs out the others', async () => {
+    const { b, email } = await loggedIn();
+    const other = browserOf(t);
+    expect((await login(other, email)).statusCode).toBe(200);
+    const wrong = await b.send('POST', `${A}/change_password/`, {
+      currentPassword: 'not-it',
+      password: 'brand-new-linen-pass',
+    });
+    expect(Object.keys(wrong.json<Record<string, unknown>>())).toEqual(['currentPassword']);
+    const done = await b.send('POST', `${A}/change_password/`, {
+      currentPassword: PASSWORD,
+      password: 'brand-new-linen-pass',
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    expect((await b.send('GET', `${A}/user_info/`)).statusCode).toBe(200);
+    expect((await other.send('GET', `${A}/user_info/`)).statusCode).toBe(401);
+    expect((await login(browserOf(t), email, 'brand-new-linen-pass')).statusCode).toBe(200);
   });
 });

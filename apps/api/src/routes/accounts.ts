@@ -13,6 +13,7 @@ import {
   findUser,
   findUserByEmail,
   setPassword,
+  updateUser,
   userInfo,
   type UserRow,
 } from '#api/repos/users.ts';
@@ -180,6 +181,50 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
       if ('problem' in use) return reply.code(400).send(linkProblem(req, use.problem));
       await setPassword(app.db, use.userId, body.password);
       return { detail: req.t('auth.passwordChanged') };
+    },
+    open,
+  );
+
+  defineEndpoint(
+    app,
+    e.updateUserInfo,
+    async (req, { body }) => {
+      const user = await req.getUser();
+      if (!user) throw new HttpError(401, 'Authentication credentials were not provided.');
+      const changes = Object.fromEntries(
+        Object.entries(body).filter(([, value]) => value !== undefined),
+      ) as typeof body;
+      const updated = await updateUser(app.db, user.id, changes);
+      if (!updated) throw new HttpError(401, 'Authentication credentials were not provided.');
+      return userInfo(app.db, updated);
+    },
+    open,
+  );
+
+  defineEndpoint(
+    app,
+    e.changePassword,
+    async (req, { body }, reply) => {
+      const user = await req.getUser();
+      if (!user) throw new HttpError(401, 'Authentication credentials were not provided.');
+      await app.authLimits.check(req, reply, user.email);
+      const ok = await verify(user.passwordHash, body.currentPassword).catch(() => false);
+      if (!ok) {
+        await app.authLimits.fail(req, user.email);
+        return reply.code(400).send({ currentPassword: [req.t('auth.invalidCredentials')] });
+      }
+      const problem = passwordProblem(body.password, user.email);
+      if (problem === 'common' || problem === 'likeEmail') {
+        return reply.code(400).send({
+          password: [
+            req.t(problem === 'common' ? 'auth.passwordCommon' : 'auth.passwordLikeEmail'),
+          ],
+        });
+      }
+      await setPassword(app.db, user.id, body.password);
+      // Every other session is signed out; this one logs in again and stays.
+      await req.logIn(reply, user.id);
+      return { detail: req.t('auth.passwordUpdated') };
     },
     open,
   );
