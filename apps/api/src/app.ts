@@ -46,6 +46,7 @@ import { reviewRoutes } from './routes/reviews.ts';
 import { seoRoutes } from './routes/seo.ts';
 import { testCardRoutes } from './routes/test-card.ts';
 import { vendorRoutes } from './routes/vendors.ts';
+import { wishlistRoutes } from './routes/wishlist.ts';
 
 export type AppOptions = {
   db: Database;
@@ -157,6 +158,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(contentRoutes);
       await api.register(reviewRoutes);
       await api.register(vendorRoutes);
+      await api.register(wishlistRoutes);
       // Unknown paths under a locale's API answer JSON, never the storefront's HTML.
       api.all('/*', { config: { shop: 'open' } }, async (_req, reply) =>
         reply.code(404).send({ detail: 'Not found.' }),

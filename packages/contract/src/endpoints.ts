@@ -128,6 +128,8 @@ export type EndpointDef = {
   readonly response: z.ZodType;
   /** Success status; 200 when absent. */
   readonly status?: number;
+  /** Other success statuses answering the same body (a POST that finds its item already there). */
+  readonly alsoStatus?: readonly number[];
   /** Error bodies beyond the general `errorBodySchema`, by status. */
   readonly errors?: Readonly<Record<number, z.ZodType>>;
   /** 'user': needs a logged-in session, else 401 `{detail}`. */
@@ -693,10 +695,13 @@ export const endpoints = {
     add: endpoint({
       method: 'POST',
       path: '/api/products/wishlist/',
-      summary: 'Add a product to the wishlist',
+      summary:
+        'Save a product to the wishlist: 201 with the new item, or 200 with the item already ' +
+        'saved for that product (one item per product, never a duplicate)',
       body: addToWishlistBodySchema,
       response: wishlistItemSchema,
       status: 201,
+      alsoStatus: [200],
       auth: 'user',
       errors: { ...unauthorized, ...badRequest },
     }),

@@ -47,6 +47,7 @@ export function defineEndpoint<E extends EndpointDef>(
       ...(endpoint.body ? { body: endpoint.body } : {}),
       response: {
         [endpoint.status ?? 200]: endpoint.response,
+        ...Object.fromEntries((endpoint.alsoStatus ?? []).map((code) => [code, endpoint.response])),
         ...endpoint.errors,
         400: endpoint.errors?.[400] ?? errorBodySchema,
         404: errorBodySchema,
