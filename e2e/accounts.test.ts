@@ -7,6 +7,7 @@ import {
   axeViolations,
   baseURL,
   contentWidth,
+  loginAs,
   mailDir,
   NARROW,
   useBrowser,
@@ -118,5 +119,36 @@ describe('accounts', () => {
     await page.getByLabel('Password').fill('second-linen-password');
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.getByRole('button', { name: 'Log out' }).first().waitFor({ state: 'attached' });
+  });
+});
+
+describe('the wishlist counter', () => {
+  it('counts what the logged-in shopper saved', async () => {
+    const page = await browser.page();
+    await loginAs(page, baseURL, 'olga.smirnova@example.com');
+    const token = (await page.context().cookies()).find((c) => c.name === 'csrftoken')?.value ?? '';
+    const list = (await (
+      await fetch(`${baseURL}/en/api/products/products/?page_size=5`)
+    ).json()) as {
+      results: { id: number }[];
+    };
+    const before = await page.request.get(`${baseURL}/en/api/products/wishlist/`);
+    const count = ((await before.json()) as { count: number }).count;
+    const product = list.results[4]!;
+    const saved = await page.request.post(`${baseURL}/en/api/products/wishlist/`, {
+      data: { product: product.id },
+      headers: { 'X-CSRFToken': token },
+    });
+    expect([200, 201]).toContain(saved.status());
+    const now = (
+      (await (await page.request.get(`${baseURL}/en/api/products/wishlist/`)).json()) as {
+        count: number;
+      }
+    ).count;
+    expect(now).toBeGreaterThanOrEqual(Math.max(count, 1));
+    await page.goto(`${baseURL}/en/`);
+    await page
+      .getByRole('link', { name: `Wishlist, ${now} saved ${now === 1 ? 'item' : 'items'}` })
+      .waitFor();
   });
 });

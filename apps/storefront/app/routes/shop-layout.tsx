@@ -19,18 +19,19 @@ import type { Route } from './+types/shop-layout';
 export async function loader({ context }: Route.LoaderArgs) {
   const shop = getShopRequest(context);
   if (!isShopOpen(shop.shop, shop.user)) throw redirect(comingSoonPath(shop.locale));
-  // The menus, widgets and the cart badge are secondary: a failure leaves them out.
-  const [menus, widgets, cart] = await Promise.all([
+  // The menus, widgets and the badges are secondary: a failure leaves them out.
+  const [menus, widgets, cart, wishlist] = await Promise.all([
     optional<MenuItem[]>(shop.api.content.menus(), []),
     optional<Widget[]>(shop.api.content.widgets(), []),
     shop.shop.cart ? optional(shop.api.sales.cart(), null) : null,
+    // Only a logged-in shopper has a wishlist; one item a page is enough to read its count.
+    shop.user ? optional(shop.api.wishlist.list({ query: { page_size: 1 } }), null) : null,
   ]);
-  // The wishlist counter stays 0 until the wishlist API exists (issue 9).
   return {
     menus,
     widgets,
     cartCount: cart?.totals.quantity ?? 0,
-    wishlistCount: 0,
+    wishlistCount: wishlist?.count ?? 0,
     cartNotice: shop.cartNotice,
   };
 }
