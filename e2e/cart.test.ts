@@ -11,25 +11,11 @@ import {
   NARROW,
   useBrowser,
   withConsent,
+  inStockProduct,
+  type Card,
 } from './pages.ts';
 
-type Card = {
-  id: number;
-  title: string;
-  slugUri: string;
-  available: boolean;
-  stock: number | null;
-};
-
 const browser = useBrowser();
-
-async function inStockProduct(skip = 0): Promise<Card> {
-  const res = await fetch(`${baseURL}/en/api/products/products/?page_size=50`);
-  const list = (await res.json()) as { results: Card[] };
-  const card = list.results.filter((c) => c.available && (c.stock === null || c.stock >= 5))[skip];
-  if (!card) throw new Error('no product in stock');
-  return card;
-}
 
 async function open(path: string, options: Parameters<typeof browser.page>[0] = {}): Promise<Page> {
   const page = await browser.page(options);

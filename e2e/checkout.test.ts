@@ -10,25 +10,10 @@ import {
   useBrowser,
   withConsent,
   WIDE,
+  inStockProduct,
 } from './pages.ts';
 
-type Card = {
-  id: number;
-  title: string;
-  slugUri: string;
-  available: boolean;
-  stock: number | null;
-};
-
 const browser = useBrowser();
-
-async function inStockProduct(skip = 0): Promise<Card> {
-  const res = await fetch(`${baseURL}/en/api/products/products/?page_size=50`);
-  const list = (await res.json()) as { results: Card[] };
-  const card = list.results.filter((c) => c.available && (c.stock === null || c.stock >= 5))[skip];
-  if (!card) throw new Error('no product in stock');
-  return card;
-}
 
 /** A new visitor with one product in the cart, added by the product page's plain form. */
 async function shopperWithCart(options: NonNullable<Parameters<typeof browser.page>[0]>, skip = 0) {

@@ -63,6 +63,27 @@ export const addedToast = (page: Page, title: string) =>
     ),
   );
 
+/** A product card as the list API answers it (what the browser tests need of it). */
+export type Card = {
+  id: number;
+  title: string;
+  slugUri: string;
+  available: boolean;
+  stock: number | null;
+};
+
+/**
+ * The `skip`-th listed product that can be bought a few times (stock untracked or 5 and more):
+ * tests that run at once take different ones.
+ */
+export async function inStockProduct(skip = 0): Promise<Card> {
+  const res = await fetch(`${baseURL}/en/api/products/products/?page_size=50`);
+  const list = (await res.json()) as { results: Card[] };
+  const card = list.results.filter((c) => c.available && (c.stock === null || c.stock >= 5))[skip];
+  if (!card) throw new Error('no product in stock');
+  return card;
+}
+
 export const NARROW = { width: 360, height: 740 };
 export const WIDE = { width: 1280, height: 800 };
 
