@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Cart, CartItem, CartRef, Locale, ProductCard } from '@shop/contract';
+import type { Cart, CartItem, CartRef, Locale, ProductCard, PromoCode } from '@shop/contract';
 import {
   isAvailable,
   MAX_LINE_QUANTITY,
@@ -337,16 +337,17 @@ export async function cartView(
     id: cart.id,
     items,
     totals,
-    promoCode: promo
-      ? {
-          code: promo.code,
-          discountType: promo.discountType,
-          discountValue: promo.discountValue,
-          fromPrice: promo.fromPrice,
-        }
-      : null,
+    promoCode: promo ? toPromoCode(promo) : null,
   };
 }
+
+/** A stored promo code as the contract shows it (cart and order). */
+export const toPromoCode = (promo: PromoRow): PromoCode => ({
+  code: promo.code,
+  discountType: promo.discountType,
+  discountValue: promo.discountValue,
+  fromPrice: promo.fromPrice,
+});
 
 /**
  * At login the session's cart moves to the user: into the user's cart when there is one, line by

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { City, Country, Delivery, Locale, Payment, Region } from '@shop/contract';
 import type { Database } from '#api/db/client.ts';
 import * as s from '#api/db/schema.ts';
@@ -79,36 +79,4 @@ export async function listCities(db: Database, locale: Locale, region: number): 
     .leftJoin(t.fallback, t.onFallback(s.cities.id))
     .where(eq(s.cities.regionId, region))
     .orderBy(asc(t.text('title')));
-}
-
-/** Whether the region belongs to the country, and the city (when given) to the region. */
-export async function placeFits(
-  db: Database,
-  place: { country: number; region?: number | null; city?: number | null },
-): Promise<{ country: boolean; region: boolean; city: boolean }> {
-  const [country] = await db
-    .select({ id: s.countries.id })
-    .from(s.countries)
-    .where(eq(s.countries.id, place.country));
-  const region =
-    place.region == null
-      ? true
-      : (
-          await db
-            .select({ id: s.regions.id })
-            .from(s.regions)
-            .where(and(eq(s.regions.id, place.region), eq(s.regions.countryId, place.country)))
-        ).length > 0;
-  const city =
-    place.city == null
-      ? true
-      : place.region == null
-        ? false
-        : (
-            await db
-              .select({ id: s.cities.id })
-              .from(s.cities)
-              .where(and(eq(s.cities.id, place.city), eq(s.cities.regionId, place.region)))
-          ).length > 0;
-  return { country: country !== undefined, region, city };
 }

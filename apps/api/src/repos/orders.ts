@@ -28,6 +28,7 @@ import {
   findCart,
   findPromoCode,
   PROMO_MESSAGE_KEYS,
+  toPromoCode,
   sellableItem,
   sellableItems,
   type CartKey,
@@ -385,6 +386,11 @@ export async function ownOrderLines(
 async function orderViews(db: Database, locale: Locale, rows: OrderRow[]): Promise<Order[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
+  // Only the deliveries, payments and codes these orders name (-1: none, an empty IN is invalid).
+  const named = (pick: (row: OrderRow) => number | null) => [
+    -1,
+    ...new Set(rows.flatMap((r) => (pick(r) === null ? [] : [pick(r) as number]))),
+  ];
   const ct = translated(s.countryTranslations, locale, 'ct');
   const rt = translated(s.regionTranslations, locale, 'rt');
   const yt = translated(s.cityTranslations, locale, 'yt');
@@ -415,13 +421,33 @@ async function orderViews(db: Database, locale: Locale, rows: OrderRow[]): Promi
       .select({ id: s.deliveries.id, title: dt.text('title') })
       .from(s.deliveries)
       .leftJoin(dt.local, dt.onLocal(s.deliveries.id))
-      .leftJoin(dt.fallback, dt.onFallback(s.deliveries.id)),
+      .leftJoin(dt.fallback, dt.onFallback(s.deliveries.id))
+      .where(
+        inArray(
+          s.deliveries.id,
+          named((r) => r.deliveryId),
+        ),
+      ),
     db
       .select({ id: s.payments.id, kind: s.payments.kind, title: pt.text('title') })
       .from(s.payments)
       .leftJoin(pt.local, pt.onLocal(s.payments.id))
-      .leftJoin(pt.fallback, pt.onFallback(s.payments.id)),
-    db.select().from(s.promoCodes),
+      .leftJoin(pt.fallback, pt.onFallback(s.payments.id))
+      .where(
+        inArray(
+          s.payments.id,
+          named((r) => r.paymentId),
+        ),
+      ),
+    db
+      .select()
+      .from(s.promoCodes)
+      .where(
+        inArray(
+          s.promoCodes.id,
+          named((r) => r.promoCodeId),
+        ),
+      ),
   ]);
   const placeOf = new Map(places.map((p) => [p.id, p]));
   return rows.map((row): Order => {
@@ -480,14 +506,7 @@ async function orderViews(db: Database, locale: Locale, rows: OrderRow[]): Promi
         delivery: row.deliveryPrice,
         orderTotal: row.total,
       },
-      promoCode: promo
-        ? {
-            code: promo.code,
-            discountType: promo.discountType,
-            discountValue: promo.discountValue,
-            fromPrice: promo.fromPrice,
-          }
-        : null,
+      promoCode: promo ? toPromoCode(promo) : null,
       paymentUrl: null,
       paymentInstructions: '',
     };

@@ -4,6 +4,7 @@ import { isApiError, type Cart } from '@shop/contract';
 import { AppLink } from '#app/components/app-link.tsx';
 import { CsrfInput } from '#app/components/csrf-input.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
+import { TotalsList } from '#app/components/totals-list.tsx';
 import { FieldErrors, FormErrors } from '#app/components/form-messages.tsx';
 import { useMoney } from '#app/components/price.tsx';
 import { SizedImage } from '#app/components/sized-image.tsx';
@@ -196,7 +197,6 @@ function Line({ line, reply }: { line: Cart['items'][number]; reply: FormReply |
 export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
   const { cart } = loaderData;
   const { locale, t } = useI18n();
-  const money = useMoney();
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle';
   const [promoForm, promoFields] = useForm({
@@ -246,34 +246,13 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
           <h2 id="cart-summary" className="sr-only">
             {t('cart.total')}
           </h2>
-          <dl className="space-y-2">
-            <div className="flex justify-between">
-              <dt>{t('cart.subtotal')}</dt>
-              <dd>{money(totals.total)}</dd>
-            </div>
-            {totals.discount > 0 && (
-              <div className="flex justify-between text-red-700">
-                <dt>{t('cart.discount')}</dt>
-                <dd>−{money(totals.discount)}</dd>
-              </div>
-            )}
-            {totals.promoDiscount > 0 && (
-              <div className="flex justify-between text-red-700">
-                <dt>
-                  {t('cart.promoCode')} {cart.promoCode?.code}
-                </dt>
-                <dd>−{money(totals.promoDiscount)}</dd>
-              </div>
-            )}
-            <div className="flex justify-between border-t border-slate-200 pt-2 text-lg font-bold">
-              <dt>{t('cart.total')}</dt>
-              <dd>{money(totals.grandTotal)}</dd>
-            </div>
-            <div className="flex justify-between text-sm text-slate-600">
-              <dt>{t('cart.vatIncluded')}</dt>
-              <dd>{money(totals.totalVat)}</dd>
-            </div>
-          </dl>
+          <TotalsList
+            subtotal={totals.total}
+            discount={totals.discount}
+            promo={{ code: cart.promoCode?.code, amount: totals.promoDiscount }}
+            total={totals.grandTotal}
+            vat={totals.totalVat}
+          />
           <AppLink
             to={`/${locale}/checkout/checkout/`}
             className="mt-4 block rounded-md bg-primary px-4 py-3 text-center font-bold text-white hover:bg-blue-800"

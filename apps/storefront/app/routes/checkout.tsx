@@ -6,6 +6,7 @@ import type { City, Region } from '@shop/contract';
 import { titleWithVariation, withDelivery } from '@shop/domain';
 import { CsrfInput } from '#app/components/csrf-input.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
+import { TotalsList } from '#app/components/totals-list.tsx';
 import { FieldErrors, FormErrors } from '#app/components/form-messages.tsx';
 import { useMoney } from '#app/components/price.tsx';
 import { checkoutPageForm } from '#app/lib/checkout-forms.ts';
@@ -328,34 +329,15 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               </li>
             ))}
           </ul>
-          <dl className="space-y-1 border-t border-slate-200 pt-3">
-            {cart.totals.promoDiscount > 0 && (
-              <div className="flex justify-between text-red-700">
-                <dt>
-                  {t('cart.promoCode')} {cart.promoCode?.code}
-                </dt>
-                <dd>−{money(cart.totals.promoDiscount)}</dd>
-              </div>
-            )}
-            {shipping && chosen && (
-              <div className="flex justify-between gap-2">
-                <dt className="min-w-0">
-                  {t('cart.delivery')} ({chosen.title})
-                </dt>
-                <dd className="shrink-0">
-                  {shipping.delivery === 0 ? t('checkout.free') : money(shipping.delivery)}
-                </dd>
-              </div>
-            )}
-            <div className="flex justify-between font-bold">
-              <dt>{t('cart.total')}</dt>
-              <dd>{money(shipping?.orderTotal ?? cart.totals.grandTotal)}</dd>
-            </div>
-            <div className="flex justify-between text-sm text-slate-600">
-              <dt>{t('cart.vatIncluded')}</dt>
-              <dd>{money(cart.totals.totalVat)}</dd>
-            </div>
-          </dl>
+          <TotalsList
+            promo={{ code: cart.promoCode?.code, amount: cart.totals.promoDiscount }}
+            {...(shipping && chosen
+              ? { delivery: { title: chosen.title, price: shipping.delivery } }
+              : {})}
+            total={shipping?.orderTotal ?? cart.totals.grandTotal}
+            vat={cart.totals.totalVat}
+            className="border-t border-slate-200 pt-3"
+          />
           <button
             type="submit"
             name="intent"

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { data, useRevalidator } from 'react-router';
 import { AppLink } from '#app/components/app-link.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
+import { TotalsList } from '#app/components/totals-list.tsx';
 import { useMoney } from '#app/components/price.tsx';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { pageMeta } from '#app/lib/seo.ts';
@@ -70,30 +71,13 @@ export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ul>
-      <dl className="space-y-1 border-t border-slate-200 pt-3">
-        {totals.promoDiscount > 0 && (
-          <div className="flex justify-between text-red-700">
-            <dt>
-              {t('cart.promoCode')} {order.promoCode?.code}
-            </dt>
-            <dd>−{money(totals.promoDiscount)}</dd>
-          </div>
-        )}
-        <div className="flex justify-between">
-          <dt>
-            {t('cart.delivery')} ({order.delivery.title})
-          </dt>
-          <dd>{money(totals.delivery)}</dd>
-        </div>
-        <div className="flex justify-between text-lg font-bold">
-          <dt>{t('cart.total')}</dt>
-          <dd>{money(totals.orderTotal)}</dd>
-        </div>
-        <div className="flex justify-between text-sm text-slate-600">
-          <dt>{t('cart.vatIncluded')}</dt>
-          <dd>{money(totals.totalVat)}</dd>
-        </div>
-      </dl>
+      <TotalsList
+        promo={{ code: order.promoCode?.code, amount: totals.promoDiscount }}
+        delivery={{ title: order.delivery.title, price: totals.delivery }}
+        total={totals.orderTotal}
+        vat={totals.totalVat}
+        className="border-t border-slate-200 pt-3"
+      />
       <AppLink to={`/${locale}/`} className="mt-6 inline-block text-primary underline">
         {t('checkout.backToShop')}
       </AppLink>
