@@ -31,11 +31,9 @@ export const addressRoutes: FastifyPluginAsync = async (app) => {
     if (Object.keys(errors).length > 0) return reply.code(400).send(errors);
     const id = await addAddress(db, user.id, body);
     if (id === null) {
-      return reply
-        .code(400)
-        .send({
-          [NON_FIELD_ERRORS]: [req.t('account.addressBookFull', { limit: ADDRESS_BOOK_LIMIT })],
-        } satisfies FieldErrors);
+      return reply.code(400).send({
+        [NON_FIELD_ERRORS]: [req.t('account.addressBookFull', { limit: ADDRESS_BOOK_LIMIT })],
+      } satisfies FieldErrors);
     }
     return reply.code(201).send(await findAddress(db, req.locale, user.id, id));
   });
