@@ -64,13 +64,13 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting';
   const [settings, settingsFields] = useForm({
-    id: 'settings',
+    id: 'preferences-form',
     lastResult: resultFor<SubmissionResult<string[]>>(actionData, { intent: 'settings' }),
     defaultValue: { locale: loaderData.locale },
     onValidate: ({ formData }) => parseForm(formData, preferencesForm, t),
   });
   const [password, passwordFields] = useForm({
-    id: 'password',
+    id: 'password-form',
     lastResult: resultFor<SubmissionResult<string[]>>(actionData, { intent: 'password' }),
     onValidate: ({ formData }) => parseForm(formData, changePasswordForm, t),
     shouldValidate: 'onBlur',

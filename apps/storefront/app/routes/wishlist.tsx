@@ -216,7 +216,7 @@ function WishlistLine({ item, cart }: { item: WishlistItem; cart: boolean }) {
               className={button}
               aria-label={`${t('wishlist.remove')}: ${product.title}`}
             >
-              {t('common.delete')}
+              {t('wishlist.remove')}
             </button>
           </Form>
         </div>
