@@ -122,6 +122,18 @@ describe('the account journey', () => {
       await page.getByText('Comment saved').first().waitFor();
       await page.goto(`${baseURL}/en/account/wishlist/`);
       expect(await page.getByLabel('Comment').inputValue()).toBe('Size M, for Mum');
+      if (js) {
+        await page.getByRole('button', { name: `Remove from wishlist: ${product.title}` }).click();
+      } else {
+        await page.getByRole('button', { name: 'Move to cart' }).click();
+        await page.getByText('The product is now in your cart.').waitFor();
+        const cart = await page.request.get(`${baseURL}/en/api/sales/cart_products/`);
+        expect(await cart.text()).toContain(`"product":${product.id}`);
+      }
+      await page.getByText('Your wishlist is empty').waitFor();
+      await expect
+        .poll(() => wishlistLink(page).getAttribute('aria-label'))
+        .toBe('Wishlist, 0 saved items');
 
       // Dashboard settings: no-cache mode on, German as the language; the shop follows.
       await page.goto(`${baseURL}/en/account/dashboard/`);
