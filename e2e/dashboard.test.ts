@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
   axeViolations,
+  checkScreen,
   baseURL,
   contentWidth,
   cookie,
@@ -16,11 +17,6 @@ import {
 } from './pages.ts';
 
 const browser = useBrowser();
-
-async function checkScreen(page: Page) {
-  expect(await axeViolations(page)).toEqual([]);
-  expect(await contentWidth(page)).toBeLessThanOrEqual(page.viewportSize()?.width ?? 1280);
-}
 
 /** A new account, confirmed through the link of the mail the shop wrote, then logged in. */
 async function newShopper(page: Page, js: boolean) {
