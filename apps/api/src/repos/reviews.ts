@@ -123,9 +123,7 @@ export async function saveProductReview(
   const [shown] = await db
     .select({ id: s.products.id })
     .from(s.products)
-    .where(
-      and(eq(s.products.id, input.productId), inArray(s.products.id, shownProductIds(db))),
-    );
+    .where(and(eq(s.products.id, input.productId), inArray(s.products.id, shownProductIds(db))));
   if (!shown) return null;
   const r = s.productReviews;
   const [row] = await db
