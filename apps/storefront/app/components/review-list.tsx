@@ -204,7 +204,7 @@ export function ReviewForm({
       <input type="hidden" name="intent" value="review" />
       <fieldset aria-describedby={fields.rating.errors?.length ? fields.rating.errorId : undefined}>
         <legend className="mb-2 font-medium">{t('reviews.rating')}</legend>
-        <div className="flex flex-row-reverse justify-end gap-1">
+        <div className="flex flex-wrap gap-1">
           {[5, 4, 3, 2, 1].map((value) => {
             const input = getInputProps(fields.rating, { type: 'radio', value: String(value) });
             return (
@@ -504,6 +504,7 @@ export function ReviewsSection({
   const location = useLocation();
   const navigation = useNavigation();
   const Heading = level === 1 ? 'h1' : 'h2';
+  const Subheading = level === 1 ? 'h2' : 'h3';
   const reviews = list.reviews;
   const writeHref = `${withParam(location.search, WRITE_PARAM, '1')}#write-review`;
   const writeAsked =
@@ -524,7 +525,7 @@ export function ReviewsSection({
       <div className="mb-6 space-y-3">
         {mine && (
           <div>
-            <h3 className="mb-2 font-bold">{t('reviews.yourReview')}</h3>
+            <Subheading className="mb-2 font-bold">{t('reviews.yourReview')}</Subheading>
             <ReviewCard
               review={mine}
               actions={<DeleteReview review={mine} kind={kind} action={action} />}
@@ -539,9 +540,9 @@ export function ReviewsSection({
               aria-labelledby="write-review-title"
               role="region"
             >
-              <h3 id="write-review-title" className="mb-3 font-bold">
+              <Subheading id="write-review-title" className="mb-3 font-bold">
                 {mine ? t('reviews.editReview') : t('reviews.writeReview')}
-              </h3>
+              </Subheading>
               <ReviewForm
                 id="review-page-form"
                 action={`${action}${withParam(location.search)}`}
