@@ -79,7 +79,8 @@ export function ReviewCard({
       <p className="mt-2 text-sm text-slate-600">
         {review.author} ·{' '}
         <time dateTime={review.creationDate}>
-          {new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(date)}
+          {/* In UTC: the server and the browser must print the same day (hydration). */}
+          {new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(date)}
         </time>
         {review.language !== locale && (
           <> · {t('reviews.writtenIn', { language: t(`languages.${review.language}`) })}</>
