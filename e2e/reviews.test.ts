@@ -149,7 +149,7 @@ describe('product reviews', () => {
     },
   );
 
-  it('works without JavaScript: log in from the section, write (text stays text), sort, delete with confirmation', async () => {
+  it('works without JavaScript: log in from the section, write (text stays text, also once hydrated), delete with confirmation', async () => {
     const product = await unreviewedProduct(2);
     const page = await browser.page({ javaScriptEnabled: false, viewport: NARROW });
     page.setDefaultTimeout(15_000);
@@ -182,6 +182,19 @@ describe('product reviews', () => {
     expect(await page.locator('main img[src="x"]').count()).toBe(0);
     expect(await page.title()).not.toContain('pwned');
     expect(dialogs).toEqual([]);
+    // In the HTML (markup and the hydration data alike) the payload is escaped, never markup…
+    const html = await (await page.request.get(`${baseURL}/en${product.slugUri}`)).text();
+    expect(html).not.toContain('<img src=x');
+    expect(html).not.toContain("<script>document.title='pwned'");
+    expect(html).toContain('&lt;img src=x');
+    // …and with JavaScript on (hydrated) it stays text too.
+    const js = await browser.page({ viewport: WIDE });
+    await withConsent(js);
+    await js.goto(`${baseURL}/en${product.slugUri}`);
+    await hydrated(js);
+    await js.getByText(XSS).first().waitFor();
+    expect(await js.locator('main img[src="x"]').count()).toBe(0);
+    expect(await js.title()).not.toContain('pwned');
     expect(await aggregateRating(page)).toMatchObject({ ratingValue: 4, reviewCount: 1 });
 
     await section.getByRole('link', { name: 'Delete review' }).click();
@@ -251,6 +264,13 @@ describe('shop reviews', () => {
       await teaser.getByRole('article').first().waitFor();
       expect(await teaser.getByRole('article').count()).toBe(3);
       await teaser.getByRole('link', { name: 'Log in to write a review.' }).waitFor();
+      // The footer's "Company" menu leads there too.
+      expect(
+        await page
+          .getByRole('contentinfo')
+          .getByRole('link', { name: 'Shop reviews' })
+          .getAttribute('href'),
+      ).toMatch(/^\/en\/pages\/reviews\/$/);
       await checkScreen(page);
       await teaser.getByRole('link', { name: 'All shop reviews' }).click();
       await page.getByRole('heading', { level: 1, name: 'Shop reviews' }).waitFor();

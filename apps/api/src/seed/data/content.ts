@@ -1335,6 +1335,17 @@ export const menus: SeedMenu[] = [
         },
         url: '/pages/register_new_organization/',
       },
+      {
+        key: 'company-reviews',
+        location: 'footer',
+        title: {
+          en: 'Shop reviews',
+          de: 'Shopbewertungen',
+          ru: 'Отзывы о магазине',
+          it: 'Recensioni del negozio',
+        },
+        url: '/pages/reviews/',
+      },
     ],
   },
   {
