@@ -97,7 +97,7 @@ describe('writing and deleting reviews', () => {
     const before = await t.handle.db.select().from(s.productReviews);
     const res = await browserOf(t).send(m, url, body);
     expect(res.statusCode, res.body).toBe(401);
-    expect(res.json()).toEqual({ detail: 'Authentication credentials were not provided.' });
+    expect(res.json()).toEqual({ detail: translatorFor('en')('auth.loginRequired') });
     expect(await t.handle.db.select().from(s.productReviews)).toEqual(before);
   });
 

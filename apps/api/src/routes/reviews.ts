@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { endpoints, type FieldErrors } from '@shop/contract';
-import { HttpError, notFound } from '#api/plugins/errors.ts';
+import { notFound } from '#api/plugins/errors.ts';
 import {
   deleteProductReview,
   deleteShopReview,
@@ -11,14 +11,10 @@ import {
   shopReview,
   shopReviews,
 } from '#api/repos/reviews.ts';
-import { defineEndpoint, pageLinks } from './define.ts';
+import { defineEndpoint, pageLinks, requireUser } from './define.ts';
 
 /** The caller's id: every write and `my` endpoint is `auth: 'user'`, so this only narrows the type. */
-async function userIdOf(req: FastifyRequest): Promise<number> {
-  const user = await req.getUser();
-  if (!user) throw new HttpError(401, 'Authentication credentials were not provided.');
-  return user.id;
-}
+const userIdOf = async (req: FastifyRequest) => (await requireUser(req)).id;
 
 /**
  * Spec section 7's reviews: shop reviews and product reviews, read by everyone, written and
