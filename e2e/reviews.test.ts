@@ -7,6 +7,7 @@ import {
   type Card,
   contentWidth,
   hydrated,
+  isFocused,
   loginAs,
   NARROW,
   useBrowser,
@@ -145,6 +146,10 @@ describe('product reviews', () => {
       await page.keyboard.press('Enter');
       await page.getByRole('status').getByText('Review deleted').waitFor();
       await section.getByText('No reviews yet').waitFor();
+      // The focus does not fall back to the page's start: it lands on the section's heading.
+      await expect
+        .poll(() => isFocused(section.getByRole('heading', { name: 'Product reviews' })))
+        .toBe(true);
       expect((await api<ReviewPage>(`products/reviews/?product=${product.id}`)).count).toBe(0);
     },
   );

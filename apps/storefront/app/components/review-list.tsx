@@ -260,6 +260,8 @@ type WriteItem = { action: string; initial?: ReviewFormInit | undefined };
 function useDoneInModal(
   fetcher: { state: string; data?: ReviewReply | undefined },
   close: () => void,
+  /** Where the focus goes when the element that opened the modal is gone (a deleted review). */
+  focusAfter?: string,
 ) {
   const { toast } = useToast();
   const { t } = useI18n();
@@ -270,7 +272,13 @@ function useDoneInModal(
     handled.current = reply;
     toast(t(reply.done === 'deleted' ? 'reviews.deleted' : 'reviews.thanks'));
     close();
-  }, [fetcher.state, fetcher.data, close, toast, t]);
+    if (focusAfter) {
+      // After the dialog has closed and handed the focus back to an element no longer there.
+      requestAnimationFrame(() =>
+        requestAnimationFrame(() => document.getElementById(focusAfter)?.focus()),
+      );
+    }
+  }, [fetcher.state, fetcher.data, close, toast, t, focusAfter]);
 }
 
 function WriteReviewModal({ item, close }: ModalComponentProps<WriteItem>) {
@@ -348,7 +356,7 @@ export function LoginToReviewLink({ back }: { back: string }) {
 
 /* ---------------------------------------------------------------- delete with confirmation */
 
-type DeleteItem = { action: string; kind: ReviewKind; id: number };
+type DeleteItem = { action: string; kind: ReviewKind; id: number; focusAfter: string };
 
 function DeleteFields({ kind, id }: { kind: ReviewKind; id: number }) {
   return (
@@ -363,7 +371,7 @@ function DeleteFields({ kind, id }: { kind: ReviewKind; id: number }) {
 
 function DeleteReviewModal({ item, close }: ModalComponentProps<DeleteItem>) {
   const fetcher = useFetcher<ReviewReply>({ key: 'review-delete' });
-  useDoneInModal(fetcher, close);
+  useDoneInModal(fetcher, close, item.focusAfter);
   const { t } = useI18n();
   const error = fetcher.data && !fetcher.data.done ? fetcher.data.result.error?.[''] : undefined;
   return (
@@ -406,10 +414,13 @@ export function DeleteReview({
   review,
   kind,
   action,
+  focusAfter,
 }: {
   review: Review;
   kind: ReviewKind;
   action: string;
+  /** The id of an element that takes the focus once the review is gone (a heading, tabIndex -1). */
+  focusAfter: string;
 }) {
   const { t } = useI18n();
   const modal = useModal();
@@ -445,7 +456,7 @@ export function DeleteReview({
         onClick={modalClick(() =>
           modal.show(
             DeleteReviewModal,
-            { action, kind, id: review.id },
+            { action, kind, id: review.id, focusAfter },
             { title: t('reviews.deleteReview') },
           ),
         )}
@@ -517,6 +528,7 @@ export function ReviewsSection({
     <section aria-labelledby={headingId}>
       <Heading
         id={headingId}
+        tabIndex={-1}
         className={level === 1 ? 'mb-4 text-3xl font-bold' : 'mb-4 text-xl font-bold'}
       >
         {title}
@@ -529,7 +541,9 @@ export function ReviewsSection({
             <Subheading className="mb-2 font-bold">{t('reviews.yourReview')}</Subheading>
             <ReviewCard
               review={mine}
-              actions={<DeleteReview review={mine} kind={kind} action={action} />}
+              actions={
+                <DeleteReview review={mine} kind={kind} action={action} focusAfter={headingId} />
+              }
             />
           </div>
         )}
@@ -615,24 +629,33 @@ export function MyReviewsList({
     <div className="space-y-8">
       <Done reply={reply} />
       <section aria-labelledby="my-shop-review">
-        <h2 id="my-shop-review" className="mb-3 text-xl font-bold">
+        <h2 id="my-shop-review" tabIndex={-1} className="mb-3 text-xl font-bold">
           {t('reviews.myShopReview')}
         </h2>
         <ReviewList
           reviews={reviews.shopReviews}
           empty={t('reviews.noOwnReviews')}
-          actionsFor={(review) => <DeleteReview review={review} kind="shop" action={action} />}
+          actionsFor={(review) => (
+            <DeleteReview review={review} kind="shop" action={action} focusAfter="my-shop-review" />
+          )}
         />
       </section>
       <section aria-labelledby="my-product-reviews">
-        <h2 id="my-product-reviews" className="mb-3 text-xl font-bold">
+        <h2 id="my-product-reviews" tabIndex={-1} className="mb-3 text-xl font-bold">
           {t('reviews.myProductReviews')}
         </h2>
         <ReviewList
           reviews={reviews.productReviews}
           empty={t('reviews.noOwnReviews')}
           showProduct
-          actionsFor={(review) => <DeleteReview review={review} kind="product" action={action} />}
+          actionsFor={(review) => (
+            <DeleteReview
+              review={review}
+              kind="product"
+              action={action}
+              focusAfter="my-product-reviews"
+            />
+          )}
         />
       </section>
     </div>
