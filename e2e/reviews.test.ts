@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
-  axeViolations,
   baseURL,
   type BrowserWindow,
   type Card,
-  contentWidth,
+  checkScreen,
   hydrated,
   isFocused,
   loginAs,
@@ -40,11 +39,6 @@ async function unreviewedProduct(skip: number): Promise<Card> {
     if (free.length > skip) return free[skip]!;
   }
   throw new Error('no product without reviews');
-}
-
-async function checkScreen(page: Page) {
-  expect(await axeViolations(page)).toEqual([]);
-  expect(await contentWidth(page)).toBeLessThanOrEqual(page.viewportSize()?.width ?? 1280);
 }
 
 /** The product page's JSON-LD `aggregateRating`, or null when it has none. */
