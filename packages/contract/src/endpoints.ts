@@ -32,6 +32,7 @@ import {
   pageCardSchema,
   pageParamsSchema,
   pageSchema,
+  pagesQuerySchema,
   searchQuerySchema,
   widgetsSchema,
 } from './content.ts';
@@ -384,6 +385,13 @@ export const endpoints = {
       path: '/api/content/faqs/',
       summary: 'FAQ categories with their questions',
       response: faqsSchema,
+    }),
+    pages: endpoint({
+      method: 'GET',
+      path: '/api/content/pages/',
+      summary: "The shop's own pages, without their bodies (vendors' pages are listed under them)",
+      query: pagesQuerySchema,
+      response: paginated(pageCardSchema),
     }),
     page: endpoint({
       method: 'GET',

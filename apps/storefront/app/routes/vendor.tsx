@@ -8,6 +8,7 @@ import { RichText } from '#app/components/rich-text.tsx';
 import { SizedImage } from '#app/components/sized-image.tsx';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { pageMeta } from '#app/lib/seo.ts';
+import { PAGED } from '#app/lib/canonical.ts';
 import { assertPageExists } from '#app/lib/api-errors.server.ts';
 import { getShopRequest } from '#app/lib/shop.server.ts';
 import { BlogCardView } from '#app/components/blog-card.tsx';
@@ -61,6 +62,7 @@ export function meta({ matches, location, loaderData }: Route.MetaArgs) {
     matches,
     location,
     title: vendor?.meta.title || vendor?.title || '',
+    canonicalParams: PAGED,
     ...(vendor
       ? {
           description: vendor.meta.description || vendor.description,
