@@ -24,6 +24,11 @@ export default [
       route('account/confirmed', 'routes/confirmed.tsx'),
       route('account/forgot-password', 'routes/forgot-password.tsx'),
       route('account/reset-password', 'routes/reset-password.tsx'),
+      route('pages', 'routes/pages.tsx'),
+      route('pages/contact', 'routes/feedback-page.tsx', { id: 'contact' }),
+      route('pages/register_new_organization', 'routes/feedback-page.tsx', {
+        id: 'register-organization',
+      }),
       route('pages/:slug', 'routes/page.tsx'),
       route('vendors', 'routes/vendors.tsx'),
       route('vendors/:vendorId', 'routes/vendor.tsx', { id: 'vendor' }),

@@ -42,8 +42,12 @@ export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
   const { shop, origin, languages } = locale;
   const t = createTranslator(locale.locale, locale.messages);
   const own = input.title ?? (input.titleKey ? t(input.titleKey) : '');
-  // A page without a title of its own gets the shop's (its meta title), else the spec's default.
-  const title = pageTitle(own, shop.title, shop.meta.title || t('meta.title'));
+  // A page without a title of its own (home) gets the shop's meta title when it says more than
+  // the shop's name (the API fills it with the name), else the spec's default.
+  const shopMetaTitle = shop.meta.title.trim();
+  const fallback =
+    shopMetaTitle && shopMetaTitle !== shop.title.trim() ? shopMetaTitle : t('meta.title');
+  const title = pageTitle(own, shop.title, fallback);
   const description = metaDescription(
     input.description || shop.meta.description || shop.description || t('meta.description'),
   );
