@@ -1,4 +1,4 @@
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { Form, useNavigation } from 'react-router';
 import {
   getFormProps,
@@ -20,6 +20,8 @@ import {
 } from '#app/lib/feedback-forms.ts';
 import { parseForm } from '#app/lib/forms.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
+
+const NONE: ReadonlySet<string> = new Set();
 
 type FieldName = 'shopName' | 'name' | 'email' | 'phone' | 'subject' | 'message';
 type FieldSpec = {
@@ -53,6 +55,7 @@ function FlaggedErrors({
   flag,
 }: {
   field: Pick<FieldMetadata, 'errorId' | 'errors'>;
+  /** The server's messages for the field; null once the shopper has changed it since. */
   serverErrors: readonly string[] | null | undefined;
   flag: string | undefined;
 }) {
@@ -64,7 +67,8 @@ function FlaggedErrors({
     serverErrors.every((m, i) => m === field.errors?.[i]);
   return (
     <p id={field.errorId} role="alert" className="mt-1 text-sm text-red-700">
-      {fromServer && <strong className="mr-1 font-bold">{flag}:</strong>}
+      {fromServer && <strong className="font-bold">{flag}:</strong>}
+      {fromServer && ' '}
       {field.errors.join(' ')}
     </p>
   );
@@ -96,12 +100,19 @@ export function FeedbackForm({
     shouldRevalidate: 'onInput',
   });
   const flag = useFlag(reply?.failure);
-  const toasted = useRef<FeedbackReply | undefined>(undefined);
+  // Keyed by the answer's id: the reply object itself is new on every render.
+  const [edits, setEdits] = useState<{ answer: string | undefined; names: ReadonlySet<string> }>({
+    answer: reply?.id,
+    names: NONE,
+  });
+  // Once per answer (the reply object is new on every render; its id is not).
+  const toasted = useRef<string | undefined>(undefined);
+  const failedAnswer = reply?.failure ? reply.id : undefined;
   useEffect(() => {
-    if (!reply?.failure || toasted.current === reply) return;
-    toasted.current = reply;
+    if (failedAnswer === undefined || toasted.current === failedAnswer) return;
+    toasted.current = failedAnswer;
     toast(t('errors.somethingWentWrong'), 'error');
-  }, [reply, t, toast]);
+  }, [failedAnswer, t, toast]);
 
   if (reply?.done) {
     return (
@@ -142,6 +153,13 @@ export function FeedbackForm({
           },
         ];
   const serverErrors = reply?.result.error;
+  // Fields changed since the server answered: their messages are the browser's own now.
+  const edited = reply?.id !== undefined && edits.answer === reply.id ? edits.names : NONE;
+  const onInput = (event: FormEvent<HTMLFormElement>) => {
+    const name = (event.target as { name?: unknown }).name;
+    if (!reply || typeof name !== 'string' || edited.has(name)) return;
+    setEdits({ answer: reply.id, names: new Set([...edited, name]) });
+  };
   const sending = navigation.state === 'submitting';
   // Without JavaScript nothing toasts: the failure is said above the form instead.
   const formMessages = [
@@ -150,10 +168,11 @@ export function FeedbackForm({
   ];
 
   return (
-    <Form method="post" className="space-y-4" {...getFormProps(form)}>
+    <Form method="post" className="space-y-4" {...getFormProps(form)} onInput={onInput}>
       {formMessages.length > 0 && (
         <p id={form.errorId} role="alert" className="rounded-md bg-red-50 p-3 text-red-800">
-          {flag && <strong className="mr-1 font-bold">{flag}:</strong>}
+          {flag && <strong className="font-bold">{flag}:</strong>}
+          {flag && ' '}
           {formMessages.join(' ')}
         </p>
       )}
@@ -179,7 +198,11 @@ export function FeedbackForm({
                 className={inputClass}
               />
             )}
-            <FlaggedErrors field={field} serverErrors={serverErrors?.[spec.name]} flag={flag} />
+            <FlaggedErrors
+              field={field}
+              serverErrors={edited.has(spec.name) ? null : serverErrors?.[spec.name]}
+              flag={flag}
+            />
           </div>
         );
       })}

@@ -40,6 +40,8 @@ export type FeedbackFailure = 'server' | 'app';
 /** What a feedback form's action answers: Conform's result, and on failure where it came from. */
 export type FeedbackReply = {
   result: SubmissionResult<string[]>;
+  /** Tells one answer from the next (the page keeps which fields were changed since). */
+  id?: string;
   failure?: FeedbackFailure;
   /** The shop's confirmation, shown in place of the form. */
   done?: string;

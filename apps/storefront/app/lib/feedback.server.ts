@@ -48,7 +48,10 @@ export function feedbackBody(
 
 /** The 400 answer when the fields did not pass the form's schema (checked here, on the server). */
 export function feedbackInvalid(submission: Submission) {
-  return data<FeedbackReply>({ result: submission.reply(), failure: 'server' }, { status: 400 });
+  return data<FeedbackReply>(
+    { result: submission.reply(), failure: 'server', id: crypto.randomUUID() },
+    { status: 400 },
+  );
 }
 
 /**
@@ -83,7 +86,11 @@ export function feedbackFailure(
     if (formErrors.length === 0 && Object.keys(fieldErrors).length === 0)
       formErrors.push(t('errors.somethingWentWrong'));
     return data<FeedbackReply>(
-      { result: submission.reply({ fieldErrors, formErrors }), failure: 'server' },
+      {
+        result: submission.reply({ fieldErrors, formErrors }),
+        failure: 'server',
+        id: crypto.randomUUID(),
+      },
       { status: error.status },
     );
   }
@@ -92,6 +99,7 @@ export function feedbackFailure(
     {
       result: submission.reply({ formErrors: [t('errors.somethingWentWrong')] }),
       failure: 'app',
+      id: crypto.randomUUID(),
     },
     { status: 502 },
   );
