@@ -162,9 +162,12 @@ export function FeedbackForm({
   };
   const sending = navigation.state === 'submitting';
   // Without JavaScript nothing toasts: the failure is said above the form instead.
+  // (once: the app's own failure already says it)
   const formMessages = [
-    ...(reply?.failure && !hydrated ? [t('errors.somethingWentWrong')] : []),
-    ...(form.errors ?? []),
+    ...new Set([
+      ...(reply?.failure && !hydrated ? [t('errors.somethingWentWrong')] : []),
+      ...(form.errors ?? []),
+    ]),
   ];
 
   return (
