@@ -1,40 +1,8 @@
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import {
-  axeViolations,
-  baseURL,
-  contentWidth,
-  loginAs,
-  mailDir,
-  NARROW,
-  useBrowser,
-  WIDE,
-} from './pages.ts';
+import { checkScreen, baseURL, loginAs, mailedLink, NARROW, useBrowser, WIDE } from './pages.ts';
 
 const browser = useBrowser();
-
-/** The link of `path` in the newest mail to `to` (quoted-printable soft breaks undone). */
-async function mailedLink(to: string, path: string): Promise<string> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const files = (await readdir(mailDir).catch(() => [])).sort().reverse();
-    for (const file of files) {
-      const raw = (await readFile(join(mailDir, file), 'utf8')).replace(/=\r?\n/g, '');
-      if (!raw.includes(to)) continue;
-      const match = new RegExp(`https?://[^\\s"]+/account/${path}/\\?token=[\\w-]+`).exec(raw);
-      if (match) return match[0].replace(/=3D/g, '=');
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no ${path} mail to ${to}`);
-}
-
-async function checkScreen(page: Page) {
-  expect(await axeViolations(page)).toEqual([]);
-  expect(await contentWidth(page)).toBeLessThanOrEqual(page.viewportSize()?.width ?? 1280);
-}
 
 describe('accounts', () => {
   it.each([

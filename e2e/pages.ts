@@ -1,5 +1,7 @@
 // Shared by the browser tests: one Chromium per test file, a fresh context (cookies, storage) per
 // page, and small helpers for what several files check (cookies, staff login, axe, focus).
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type {
   Browser,
@@ -8,7 +10,7 @@ import type {
   Locator,
   Page,
 } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { launchBrowser } from './browser.ts';
 
 /** The open demo shop and the same shop closed to the public (see global-setup.ts). */
@@ -195,3 +197,24 @@ export const duplicateIds = (page: Page) =>
     for (const el of document.querySelectorAll('[id]')) seen.set(el.id, (seen.get(el.id) ?? 0) + 1);
     return [...seen].filter(([, n]) => n > 1).map(([id]) => id);
   });
+
+/** The link of `path` in the newest mail to `to` (quoted-printable soft breaks undone). */
+export async function mailedLink(to: string, path: string): Promise<string> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const files = (await readdir(mailDir).catch(() => [])).sort().reverse();
+    for (const file of files) {
+      const raw = (await readFile(join(mailDir, file), 'utf8')).replace(/=\r?\n/g, '');
+      if (!raw.includes(to)) continue;
+      const match = new RegExp(`https?://[^\\s"]+/account/${path}/\\?token=[\\w-]+`).exec(raw);
+      if (match) return match[0].replace(/=3D/g, '=');
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no ${path} mail to ${to}`);
+}
+
+/** No axe violations and no sideways scrolling: what every new screen is checked for. */
+export async function checkScreen(page: Page) {
+  expect(await axeViolations(page)).toEqual([]);
+  expect(await contentWidth(page)).toBeLessThanOrEqual(page.viewportSize()?.width ?? 1280);
+}

@@ -48,6 +48,7 @@ import { seoRoutes } from './routes/seo.ts';
 import { testCardRoutes } from './routes/test-card.ts';
 import { vendorRoutes } from './routes/vendors.ts';
 import { wishlistRoutes } from './routes/wishlist.ts';
+import { addressRoutes } from './routes/addresses.ts';
 
 export type AppOptions = {
   db: Database;
@@ -151,6 +152,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(organizationRoutes);
       await api.register(coreRoutes);
       await api.register(accountRoutes);
+      await api.register(addressRoutes);
       await api.register(productRoutes);
       await api.register(attributeRoutes);
       await api.register(bundleRoutes);

@@ -8,8 +8,7 @@ export default [
     layout('routes/empty-layout.tsx', [
       route('checkout/success_frame', 'routes/payment-frame.tsx', { id: 'payment-success-frame' }),
       route('checkout/cancel_frame', 'routes/payment-frame.tsx', { id: 'payment-cancel-frame' }),
-      // Outside the shop's guard: staff log in here while the shop is closed.
-      route('account/login', 'routes/login.tsx'),
+      route('account/success_frame', 'routes/account-frame.tsx'),
     ]),
     layout('routes/shop-layout.tsx', [
       index('routes/home.tsx'),
@@ -18,12 +17,24 @@ export default [
       route('checkout/cart', 'routes/cart.tsx'),
       route('checkout/checkout', 'routes/checkout.tsx'),
       route('checkout/order-success', 'routes/order-success.tsx'),
+      // The shop layout's guard lets the login page through while the shop is closed (staff).
+      route('account/login', 'routes/login.tsx'),
       route('account/register', 'routes/register.tsx'),
       route('account/logout', 'routes/logout.tsx'),
       route('account/confirm-email', 'routes/confirm-email.tsx'),
       route('account/confirmed', 'routes/confirmed.tsx'),
       route('account/forgot-password', 'routes/forgot-password.tsx'),
       route('account/reset-password', 'routes/reset-password.tsx'),
+      route('account/wishlist', 'routes/wishlist.tsx'),
+      route('account/dashboard', 'routes/dashboard.tsx', [
+        index('routes/dashboard-home.tsx'),
+        route('account-info', 'routes/dashboard-info.tsx'),
+        route('address-book', 'routes/dashboard-addresses.tsx'),
+        route('my-orders', 'routes/dashboard-orders.tsx'),
+        route('my-reviews', 'routes/dashboard-reviews.tsx'),
+        route('newsletter', 'routes/dashboard-newsletter.tsx'),
+        route('settings', 'routes/dashboard-settings.tsx'),
+      ]),
       route('pages', 'routes/pages.tsx'),
       route('pages/contact', 'routes/feedback-page.tsx', { id: 'contact' }),
       route('pages/register_new_organization', 'routes/feedback-page.tsx', {

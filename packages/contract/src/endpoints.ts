@@ -12,6 +12,7 @@ import {
   loginResponseSchema,
   userInfoSchema,
 } from './accounts.ts';
+import { addressSchema, createAddressBodySchema, updateAddressBodySchema } from './addresses.ts';
 import {
   contentItemSchema,
   detailErrorSchema,
@@ -237,6 +238,44 @@ export const endpoints = {
       body: passwordResetConfirmBodySchema,
       response: messageResponseSchema,
       errors: badRequest,
+    }),
+    addresses: endpoint({
+      method: 'GET',
+      path: '/api/accounts/addresses/',
+      summary: "The user's address book, the default first",
+      response: z.array(addressSchema),
+      auth: 'user',
+      errors: unauthorized,
+    }),
+    addAddress: endpoint({
+      method: 'POST',
+      path: '/api/accounts/addresses/',
+      summary: 'Save an address (the first one, or one with isDefault, becomes the default)',
+      body: createAddressBodySchema,
+      response: addressSchema,
+      status: 201,
+      auth: 'user',
+      errors: { ...unauthorized, ...badRequest },
+    }),
+    updateAddress: endpoint({
+      method: 'PATCH',
+      path: '/api/accounts/addresses/{id}/',
+      summary: "Change one of the user's addresses (isDefault true makes it the default)",
+      params: idParams,
+      body: updateAddressBodySchema,
+      response: addressSchema,
+      auth: 'user',
+      errors: { ...unauthorized, ...badRequest },
+    }),
+    removeAddress: endpoint({
+      method: 'DELETE',
+      path: '/api/accounts/addresses/{id}/',
+      summary: "Delete one of the user's addresses (the oldest other one becomes the default)",
+      params: idParams,
+      response: noContentSchema,
+      status: 204,
+      auth: 'user',
+      errors: unauthorized,
     }),
   },
 

@@ -9,6 +9,8 @@ describe('business constants — spec section 9', () => {
     ['"default review sorting creation_date"', c.DEFAULT_REVIEW_SORTING, 'creation_date'],
     ['"Vendor page size 12"', c.VENDOR_PAGE_SIZE, 12],
     ['"Toasts: top-left, 2000 ms timeout" (timeout)', c.TOAST_TIMEOUT_MS, 2000],
+    ['"Cart and wishlist animation: 500 ms" (cart)', c.CART_ANIMATION_MS, 500],
+    ['"Cart and wishlist animation: 500 ms" (wishlist)', c.WISHLIST_ANIMATION_MS, 500],
     ['"Prefetch idle timeout 2000 ms"', c.PREFETCH_IDLE_TIMEOUT_MS, 2000],
     ['"Minimum fetch delay 200 ms"', c.MIN_FETCH_DELAY_MS, 200],
     ['"Reload guard window 60000 ms"', c.RELOAD_GUARD_WINDOW_MS, 60000],

@@ -8,6 +8,10 @@ export const VENDOR_PAGE_SIZE = 12;
 
 export const TOAST_TIMEOUT_MS = 2000;
 
+/** The cart and wishlist animation flags stay on this long after adding. */
+export const CART_ANIMATION_MS = 500;
+export const WISHLIST_ANIMATION_MS = 500;
+
 export const PREFETCH_IDLE_TIMEOUT_MS = 2000;
 export const MIN_FETCH_DELAY_MS = 200;
 /** A failed chunk load reloads the page at most once within this window. */

@@ -328,20 +328,35 @@ export const discounts = pgTable(
   ],
 );
 
-export const userAddresses = pgTable('user_addresses', {
-  id: serial('id').primaryKey(),
-  userId: integer('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  fullName: text('full_name').notNull(),
-  phone: text('phone').notNull().default(''),
-  countryId: integer('country_id').references(() => countries.id),
-  regionId: integer('region_id').references(() => regions.id),
-  cityId: integer('city_id').references(() => cities.id),
-  address: text('address').notNull(),
-  postcode: text('postcode').notNull().default(''),
-  isDefault: boolean('is_default').notNull().default(false),
-});
+/** The address book: where the user has things delivered; at most one is the checkout default. */
+export const userAddresses = pgTable(
+  'user_addresses',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    phone: text('phone').notNull(),
+    countryId: integer('country_id')
+      .notNull()
+      .references(() => countries.id),
+    regionId: integer('region_id').references(() => regions.id),
+    cityId: integer('city_id').references(() => cities.id),
+    address: text('address').notNull(),
+    postcode: text('postcode').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('user_addresses_user_idx').on(t.userId),
+    // The database, not only the code, keeps "one default per user" true under concurrent writes.
+    uniqueIndex('user_addresses_one_default')
+      .on(t.userId)
+      .where(sql`${t.isDefault}`),
+  ],
+);
 
 export const sessions = pgTable(
   'sessions',

@@ -1,5 +1,6 @@
-import { asc, eq } from 'drizzle-orm';
-import type { City, Country, Delivery, Locale, Payment, Region } from '@shop/contract';
+import { and, asc, eq } from 'drizzle-orm';
+import type { City, Country, Delivery, FieldErrors, Locale, Payment, Region } from '@shop/contract';
+import type { Translate } from '@shop/messages/translate';
 import type { Database } from '#api/db/client.ts';
 import * as s from '#api/db/schema.ts';
 import { translated } from '#api/db/translations.ts';
@@ -79,4 +80,42 @@ export async function listCities(db: Database, locale: Locale, region: number): 
     .leftJoin(t.fallback, t.onFallback(s.cities.id))
     .where(eq(s.cities.regionId, region))
     .orderBy(asc(t.text('title')));
+}
+
+/** A place as the checkout form and the address book name it: a country, maybe a region and city. */
+export type PlaceIds = { country: number; region?: number | null; city?: number | null };
+
+/**
+ * Field errors of a place whose parts do not exist or do not belong together (the region must be
+ * the country's, the city the region's); empty when the place is one the shop delivers to.
+ */
+export async function placeErrors(
+  db: Database,
+  place: PlaceIds,
+  t: Translate,
+): Promise<FieldErrors> {
+  const errors: FieldErrors = {};
+  const [country] = await db
+    .select({ id: s.countries.id })
+    .from(s.countries)
+    .where(eq(s.countries.id, place.country));
+  if (!country) return { country: [t('orders.unknownCountry')] };
+  if (place.region != null) {
+    const [region] = await db
+      .select({ id: s.regions.id })
+      .from(s.regions)
+      .where(and(eq(s.regions.id, place.region), eq(s.regions.countryId, place.country)));
+    if (!region) errors.region = [t('orders.unknownRegion')];
+  }
+  if (place.city != null) {
+    const [city] =
+      place.region == null
+        ? []
+        : await db
+            .select({ id: s.cities.id })
+            .from(s.cities)
+            .where(and(eq(s.cities.id, place.city), eq(s.cities.regionId, place.region)));
+    if (!city) errors.city = [t('orders.unknownCity')];
+  }
+  return errors;
 }

@@ -35,6 +35,7 @@ import {
   type CartOwner,
   type SellableItem,
 } from './cart.ts';
+import { placeErrors } from './checkout-options.ts';
 import type { PricingContext } from './pricing.ts';
 import { variationValues } from './products.ts';
 
@@ -96,31 +97,7 @@ async function checkReferences(
     .where(and(eq(s.payments.id, body.payment), eq(s.payments.active, true)));
   if (!payment || !paymentKinds.includes(payment.kind))
     errors.payment = [t('orders.unknownPayment')];
-  const [country] = await db
-    .select({ id: s.countries.id })
-    .from(s.countries)
-    .where(eq(s.countries.id, body.country));
-  if (!country) {
-    errors.country = [t('orders.unknownCountry')];
-    return errors;
-  }
-  if (body.region != null) {
-    const [region] = await db
-      .select({ id: s.regions.id })
-      .from(s.regions)
-      .where(and(eq(s.regions.id, body.region), eq(s.regions.countryId, body.country)));
-    if (!region) errors.region = [t('orders.unknownRegion')];
-  }
-  if (body.city != null) {
-    const [city] =
-      body.region == null
-        ? []
-        : await db
-            .select({ id: s.cities.id })
-            .from(s.cities)
-            .where(and(eq(s.cities.id, body.city), eq(s.cities.regionId, body.region)));
-    if (!city) errors.city = [t('orders.unknownCity')];
-  }
+  Object.assign(errors, await placeErrors(db, body, t));
   return errors;
 }
 

@@ -17,7 +17,7 @@ import {
   userInfo,
   type UserRow,
 } from '#api/repos/users.ts';
-import { defineEndpoint } from './define.ts';
+import { defineEndpoint, requireUser } from './define.ts';
 
 const e = endpoints.accounts;
 
@@ -74,8 +74,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     app,
     e.userInfo,
     async (req) => {
-      const user = await req.getUser();
-      if (!user) throw new HttpError(401, 'Authentication credentials were not provided.');
+      const user = await requireUser(req);
       return userInfo(app.db, user);
     },
     open,
@@ -189,13 +188,12 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     app,
     e.updateUserInfo,
     async (req, { body }) => {
-      const user = await req.getUser();
-      if (!user) throw new HttpError(401, 'Authentication credentials were not provided.');
+      const user = await requireUser(req);
       const changes = Object.fromEntries(
         Object.entries(body).filter(([, value]) => value !== undefined),
       ) as typeof body;
       const updated = await updateUser(app.db, user.id, changes);
-      if (!updated) throw new HttpError(401, 'Authentication credentials were not provided.');
+      if (!updated) throw new HttpError(401, req.t('auth.loginRequired'));
       return userInfo(app.db, updated);
     },
     open,
@@ -205,8 +203,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     app,
     e.changePassword,
     async (req, { body }, reply) => {
-      const user = await req.getUser();
-      if (!user) throw new HttpError(401, 'Authentication credentials were not provided.');
+      const user = await requireUser(req);
       await app.authLimits.check(req, reply, user.email);
       const ok = await verify(user.passwordHash, body.currentPassword).catch(() => false);
       if (!ok) {

@@ -22,7 +22,7 @@ import {
   listRegions,
 } from '#api/repos/checkout-options.ts';
 import { findOrder, listOrders, ownOrderLines, placeOrder } from '#api/repos/orders.ts';
-import { defineEndpoint, pageLinks } from './define.ts';
+import { defineEndpoint, pageLinks, requireUser } from './define.ts';
 
 /** Whose cart an order takes: the user's when logged in, else the session's (created here). */
 async function orderOwner(req: FastifyRequest, reply: FastifyReply): Promise<CartOwner> {
@@ -120,8 +120,7 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
   });
 
   defineEndpoint(app, endpoints.sales.orders, async (req, { query }) => {
-    const user = await req.getUser();
-    if (!user) throw new HttpError(401, 'Authentication credentials were not provided.');
+    const user = await requireUser(req);
     const { count, results } = await listOrders(
       db,
       req.locale,
@@ -145,8 +144,7 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
   });
 
   defineEndpoint(app, endpoints.sales.repeatOrder, async (req, { body }) => {
-    const user = await req.getUser();
-    if (!user) throw new HttpError(401, 'Authentication credentials were not provided.');
+    const user = await requireUser(req);
     const lines = await ownOrderLines(db, user.id, body.order);
     if (!lines) throw notFound('Order not found.');
     const ctx = await req.pricing();

@@ -55,8 +55,7 @@ export function defineEndpoint<E extends EndpointDef>(
     },
     preHandler: endpoint.auth
       ? async (req) => {
-          if (!(await req.getUser()))
-            throw new HttpError(401, 'Authentication credentials were not provided.');
+          await requireUser(req);
         }
       : undefined,
     handler: (req, reply) =>
@@ -66,6 +65,13 @@ export function defineEndpoint<E extends EndpointDef>(
         reply,
       ),
   });
+}
+
+/** The logged-in user, or a 401 in the caller's language (the contract's `auth: 'user'`). */
+export async function requireUser(req: FastifyRequest) {
+  const user = await req.getUser();
+  if (!user) throw new HttpError(401, req.t('auth.loginRequired'));
+  return user;
 }
 
 /** `{count, next, previous}` of a page, with absolute links that keep the request's other parameters. */

@@ -70,7 +70,7 @@ describe('the wishlist is for logged-in users only', () => {
   ] as const)('answers %s %s with 401 {detail} when anonymous', async (method, url, payload) => {
     const res = await browserOf(t).send(method, url, payload);
     expect(res.statusCode, res.body).toBe(401);
-    expect(res.json()).toEqual({ detail: 'Authentication credentials were not provided.' });
+    expect(res.json()).toEqual({ detail: 'Please log in to continue.' });
     expect(await stored()).toEqual([]);
   });
 });

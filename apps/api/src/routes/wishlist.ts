@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { endpoints, type FieldErrors } from '@shop/contract';
-import { HttpError, notFound } from '#api/plugins/errors.ts';
+import { notFound } from '#api/plugins/errors.ts';
 import {
   addWishlistItem,
   findWishlistItem,
@@ -10,16 +10,11 @@ import {
   wishlistView,
   type WishlistRow,
 } from '#api/repos/wishlist.ts';
-import { defineEndpoint, pageLinks } from './define.ts';
+import { defineEndpoint, pageLinks, requireUser } from './define.ts';
 
 const e = endpoints.wishlist;
 
-/** The caller's id: every wishlist endpoint is `auth: 'user'`, so this only narrows the type. */
-async function userIdOf(req: FastifyRequest): Promise<number> {
-  const user = await req.getUser();
-  if (!user) throw new HttpError(401, 'Authentication credentials were not provided.');
-  return user.id;
-}
+const userIdOf = async (req: FastifyRequest) => (await requireUser(req)).id;
 
 /** Spec section 7's wishlist: the logged-in user's saved products, each priced for them. */
 export const wishlistRoutes: FastifyPluginAsync = async (app) => {

@@ -3,6 +3,7 @@ import { useI18n } from '#app/lib/i18n.tsx';
 import { AppLink } from './app-link.tsx';
 import { Price } from './price.tsx';
 import { SizedImage } from './sized-image.tsx';
+import { WishlistHeart } from './wishlist-heart.tsx';
 
 export function StockState({ stock, available }: { stock: number | null; available: boolean }) {
   const { t } = useI18n();
@@ -45,6 +46,11 @@ export function ProductCard({
           />
         )}
       </div>
+      {item.ref === 'product' && (
+        <div className="absolute top-2 right-2 z-10">
+          <WishlistHeart productId={item.id} title={item.title} />
+        </div>
+      )}
       <div className="flex flex-1 flex-col gap-1 p-3">
         {item.vendor && <p className="text-xs text-slate-600">{item.vendor.title}</p>}
         <Heading className="font-medium">

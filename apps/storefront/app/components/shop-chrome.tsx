@@ -1,6 +1,7 @@
 import { AppLink as Link } from './app-link.tsx';
 import { useLocation } from 'react-router';
 import type { Language, MenuItem, OrganizationInfo, UserInfo, Widget } from '@shop/contract';
+import { useWishlist } from './wishlist-heart.tsx';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
 import { FooterMenus, MenuNav } from './menu-nav.tsx';
@@ -85,6 +86,7 @@ export function MainBar({
   wishlistCount: number;
 }) {
   const { locale, t } = useI18n();
+  const wishlistAnimating = useWishlist().animating;
   const logo =
     shop.images.find((i) => i.imageType === 'header_logo') ??
     shop.images.find((i) => i.imageType === 'logo');
@@ -130,7 +132,8 @@ export function MainBar({
         <div className="ml-auto flex items-center gap-1 md:ml-0">
           <a
             href={`/${locale}/account/wishlist/`}
-            className="relative rounded p-2 hover:bg-slate-100"
+            className={`relative rounded p-2 hover:bg-slate-100 ${wishlistAnimating ? 'animate-cart-added' : ''}`}
+            data-animating={wishlistAnimating ? '' : undefined}
             aria-label={`${t('header.wishlist')}, ${t('wishlist.itemsCount', { count: wishlistCount })}`}
           >
             {<Icon path={ICONS.heart} />}

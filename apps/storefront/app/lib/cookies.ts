@@ -92,3 +92,15 @@ export function readCsrfCookie(header: string | null): string | undefined {
 export const secureFor = (request: Request) => ({
   secure: new URL(request.url).protocol === 'https:',
 });
+
+/**
+ * The way back after logging in (spec section 4): set when a guarded page (dashboard, wishlist)
+ * sends an anonymous visitor to the login page, read by the login, and cleared by a visit to
+ * any other page. Only a path of this shop is ever stored or followed (safeRedirect).
+ */
+export const loginNextCookie = plainCookie('login_next', {
+  path: '/',
+  sameSite: 'lax',
+  httpOnly: true,
+  maxAge: 1800,
+});

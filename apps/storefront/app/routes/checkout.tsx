@@ -1,13 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { data, Form, redirect, useNavigation } from 'react-router';
-import { getFormProps, getSelectProps, useForm } from '@conform-to/react';
-import type { City, Region } from '@shop/contract';
+import { getFormProps, useForm } from '@conform-to/react';
 import { titleWithVariation, withDelivery } from '@shop/domain';
+import { AddressFields } from '#app/components/address-fields.tsx';
 import { CsrfInput } from '#app/components/csrf-input.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
 import { TotalsList } from '#app/components/totals-list.tsx';
-import { FieldErrors, FormErrors } from '#app/components/form-messages.tsx';
+import {
+  DefaultSubmit,
+  FieldErrors,
+  FormErrors,
+  TextField,
+} from '#app/components/form-messages.tsx';
 import { useMoney } from '#app/components/price.tsx';
 import { checkoutPageForm } from '#app/lib/checkout-forms.ts';
 import { parseForm } from '#app/lib/forms.ts';
@@ -15,45 +20,41 @@ import { apiFailure, invalid, readForm, type FormReply } from '#app/lib/forms.se
 import { useI18n } from '#app/lib/i18n.tsx';
 import { shopTranslator } from '#app/lib/messages.server.ts';
 import { pageMeta } from '#app/lib/seo.ts';
+import { optional } from '#app/lib/api-errors.server.ts';
+import { noPlaces, placesFor, type Places } from '#app/lib/places.server.ts';
 import { getShopRequest } from '#app/lib/shop.server.ts';
 import type { Route } from './+types/checkout';
 
-type Places = { regions: Region[]; cities: City[] };
 type CheckoutReply = FormReply & { places?: Places };
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const shop = getShopRequest(context);
   if (!shop.shop.cart) throw data(null, { status: 404 });
   const api = shop.api;
   const cart = await api.sales.cart();
   if (cart.items.length === 0) throw redirect(`/${shop.locale}/checkout/cart/`);
-  const [deliveries, payments, countries] = await Promise.all([
+  const [deliveries, payments, countries, addresses] = await Promise.all([
     api.deliveries.list(),
     api.payments.list(),
     api.core.deliveryCountries(),
+    // A logged-in shopper starts from an address of their book (the default, or the chosen one).
+    shop.user ? optional(api.accounts.addresses(), []) : [],
   ]);
+  const chosenId = Number(new URL(request.url).searchParams.get('address'));
+  const address = addresses.find((a) => a.id === chosenId) ?? addresses.find((a) => a.isDefault);
   return {
     cart,
     deliveries,
     payments,
     countries,
+    addresses,
+    address: address ?? null,
+    places: address ? await placesFor(api, address.country.id, address.region?.id) : noPlaces,
     email: shop.user?.email ?? '',
-    firstName: shop.user?.firstName ?? '',
-    lastName: shop.user?.lastName ?? '',
+    firstName: address?.firstName ?? shop.user?.firstName ?? '',
+    lastName: address?.lastName ?? shop.user?.lastName ?? '',
     idempotencyKey: randomUUID(),
   };
-}
-
-/** Regions of the chosen country, cities of the chosen region (when it is one of them). */
-async function placesFor(
-  api: ReturnType<typeof getShopRequest>['api'],
-  country: number | undefined,
-  region: number | null | undefined,
-): Promise<Places> {
-  const regions = country ? await api.core.deliveryRegions({ query: { country } }) : [];
-  const inCountry = region != null && regions.some((r) => r.id === region);
-  const cities = inCountry ? await api.core.deliveryCities({ query: { region } }) : [];
-  return { regions, cities };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -92,23 +93,33 @@ export function meta({ matches, location }: Route.MetaArgs) {
 
 const input = 'w-full rounded-md border border-slate-300 px-3 py-2';
 
-export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
+/** A chosen saved address starts the form afresh with its values. */
+export default function Checkout(props: Route.ComponentProps) {
+  return <CheckoutForm key={props.loaderData.address?.id ?? 0} {...props} />;
+}
+
+function CheckoutForm({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useI18n();
   const money = useMoney();
   const navigation = useNavigation();
-  const placesButton = useRef<HTMLButtonElement>(null);
   const reply = actionData;
-  const places: Places = (reply && 'places' in reply ? (reply.places as Places) : undefined) ?? {
-    regions: [],
-    cities: [],
-  };
-  const { cart, deliveries, payments, countries } = loaderData;
+  const places: Places =
+    (reply && 'places' in reply ? (reply.places as Places) : undefined) ?? loaderData.places;
+  const { cart, deliveries, payments, countries, address, addresses } = loaderData;
   const [form, fields] = useForm({
     lastResult: reply?.result,
     defaultValue: {
       email: loaderData.email,
       firstName: loaderData.firstName,
       lastName: loaderData.lastName,
+      ...(address && {
+        phone: address.phone,
+        country: String(address.country.id),
+        region: address.region ? String(address.region.id) : '',
+        city: address.city ? String(address.city.id) : '',
+        address: address.address,
+        postcode: address.postcode,
+      }),
       delivery: String(deliveries[0]?.id ?? ''),
       payment: String(payments[0]?.id ?? ''),
       promoCode: cart.promoCode?.code ?? '',
@@ -123,113 +134,75 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const [deliveryId, setDeliveryId] = useState(String(fields.delivery.initialValue ?? ''));
   const chosen = deliveries.find((d) => String(d.id) === deliveryId);
   const shipping = chosen ? withDelivery(cart.totals.grandTotal, chosen) : null;
-  const refreshPlaces = () => placesButton.current?.form?.requestSubmit(placesButton.current);
-  const field = (name: keyof typeof fields, label: string, type = 'text', auto?: string) => {
-    const f = fields[name];
-    return (
-      <div>
-        <label htmlFor={f.id} className="mb-1 block font-medium">
-          {label}
-        </label>
-        <input
-          id={f.id}
-          name={f.name}
-          type={type}
-          defaultValue={typeof f.initialValue === 'string' ? f.initialValue : undefined}
-          aria-invalid={f.errors ? true : undefined}
-          aria-describedby={f.errors ? f.errorId : undefined}
-          autoComplete={auto}
-          className={input}
-        />
-        <FieldErrors field={f} />
-      </div>
-    );
-  };
   return (
     <div className="mx-auto w-full max-w-5xl">
       <h1 className="mb-6 text-2xl font-bold">{t('checkout.title')}</h1>
+      {addresses.length > 0 && (
+        <Form method="get" className="mb-6 flex flex-wrap items-end gap-2">
+          <div className="min-w-0 flex-1">
+            <label htmlFor="saved-address" className="mb-1 block font-medium">
+              {t('checkout.savedAddress')}
+            </label>
+            <select
+              id="saved-address"
+              name="address"
+              defaultValue={address?.id}
+              onChange={(event) => event.currentTarget.form?.requestSubmit()}
+              className={input}
+            >
+              {addresses.map((a) => (
+                <option key={a.id} value={a.id}>
+                  {[`${a.firstName} ${a.lastName}`, a.address, a.city?.title ?? a.country.title]
+                    .filter(Boolean)
+                    .join(', ')}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button
+            type="submit"
+            className="rounded-md border border-slate-300 px-3 py-2 hover:bg-slate-100"
+          >
+            {t('checkout.useAddress')}
+          </button>
+        </Form>
+      )}
       <Form method="post" {...getFormProps(form)} className="grid gap-8 lg:grid-cols-[1fr_20rem]">
         <CsrfInput />
         <input type="hidden" name="idempotencyKey" value={loaderData.idempotencyKey} />
+        <DefaultSubmit intent="place" />
         <div className="min-w-0 space-y-8">
           <FormErrors form={form} />
           <fieldset className="space-y-4">
             <legend className="mb-2 text-lg font-bold">{t('checkout.contact')}</legend>
-            {field('email', t('auth.email'), 'email', 'email')}
+            <TextField
+              field={fields.email}
+              label={t('auth.email')}
+              type="email"
+              autoComplete="email"
+            />
             <div className="grid gap-4 sm:grid-cols-2">
-              {field('firstName', t('fields.firstName'), 'text', 'given-name')}
-              {field('lastName', t('fields.lastName'), 'text', 'family-name')}
+              <TextField
+                field={fields.firstName}
+                label={t('fields.firstName')}
+                autoComplete="given-name"
+              />
+              <TextField
+                field={fields.lastName}
+                label={t('fields.lastName')}
+                autoComplete="family-name"
+              />
             </div>
-            {field('phone', t('checkout.phone'), 'tel', 'tel')}
+            <TextField
+              field={fields.phone}
+              label={t('checkout.phone')}
+              type="tel"
+              autoComplete="tel"
+            />
           </fieldset>
           <fieldset className="space-y-4">
             <legend className="mb-2 text-lg font-bold">{t('checkout.address')}</legend>
-            <div>
-              <label htmlFor={fields.country.id} className="mb-1 block font-medium">
-                {t('checkout.country')}
-              </label>
-              <select
-                {...getSelectProps(fields.country)}
-                className={input}
-                onChange={refreshPlaces}
-              >
-                <option value="">{t('checkout.selectCountry')}</option>
-                {countries.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.title}
-                  </option>
-                ))}
-              </select>
-              <FieldErrors field={fields.country} />
-            </div>
-            {places.regions.length > 0 && (
-              <div>
-                <label htmlFor={fields.region.id} className="mb-1 block font-medium">
-                  {t('checkout.region')}
-                </label>
-                <select
-                  {...getSelectProps(fields.region)}
-                  className={input}
-                  onChange={refreshPlaces}
-                >
-                  <option value="">{t('checkout.selectRegion')}</option>
-                  {places.regions.map((r) => (
-                    <option key={r.id} value={r.id}>
-                      {r.title}
-                    </option>
-                  ))}
-                </select>
-                <FieldErrors field={fields.region} />
-              </div>
-            )}
-            {places.cities.length > 0 && (
-              <div>
-                <label htmlFor={fields.city.id} className="mb-1 block font-medium">
-                  {t('checkout.city')}
-                </label>
-                <select {...getSelectProps(fields.city)} className={input}>
-                  <option value="">{t('checkout.selectCity')}</option>
-                  {places.cities.map((c) => (
-                    <option key={c.id} value={c.id}>
-                      {c.title}
-                    </option>
-                  ))}
-                </select>
-                <FieldErrors field={fields.city} />
-              </div>
-            )}
-            <button
-              ref={placesButton}
-              type="submit"
-              name="intent"
-              value="places"
-              formNoValidate
-              className="rounded-md border border-slate-300 px-3 py-2 text-sm hover:bg-slate-100"
-            >
-              {t('checkout.updatePlaces')}
-            </button>
-            {field('address', t('checkout.street'), 'text', 'street-address')}
-            {field('postcode', t('checkout.postalCode'), 'text', 'postal-code')}
+            <AddressFields fields={fields} countries={countries} places={places} />
           </fieldset>
           <fieldset>
             <legend className="mb-2 text-lg font-bold">{t('checkout.delivery')}</legend>

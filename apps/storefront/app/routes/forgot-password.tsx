@@ -1,9 +1,9 @@
 import { data, Form, useNavigation } from 'react-router';
-import { getFormProps, getInputProps, useForm } from '@conform-to/react';
-import { AccountPage, buttonClass, Done, inputClass } from '#app/components/account-page.tsx';
+import { getFormProps, useForm } from '@conform-to/react';
+import { AccountPage, buttonClass, Done } from '#app/components/account-page.tsx';
 import { CsrfInput } from '#app/components/csrf-input.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
-import { FieldErrors, FormErrors } from '#app/components/form-messages.tsx';
+import { FormErrors, TextField } from '#app/components/form-messages.tsx';
 import { emailForm } from '#app/lib/account-forms.ts';
 import { parseForm } from '#app/lib/forms.ts';
 import { apiFailure, invalid, readForm, type FormReply } from '#app/lib/forms.server.ts';
@@ -52,17 +52,12 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
           <FormErrors form={form} />
           <Form method="post" className="space-y-4" {...getFormProps(form)}>
             <CsrfInput />
-            <div>
-              <label htmlFor={fields.email.id} className="mb-1 block font-medium">
-                {t('auth.email')}
-              </label>
-              <input
-                {...getInputProps(fields.email, { type: 'email' })}
-                autoComplete="email"
-                className={inputClass}
-              />
-              <FieldErrors field={fields.email} />
-            </div>
+            <TextField
+              field={fields.email}
+              label={t('auth.email')}
+              type="email"
+              autoComplete="email"
+            />
             <button
               type="submit"
               disabled={navigation.state === 'submitting'}

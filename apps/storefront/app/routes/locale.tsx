@@ -4,9 +4,11 @@ import {
   cartNoticeCookie,
   csrfCookie,
   localeCookie,
+  loginNextCookie,
   readLocaleCookie,
   secureFor,
 } from '#app/lib/cookies.ts';
+import { isLoginPath } from '#app/lib/account.server.ts';
 import type { LocaleData } from '#app/lib/locale-data.ts';
 import { loadMessages } from '#app/lib/messages.server.ts';
 import { getShopRequest, loadShopRequest, shopRequestContext } from '#app/lib/shop.server.ts';
@@ -29,6 +31,15 @@ export const middleware: Route.MiddlewareFunction[] = [
     // The cart notice is shown once: the page that read it clears it.
     if (shop.cartNotice) {
       response.headers.append('Set-Cookie', cartNoticeCookie.serialize('', { maxAge: 0 }));
+    }
+    // Spec section 4: visiting any page but the login page forgets the way back after login
+    // (unless this very answer is the guard that stores it).
+    if (
+      loginNextCookie.parse(request.headers.get('cookie')) !== null &&
+      !isLoginPath(new URL(request.url).pathname) &&
+      !response.headers.getSetCookie().some((line) => line.startsWith(`${loginNextCookie.name}=`))
+    ) {
+      response.headers.append('Set-Cookie', loginNextCookie.serialize('', { maxAge: 0 }));
     }
     if (shop.newCsrfToken) {
       response.headers.append('Set-Cookie', csrfCookie.serialize(shop.csrfToken, secure));

@@ -1,18 +1,24 @@
 import { data, Form, redirect, useNavigation } from 'react-router';
-import { getFormProps, getInputProps, useForm } from '@conform-to/react';
+import { getFormProps, useForm } from '@conform-to/react';
 import { z } from 'zod';
 import { isApiError, loginBodySchema } from '@shop/contract';
 import { AppLink } from '#app/components/app-link.tsx';
 import { CsrfInput } from '#app/components/csrf-input.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
 import { ResendLinkForm } from '#app/components/resend-link.tsx';
-import { FieldErrors, FormErrors } from '#app/components/form-messages.tsx';
+import { FormErrors, TextField } from '#app/components/form-messages.tsx';
+import { AccountPage, buttonClass } from '#app/components/account-page.tsx';
 import { parseForm } from '#app/lib/forms.ts';
 import { apiFailure, invalid, readForm } from '#app/lib/forms.server.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
-import { useLocaleData } from '#app/lib/locale-data.ts';
 import { shopTranslator } from '#app/lib/messages.server.ts';
-import { cartNoticeCookie, cartNoticeValue, secureFor, type CartNotice } from '#app/lib/cookies.ts';
+import {
+  cartNoticeCookie,
+  cartNoticeValue,
+  loginNextCookie,
+  secureFor,
+  type CartNotice,
+} from '#app/lib/cookies.ts';
 import { safeRedirect } from '#app/lib/safe-redirect.ts';
 import { pageMeta } from '#app/lib/seo.ts';
 import { getShopRequest } from '#app/lib/shop.server.ts';
@@ -23,8 +29,10 @@ const loginForm = loginBodySchema.extend({ redirectTo: z.string().optional() });
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const shop = getShopRequest(context);
+  // Where to go afterwards: the link's `redirectTo`, else the way back a guard stored.
   const redirectTo = safeRedirect(
-    new URL(request.url).searchParams.get('redirectTo'),
+    new URL(request.url).searchParams.get('redirectTo') ??
+      loginNextCookie.parse(request.headers.get('cookie')),
     `/${shop.locale}/`,
   );
   // Already logged in: nothing to do here.
@@ -57,11 +65,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     return apiFailure(submission, error, t);
   }
   // When the visitor's cart met the account's, the next page says what changed.
-  return redirect(safeRedirect(redirectTo, `/${shop.locale}/`), {
-    headers: cartMerge
-      ? { 'Set-Cookie': cartNoticeCookie.serialize(cartNoticeValue(cartMerge), secureFor(request)) }
-      : {},
-  });
+  const headers = new Headers();
+  headers.append('Set-Cookie', loginNextCookie.serialize('', { maxAge: 0 }));
+  if (cartMerge) {
+    headers.append(
+      'Set-Cookie',
+      cartNoticeCookie.serialize(cartNoticeValue(cartMerge), secureFor(request)),
+    );
+  }
+  return redirect(safeRedirect(redirectTo, `/${shop.locale}/`), { headers });
 }
 
 export function meta({ matches, location }: Route.MetaArgs) {
@@ -70,7 +82,6 @@ export function meta({ matches, location }: Route.MetaArgs) {
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const { locale, t } = useI18n();
-  const shop = useLocaleData();
   const navigation = useNavigation();
   const [form, fields] = useForm({
     lastResult: actionData?.result,
@@ -79,13 +90,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
     shouldRevalidate: 'onInput',
   });
   return (
-    <section className="w-full max-w-sm" aria-labelledby="login-title">
-      <AppLink to={`/${locale}/`} className="text-sm text-primary hover:underline">
-        ← {shop?.shop.title || t('nav.home')}
-      </AppLink>
-      <h1 id="login-title" className="mt-3 mb-6 text-2xl font-bold">
-        {t('auth.loginTitle')}
-      </h1>
+    <AccountPage title={t('auth.loginTitle')}>
       <FormErrors form={form} />
       {actionData && 'unconfirmed' in actionData && (
         <ResendLinkForm email={String(actionData.unconfirmed)} />
@@ -93,33 +98,14 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       <Form method="post" className="mt-4 space-y-4" {...getFormProps(form)}>
         <CsrfInput />
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
-        <div>
-          <label htmlFor={fields.email.id} className="mb-1 block font-medium">
-            {t('auth.email')}
-          </label>
-          <input
-            {...getInputProps(fields.email, { type: 'email' })}
-            autoComplete="email"
-            className="w-full rounded-md border border-slate-300 px-3 py-2"
-          />
-          <FieldErrors field={fields.email} />
-        </div>
-        <div>
-          <label htmlFor={fields.password.id} className="mb-1 block font-medium">
-            {t('auth.password')}
-          </label>
-          <input
-            {...getInputProps(fields.password, { type: 'password' })}
-            autoComplete="current-password"
-            className="w-full rounded-md border border-slate-300 px-3 py-2"
-          />
-          <FieldErrors field={fields.password} />
-        </div>
-        <button
-          type="submit"
-          disabled={navigation.state === 'submitting'}
-          className="w-full rounded-md bg-primary px-4 py-3 font-bold text-white hover:bg-blue-800 disabled:opacity-70"
-        >
+        <TextField field={fields.email} label={t('auth.email')} type="email" autoComplete="email" />
+        <TextField
+          field={fields.password}
+          label={t('auth.password')}
+          type="password"
+          autoComplete="current-password"
+        />
+        <button type="submit" disabled={navigation.state === 'submitting'} className={buttonClass}>
           {t('auth.login')}
         </button>
       </Form>
@@ -134,7 +120,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           {t('auth.register')}
         </AppLink>
       </p>
-    </section>
+    </AccountPage>
   );
 }
 

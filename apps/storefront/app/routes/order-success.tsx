@@ -2,8 +2,7 @@ import { useEffect } from 'react';
 import { data, useRevalidator } from 'react-router';
 import { AppLink } from '#app/components/app-link.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
-import { TotalsList } from '#app/components/totals-list.tsx';
-import { useMoney } from '#app/components/price.tsx';
+import { OrderSummary } from '#app/components/order-summary.tsx';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { pageMeta } from '#app/lib/seo.ts';
 import { getShopRequest } from '#app/lib/shop.server.ts';
@@ -24,9 +23,7 @@ export function meta({ matches, location }: Route.MetaArgs) {
 
 export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
   const { locale, t } = useI18n();
-  const money = useMoney();
   const { order } = loaderData;
-  const totals = order.totals;
   const revalidator = useRevalidator();
   // The payment frame tells this page how the payment ended; the order's status comes from the
   // server (the provider's confirmation), so the page reloads it rather than trusting the frame.
@@ -61,23 +58,7 @@ export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
         </p>
       )}
       <h2 className="mb-2 text-lg font-bold">{t('checkout.summary')}</h2>
-      <ul className="mb-4 space-y-2">
-        {order.items.map((item) => (
-          <li key={item.id} className="flex justify-between gap-2">
-            <span className="min-w-0 break-words">
-              {item.quantity} × {item.title}
-            </span>
-            <span className="shrink-0">{money(item.discountPrice)}</span>
-          </li>
-        ))}
-      </ul>
-      <TotalsList
-        promo={{ code: order.promoCode?.code, amount: totals.promoDiscount }}
-        delivery={{ title: order.delivery.title, price: totals.delivery }}
-        total={totals.orderTotal}
-        vat={totals.totalVat}
-        className="border-t border-slate-200 pt-3"
-      />
+      <OrderSummary order={order} />
       <AppLink to={`/${locale}/`} className="mt-6 inline-block text-primary underline">
         {t('checkout.backToShop')}
       </AppLink>

@@ -14,6 +14,7 @@ import {
   titleWithVariation,
 } from '@shop/domain';
 import { AddToCartForm } from '#app/components/add-to-cart.tsx';
+import { WishlistHeart } from '#app/components/wishlist-heart.tsx';
 import { AppLink } from '#app/components/app-link.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
 import { Gallery } from '#app/components/gallery.tsx';
@@ -167,7 +168,14 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               {t('product.soldBy', { vendor: product.vendor.title })}
             </p>
           )}
-          <h1 className="text-2xl font-bold sm:text-3xl">{product.title}</h1>
+          <div className="flex items-start justify-between gap-3">
+            <h1 className="min-w-0 text-2xl font-bold break-words sm:text-3xl">{product.title}</h1>
+            <WishlistHeart
+              productId={product.id}
+              title={product.title}
+              className="shrink-0 border border-slate-300"
+            />
+          </div>
           <Price
             price={product.price}
             discountPrice={product.discountPrice}

@@ -1,10 +1,10 @@
 import { data, Form, useNavigation } from 'react-router';
-import { getFormProps, getInputProps, useForm } from '@conform-to/react';
-import { AccountPage, buttonClass, Done, inputClass } from '#app/components/account-page.tsx';
+import { getFormProps, useForm } from '@conform-to/react';
+import { AccountPage, buttonClass, Done } from '#app/components/account-page.tsx';
 import { AppLink } from '#app/components/app-link.tsx';
 import { CsrfInput } from '#app/components/csrf-input.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
-import { FieldErrors, FormErrors } from '#app/components/form-messages.tsx';
+import { FormErrors, NewPasswordFields, TextField } from '#app/components/form-messages.tsx';
 import { registerForm } from '#app/lib/account-forms.ts';
 import { parseForm } from '#app/lib/forms.ts';
 import { apiFailure, invalid, readForm, type FormReply } from '#app/lib/forms.server.ts';
@@ -52,34 +52,19 @@ export default function Register({ actionData }: Route.ComponentProps) {
       </AccountPage>
     );
   }
-  const field = (
-    name: 'email' | 'firstName' | 'lastName' | 'password' | 'passwordConfirmation',
-    label: string,
-    type: 'email' | 'text' | 'password',
-    autoComplete: string,
-  ) => (
-    <div>
-      <label htmlFor={fields[name].id} className="mb-1 block font-medium">
-        {label}
-      </label>
-      <input
-        {...getInputProps(fields[name], { type })}
-        autoComplete={autoComplete}
-        className={inputClass}
-      />
-      <FieldErrors field={fields[name]} />
-    </div>
-  );
   return (
     <AccountPage title={t('auth.registerTitle')}>
       <FormErrors form={form} />
       <Form method="post" className="space-y-4" {...getFormProps(form)}>
         <CsrfInput />
-        {field('email', t('auth.email'), 'email', 'email')}
-        {field('firstName', t('auth.firstName'), 'text', 'given-name')}
-        {field('lastName', t('auth.lastName'), 'text', 'family-name')}
-        {field('password', t('auth.password'), 'password', 'new-password')}
-        {field('passwordConfirmation', t('auth.confirmPassword'), 'password', 'new-password')}
+        <TextField field={fields.email} label={t('auth.email')} type="email" autoComplete="email" />
+        <TextField field={fields.firstName} label={t('auth.firstName')} autoComplete="given-name" />
+        <TextField field={fields.lastName} label={t('auth.lastName')} autoComplete="family-name" />
+        <NewPasswordFields
+          password={fields.password}
+          confirmation={fields.passwordConfirmation}
+          label={t('auth.password')}
+        />
         <button type="submit" disabled={navigation.state === 'submitting'} className={buttonClass}>
           {t('auth.register')}
         </button>

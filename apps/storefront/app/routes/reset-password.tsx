@@ -1,11 +1,11 @@
 import { data, Form, useNavigation } from 'react-router';
-import { getFormProps, getInputProps, useForm } from '@conform-to/react';
+import { getFormProps, useForm } from '@conform-to/react';
 import { isApiError } from '@shop/contract';
-import { AccountPage, buttonClass, Done, inputClass } from '#app/components/account-page.tsx';
+import { AccountPage, buttonClass, Done } from '#app/components/account-page.tsx';
 import { AppLink } from '#app/components/app-link.tsx';
 import { CsrfInput } from '#app/components/csrf-input.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
-import { FieldErrors, FormErrors } from '#app/components/form-messages.tsx';
+import { FormErrors, NewPasswordFields } from '#app/components/form-messages.tsx';
 import { resetPasswordForm } from '#app/lib/account-forms.ts';
 import { parseForm } from '#app/lib/forms.ts';
 import { apiFailure, invalid, readForm, type FormReply } from '#app/lib/forms.server.ts';
@@ -88,19 +88,11 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       <Form method="post" className="space-y-4" {...getFormProps(form)}>
         <CsrfInput />
         <input type="hidden" name="token" value={loaderData.token} />
-        {(['password', 'passwordConfirmation'] as const).map((name) => (
-          <div key={name}>
-            <label htmlFor={fields[name].id} className="mb-1 block font-medium">
-              {t(name === 'password' ? 'auth.newPassword' : 'auth.confirmPassword')}
-            </label>
-            <input
-              {...getInputProps(fields[name], { type: 'password' })}
-              autoComplete="new-password"
-              className={inputClass}
-            />
-            <FieldErrors field={fields[name]} />
-          </div>
-        ))}
+        <NewPasswordFields
+          password={fields.password}
+          confirmation={fields.passwordConfirmation}
+          label={t('auth.newPassword')}
+        />
         <button type="submit" disabled={navigation.state === 'submitting'} className={buttonClass}>
           {t('auth.resetPassword')}
         </button>

@@ -12,26 +12,50 @@ import { ToastHost } from '#app/components/toasts.tsx';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { comingSoonPath, optional } from '#app/lib/api-errors.server.ts';
 import { getShopRequest } from '#app/lib/shop.server.ts';
+import { isLoginPath } from '#app/lib/account.server.ts';
+import {
+  savedProducts,
+  WISHLIST_HEARTS,
+  WishlistProvider,
+} from '#app/components/wishlist-heart.tsx';
 import { useLocaleData } from '#app/lib/locale-data.ts';
 import type { Route } from './+types/shop-layout';
 
-/** The default layout. Its guard: shop closed (or missing) and the visitor not staff → coming-soon. */
-export async function loader({ context }: Route.LoaderArgs) {
+/**
+ * The default layout. Its guard: shop closed (or missing) and the visitor not staff → coming-soon,
+ * except on the login page, where staff log in to see the closed shop (it then shows the bare
+ * frame: menus, widgets and the cart are the open shop's).
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
   const shop = getShopRequest(context);
-  if (!isShopOpen(shop.shop, shop.user)) throw redirect(comingSoonPath(shop.locale));
+  if (!isShopOpen(shop.shop, shop.user)) {
+    if (!isLoginPath(new URL(request.url).pathname)) throw redirect(comingSoonPath(shop.locale));
+    return {
+      menus: [],
+      widgets: [],
+      cartCount: 0,
+      wishlistCount: 0,
+      wishlist: null,
+      cartNotice: null,
+    };
+  }
   // The menus, widgets and the badges are secondary: a failure leaves them out.
   const [menus, widgets, cart, wishlist] = await Promise.all([
     optional<MenuItem[]>(shop.api.content.menus(), []),
     optional<Widget[]>(shop.api.content.widgets(), []),
     shop.shop.cart ? optional(shop.api.sales.cart(), null) : null,
-    // Only a logged-in shopper has a wishlist; one item a page is enough to read its count.
-    shop.user ? optional(shop.api.wishlist.list({ query: { page_size: 1 } }), null) : null,
+    // Only a logged-in shopper has a wishlist: its count, and which products are saved (the
+    // hearts); the newest WISHLIST_HEARTS items cover any page's cards in practice.
+    shop.user
+      ? optional(shop.api.wishlist.list({ query: { page_size: WISHLIST_HEARTS } }), null)
+      : null,
   ]);
   return {
     menus,
     widgets,
     cartCount: cart?.totals.quantity ?? 0,
     wishlistCount: wishlist?.count ?? 0,
+    wishlist: savedProducts(wishlist?.results ?? []),
     cartNotice: shop.cartNotice,
   };
 }
@@ -42,55 +66,61 @@ export default function ShopLayout({ loaderData }: Route.ComponentProps) {
   if (!locale) return null;
   return (
     <ToastHost>
-      <ModalHost>
-        <a
-          href="#main"
-          className="sr-only z-50 rounded bg-white p-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-        >
-          {t('common.skipToContent')}
-        </a>
-        <div className="flex min-h-screen flex-col">
-          <header>
-            <TopBar widgets={loaderData.widgets} languages={locale.languages} user={locale.user} />
-            <MainBar
-              shop={locale.shop}
-              menus={loaderData.menus}
-              cartCount={loaderData.cartCount}
-              wishlistCount={loaderData.wishlistCount}
-            />
-            <OnlineStatus />
-          </header>
-          <main
-            id="main"
-            tabIndex={-1}
-            className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 outline-none sm:py-8"
+      <WishlistProvider saved={locale.user ? loaderData.wishlist : null}>
+        <ModalHost>
+          <a
+            href="#main"
+            className="sr-only z-50 rounded bg-white p-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
           >
-            {loaderData.cartNotice && (
-              <p
-                role="status"
-                className="mb-6 rounded-md border border-blue-200 bg-blue-50 p-4 break-words"
-              >
-                {t('cart.mergedNotice', { count: loaderData.cartNotice.added })}
-                {loaderData.cartNotice.capped > 0 && <> {t('cart.mergedCapped')}</>}{' '}
-                <AppLink
-                  to={`/${locale.locale}/checkout/cart/`}
-                  className="font-medium text-primary underline"
+            {t('common.skipToContent')}
+          </a>
+          <div className="flex min-h-screen flex-col">
+            <header>
+              <TopBar
+                widgets={loaderData.widgets}
+                languages={locale.languages}
+                user={locale.user}
+              />
+              <MainBar
+                shop={locale.shop}
+                menus={loaderData.menus}
+                cartCount={loaderData.cartCount}
+                wishlistCount={loaderData.wishlistCount}
+              />
+              <OnlineStatus />
+            </header>
+            <main
+              id="main"
+              tabIndex={-1}
+              className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 outline-none sm:py-8"
+            >
+              {loaderData.cartNotice && (
+                <p
+                  role="status"
+                  className="mb-6 rounded-md border border-blue-200 bg-blue-50 p-4 break-words"
                 >
-                  {t('cart.viewCart')}
-                </AppLink>
-              </p>
-            )}
-            <Outlet />
-          </main>
-          <Footer shop={locale.shop} menus={loaderData.menus} widgets={loaderData.widgets} />
-        </div>
-        <GoToTop />
-        <CookieConsent
-          consent={locale.consent}
-          privacyHref={`/${locale.locale}/pages/privacy-policy/`}
-        />
-        <Analytics gTag={locale.shop.gTag} consent={locale.consent} />
-      </ModalHost>
+                  {t('cart.mergedNotice', { count: loaderData.cartNotice.added })}
+                  {loaderData.cartNotice.capped > 0 && <> {t('cart.mergedCapped')}</>}{' '}
+                  <AppLink
+                    to={`/${locale.locale}/checkout/cart/`}
+                    className="font-medium text-primary underline"
+                  >
+                    {t('cart.viewCart')}
+                  </AppLink>
+                </p>
+              )}
+              <Outlet />
+            </main>
+            <Footer shop={locale.shop} menus={loaderData.menus} widgets={loaderData.widgets} />
+          </div>
+          <GoToTop />
+          <CookieConsent
+            consent={locale.consent}
+            privacyHref={`/${locale.locale}/pages/privacy-policy/`}
+          />
+          <Analytics gTag={locale.shop.gTag} consent={locale.consent} />
+        </ModalHost>
+      </WishlistProvider>
     </ToastHost>
   );
 }

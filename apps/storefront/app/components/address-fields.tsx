@@ -1,0 +1,99 @@
+import { useRef } from 'react';
+import { getSelectProps, type FieldMetadata } from '@conform-to/react';
+import type { City, Country, Region } from '@shop/contract';
+import { useI18n } from '#app/lib/i18n.tsx';
+import { FieldErrors, TextField } from './form-messages.tsx';
+
+type Field = FieldMetadata<string | number | null | undefined>;
+
+const select = 'w-full rounded-md border border-slate-300 px-3 py-2';
+
+/**
+ * The place and street of an address (checkout, address book): country, then the country's
+ * regions, then the region's cities. Choosing one asks the server for the next list with the
+ * form's `intent=places` button (a round trip, so it works without JavaScript; with JavaScript
+ * the change submits it).
+ */
+export function AddressFields({
+  fields,
+  countries,
+  places,
+}: {
+  fields: Record<'country' | 'region' | 'city' | 'address' | 'postcode', Field>;
+  countries: Country[];
+  places: { regions: Region[]; cities: City[] };
+}) {
+  const { t } = useI18n();
+  const placesButton = useRef<HTMLButtonElement>(null);
+  const refreshPlaces = () => placesButton.current?.form?.requestSubmit(placesButton.current);
+  return (
+    <>
+      <div>
+        <label htmlFor={fields.country.id} className="mb-1 block font-medium">
+          {t('checkout.country')}
+        </label>
+        <select {...getSelectProps(fields.country)} className={select} onChange={refreshPlaces}>
+          <option value="">{t('checkout.selectCountry')}</option>
+          {countries.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.title}
+            </option>
+          ))}
+        </select>
+        <FieldErrors field={fields.country} />
+      </div>
+      {places.regions.length > 0 && (
+        <div>
+          <label htmlFor={fields.region.id} className="mb-1 block font-medium">
+            {t('checkout.region')}
+          </label>
+          <select {...getSelectProps(fields.region)} className={select} onChange={refreshPlaces}>
+            <option value="">{t('checkout.selectRegion')}</option>
+            {places.regions.map((r) => (
+              <option key={r.id} value={r.id}>
+                {r.title}
+              </option>
+            ))}
+          </select>
+          <FieldErrors field={fields.region} />
+        </div>
+      )}
+      {places.cities.length > 0 && (
+        <div>
+          <label htmlFor={fields.city.id} className="mb-1 block font-medium">
+            {t('checkout.city')}
+          </label>
+          <select {...getSelectProps(fields.city)} className={select}>
+            <option value="">{t('checkout.selectCity')}</option>
+            {places.cities.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.title}
+              </option>
+            ))}
+          </select>
+          <FieldErrors field={fields.city} />
+        </div>
+      )}
+      <button
+        ref={placesButton}
+        type="submit"
+        name="intent"
+        value="places"
+        formNoValidate
+        className="rounded-md border border-slate-300 px-3 py-2 text-sm hover:bg-slate-100"
+      >
+        {t('checkout.updatePlaces')}
+      </button>
+      <TextField
+        field={fields.address}
+        label={t('checkout.street')}
+        autoComplete="street-address"
+      />
+      <TextField
+        field={fields.postcode}
+        label={t('checkout.postalCode')}
+        autoComplete="postal-code"
+      />
+    </>
+  );
+}

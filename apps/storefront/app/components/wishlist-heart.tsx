@@ -1,0 +1,151 @@
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
+import { useFetcher, useLocation } from 'react-router';
+import type { WishlistItem } from '@shop/contract';
+import { WISHLIST_ANIMATION_MS } from '@shop/domain';
+import { useHydrated } from '#app/lib/hydrated.ts';
+import { useI18n } from '#app/lib/i18n.tsx';
+import { CsrfInput } from './csrf-input.tsx';
+import { ICONS } from './icon.tsx';
+import { useToast } from './toasts.tsx';
+
+/** How many of the newest wishlist items the layout reads to fill the hearts. */
+export const WISHLIST_HEARTS = 100;
+
+/** Product id → wishlist item id, of the products the shopper saved. */
+export type SavedProducts = Record<number, number>;
+
+export const savedProducts = (items: readonly WishlistItem[]): SavedProducts =>
+  Object.fromEntries(items.map((item) => [item.product.id, item.id]));
+
+type WishlistState = {
+  /** Null for anonymous visitors: their hearts ask them to log in. */
+  saved: SavedProducts | null;
+  /** On for WISHLIST_ANIMATION_MS after a product was added (spec section 4). */
+  animating: boolean;
+  added: () => void;
+};
+
+const WishlistContext = createContext<WishlistState>({
+  saved: null,
+  animating: false,
+  added: () => {},
+});
+export const useWishlist = () => useContext(WishlistContext);
+
+/** The shop layout's wishlist: which products are saved, and the header's 500 ms animation. */
+export function WishlistProvider({
+  saved,
+  children,
+}: {
+  saved: SavedProducts | null;
+  children: ReactNode;
+}) {
+  const [animating, setAnimating] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const added = useCallback(() => {
+    clearTimeout(timer.current);
+    setAnimating(true);
+    timer.current = setTimeout(() => setAnimating(false), WISHLIST_ANIMATION_MS);
+  }, []);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const value = useMemo(() => ({ saved, animating, added }), [saved, animating, added]);
+  return <WishlistContext value={value}>{children}</WishlistContext>;
+}
+
+export type WishlistActionResult = { ok: true; saved: boolean } | { ok: false; message: string };
+
+function HeartIcon({ filled }: { filled: boolean }) {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="h-6 w-6"
+      fill={filled ? 'currentColor' : 'none'}
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <path d={ICONS.heart} />
+    </svg>
+  );
+}
+
+/**
+ * The heart of a product card or page: saves the product to the wishlist or removes it. A plain
+ * form post to the wishlist page (it comes back here without JavaScript); with JavaScript it stays
+ * on the page, fills at once and toasts. Anonymous shoppers get a link to log in that comes back.
+ */
+export function WishlistHeart({
+  productId,
+  title,
+  className = '',
+}: {
+  productId: number;
+  title: string;
+  className?: string;
+}) {
+  const { locale, t } = useI18n();
+  const { toast } = useToast();
+  const { saved, added } = useWishlist();
+  const location = useLocation();
+  const fetcher = useFetcher<WishlistActionResult>();
+  const handled = useRef<WishlistActionResult | undefined>(undefined);
+  const here = `${location.pathname}${location.search}`;
+  const hydrated = useHydrated();
+
+  useEffect(() => {
+    const result = fetcher.data;
+    if (!result || result === handled.current || fetcher.state !== 'idle') return;
+    handled.current = result;
+    if (!result.ok) return toast(result.message, 'error');
+    toast(t(result.saved ? 'wishlist.added' : 'wishlist.removed', { title }));
+    if (result.saved) added();
+  }, [fetcher.data, fetcher.state, toast, t, title, added]);
+
+  const button = `relative z-10 inline-flex h-10 w-10 items-center justify-center rounded-full bg-white/90 text-rose-600 shadow-sm hover:bg-white ${className}`;
+  if (saved === null) {
+    return (
+      <a
+        href={`/${locale}/account/login/?redirectTo=${encodeURIComponent(here)}`}
+        className={button}
+        aria-label={`${t('wishlist.add')}: ${title} (${t('wishlist.loginRequired')})`}
+        title={t('wishlist.loginRequired')}
+      >
+        <HeartIcon filled={false} />
+      </a>
+    );
+  }
+  const itemId = saved[productId];
+  // Shown as it will be while the form is on its way.
+  const pending = fetcher.formData?.get('intent');
+  const isSaved = pending ? pending === 'add' : itemId !== undefined;
+  return (
+    <fetcher.Form method="post" action={`/${locale}/account/wishlist/`} className="contents">
+      <CsrfInput />
+      <input type="hidden" name="intent" value={isSaved ? 'remove' : 'add'} />
+      <input type="hidden" name="product" value={productId} />
+      {itemId !== undefined && <input type="hidden" name="item" value={itemId} />}
+      <input type="hidden" name="redirectTo" value={here} />
+      {/* With JavaScript the answer comes back to this heart; without, the page comes back. */}
+      {hydrated && <input type="hidden" name="fetch" value="1" />}
+      <button
+        type="submit"
+        className={button}
+        aria-pressed={isSaved}
+        aria-label={`${t('wishlist.add')}: ${title}`}
+      >
+        <HeartIcon filled={isSaved} />
+      </button>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,277 @@
+import { data, Form, redirect, useNavigation } from 'react-router';
+import { getFormProps, useForm } from '@conform-to/react';
+import type { Address } from '@shop/contract';
+import { buttonClass } from '#app/components/account-page.tsx';
+import { AddressFields } from '#app/components/address-fields.tsx';
+import { AppLink } from '#app/components/app-link.tsx';
+import { CsrfInput } from '#app/components/csrf-input.tsx';
+import { DashboardSection, Saved } from '#app/components/dashboard-section.tsx';
+import { ErrorScreen } from '#app/components/error-screen.tsx';
+import { DefaultSubmit, FormErrors, TextField } from '#app/components/form-messages.tsx';
+import { requireShopper } from '#app/lib/account.server.ts';
+import { addressBookForm } from '#app/lib/account-forms.ts';
+import { parseForm } from '#app/lib/forms.ts';
+import { apiFailure, invalid, readForm, type FormReply } from '#app/lib/forms.server.ts';
+import { useI18n } from '#app/lib/i18n.tsx';
+import { shopTranslator } from '#app/lib/messages.server.ts';
+import { noPlaces, placesFor, type Places } from '#app/lib/places.server.ts';
+import { pageMeta } from '#app/lib/seo.ts';
+import { getShopRequest } from '#app/lib/shop.server.ts';
+import type { Route } from './+types/dashboard-addresses';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const shop = getShopRequest(context);
+  requireShopper(shop, request);
+  const query = new URL(request.url).searchParams;
+  const [addresses, countries] = await Promise.all([
+    shop.api.accounts.addresses(),
+    shop.api.core.deliveryCountries(),
+  ]);
+  const editing = addresses.find((a) => String(a.id) === query.get('edit')) ?? null;
+  return {
+    addresses,
+    countries,
+    editing,
+    // The form is open for an edit, when asked for, and while the book is empty.
+    formOpen: editing !== null || query.has('new') || addresses.length === 0,
+    places: editing ? await placesFor(shop.api, editing.country.id, editing.region?.id) : noPlaces,
+    notice: query.has('saved') ? 'saved' : query.has('deleted') ? 'deleted' : null,
+  };
+}
+
+type AddressReply = FormReply & { places?: Places };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const shop = getShopRequest(context);
+  requireShopper(shop, request);
+  const t = await shopTranslator(shop);
+  const submission = await readForm(request, addressBookForm, t);
+  if (submission.status !== 'success') return invalid(submission);
+  const form = submission.value;
+  const api = shop.api.accounts;
+  const book = `/${shop.locale}/account/dashboard/address-book/`;
+  if (form.intent === 'places') {
+    return data<AddressReply>({
+      result: submission.reply(),
+      places: await placesFor(shop.api, form.country, form.region),
+    });
+  }
+  try {
+    if (form.intent === 'delete') {
+      await api.removeAddress({ params: { id: form.id } });
+      return redirect(`${book}?deleted`);
+    }
+    if (form.intent === 'default') {
+      await api.updateAddress({ params: { id: form.id }, body: { isDefault: true } });
+      return redirect(`${book}?saved`);
+    }
+    const { intent: _intent, id, isDefault, ...fields } = form;
+    // An emptied region or city is cleared, not left as it was.
+    const body = { ...fields, region: fields.region ?? null, city: fields.city ?? null };
+    if (id === undefined)
+      await api.addAddress({ body: { ...body, isDefault: isDefault ?? false } });
+    else
+      await api.updateAddress({ params: { id }, body: isDefault ? { ...body, isDefault } : body });
+    return redirect(`${book}?saved`);
+  } catch (error) {
+    const failure = apiFailure(submission, error, t);
+    const places =
+      form.intent === 'save' ? await placesFor(shop.api, form.country, form.region) : undefined;
+    return data<AddressReply>({ ...failure.data, places }, failure.init ?? undefined);
+  }
+}
+
+export function meta({ matches, location }: Route.MetaArgs) {
+  return pageMeta({ matches, location, titleKey: 'account.addressBook', robots: 'noindex' });
+}
+
+function AddressCard({ address }: { address: Address }) {
+  const { locale, t } = useI18n();
+  const place = [address.postcode, address.city?.title].filter(Boolean).join(' ');
+  return (
+    <li className="flex flex-col gap-3 rounded-lg border border-slate-200 p-4">
+      <address className="not-italic break-words">
+        <span className="block font-medium">
+          {address.firstName} {address.lastName}
+        </span>
+        <span className="block">{address.address}</span>
+        {place && <span className="block">{place}</span>}
+        <span className="block">
+          {[address.region?.title, address.country.title].filter(Boolean).join(', ')}
+        </span>
+        <span className="block text-slate-600">{address.phone}</span>
+      </address>
+      {address.isDefault && (
+        <p className="w-fit rounded bg-blue-50 px-2 py-1 text-sm font-medium text-primary">
+          {t('account.defaultAddress')}
+        </p>
+      )}
+      <div className="mt-auto flex flex-wrap gap-2 text-sm">
+        <AppLink
+          to={`/${locale}/account/dashboard/address-book/?edit=${address.id}`}
+          className="rounded-md border border-slate-300 px-3 py-2 hover:bg-slate-100"
+        >
+          {t('common.edit')}
+        </AppLink>
+        {!address.isDefault && (
+          <Form method="post">
+            <CsrfInput />
+            <input type="hidden" name="intent" value="default" />
+            <input type="hidden" name="id" value={address.id} />
+            <button
+              type="submit"
+              className="rounded-md border border-slate-300 px-3 py-2 hover:bg-slate-100"
+            >
+              {t('account.makeDefault')}
+            </button>
+          </Form>
+        )}
+        <Form method="post">
+          <CsrfInput />
+          <input type="hidden" name="intent" value="delete" />
+          <input type="hidden" name="id" value={address.id} />
+          <button
+            type="submit"
+            className="rounded-md border border-red-300 px-3 py-2 text-red-800 hover:bg-red-50"
+            aria-label={`${t('common.delete')}: ${address.address}`}
+          >
+            {t('common.delete')}
+          </button>
+        </Form>
+      </div>
+    </li>
+  );
+}
+
+function AddressForm({
+  editing,
+  countries,
+  places,
+  reply,
+}: {
+  editing: Address | null;
+  countries: Route.ComponentProps['loaderData']['countries'];
+  places: Places;
+  reply: AddressReply | undefined;
+}) {
+  const { locale, t } = useI18n();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: `address-${editing?.id ?? 'new'}`,
+    lastResult: reply?.result,
+    defaultValue: editing
+      ? {
+          id: String(editing.id),
+          firstName: editing.firstName,
+          lastName: editing.lastName,
+          phone: editing.phone,
+          country: String(editing.country.id),
+          region: editing.region ? String(editing.region.id) : '',
+          city: editing.city ? String(editing.city.id) : '',
+          address: editing.address,
+          postcode: editing.postcode,
+        }
+      : undefined,
+    onValidate: ({ formData }) => parseForm(formData, addressBookForm, t),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+  const title = editing ? t('account.editAddress') : t('account.addAddress');
+  return (
+    <section aria-labelledby="address-form-title" className="mt-6 border-t border-slate-200 pt-6">
+      <h3 id="address-form-title" className="mb-4 text-lg font-bold">
+        {title}
+      </h3>
+      <FormErrors form={form} />
+      <Form method="post" className="max-w-xl space-y-4" {...getFormProps(form)}>
+        <CsrfInput />
+        <DefaultSubmit intent="save" />
+        {editing && <input type="hidden" name="id" value={editing.id} />}
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            field={fields.firstName}
+            label={t('fields.firstName')}
+            autoComplete="given-name"
+          />
+          <TextField
+            field={fields.lastName}
+            label={t('fields.lastName')}
+            autoComplete="family-name"
+          />
+        </div>
+        <TextField field={fields.phone} label={t('checkout.phone')} type="tel" autoComplete="tel" />
+        <AddressFields fields={fields} countries={countries} places={places} />
+        {!editing?.isDefault && (
+          <label className="flex items-center gap-3">
+            <input type="checkbox" name="isDefault" className="h-5 w-5" />
+            <span>{t('account.useAsDefault')}</span>
+          </label>
+        )}
+        <div className="flex flex-wrap gap-2">
+          <button
+            type="submit"
+            name="intent"
+            value="save"
+            disabled={navigation.state === 'submitting'}
+            className={`${buttonClass} sm:w-auto`}
+          >
+            {t('account.saveAddress')}
+          </button>
+          <AppLink
+            to={`/${locale}/account/dashboard/address-book/`}
+            className="rounded-md border border-slate-300 px-4 py-3 hover:bg-slate-100"
+          >
+            {t('common.cancel')}
+          </AppLink>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+export default function AddressBook({ loaderData, actionData }: Route.ComponentProps) {
+  const { locale, t } = useI18n();
+  const { addresses, countries, editing, notice } = loaderData;
+  const reply = actionData;
+  const places =
+    (reply && 'places' in reply ? (reply.places as Places | undefined) : undefined) ??
+    loaderData.places;
+  // A refused save keeps its form open, whatever the address bar says.
+  const formOpen = loaderData.formOpen || reply !== undefined;
+  return (
+    <DashboardSection id="address-book" title={t('account.addressBook')}>
+      {notice && (
+        <Saved>{t(notice === 'saved' ? 'account.changesSaved' : 'account.addressDeleted')}</Saved>
+      )}
+      {addresses.length === 0 ? (
+        <p className="mb-2">{t('account.noAddresses')}</p>
+      ) : (
+        <ul className="grid gap-3 sm:grid-cols-2">
+          {addresses.map((address) => (
+            <AddressCard key={address.id} address={address} />
+          ))}
+        </ul>
+      )}
+      {formOpen ? (
+        <AddressForm
+          key={editing?.id ?? 'new'}
+          editing={editing}
+          countries={countries}
+          places={places}
+          reply={reply}
+        />
+      ) : (
+        <AppLink
+          to={`/${locale}/account/dashboard/address-book/?new`}
+          className="mt-6 inline-block rounded-md bg-primary px-4 py-3 font-bold text-white hover:bg-blue-800"
+        >
+          {t('account.addAddress')}
+        </AppLink>
+      )}
+    </DashboardSection>
+  );
+}
+
+export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
+  return <ErrorScreen error={error} homeHref={`/${params.lang}/`} />;
+}

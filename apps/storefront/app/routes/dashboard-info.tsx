@@ -1,0 +1,80 @@
+import { data, Form, useNavigation } from 'react-router';
+import { getFormProps, useForm } from '@conform-to/react';
+import { buttonClass } from '#app/components/account-page.tsx';
+import { DashboardSection, Saved } from '#app/components/dashboard-section.tsx';
+import { ErrorScreen } from '#app/components/error-screen.tsx';
+import { CsrfInput } from '#app/components/csrf-input.tsx';
+import { FormErrors, TextField } from '#app/components/form-messages.tsx';
+import { requireShopper } from '#app/lib/account.server.ts';
+import { accountInfoForm } from '#app/lib/account-forms.ts';
+import { parseForm } from '#app/lib/forms.ts';
+import { apiFailure, invalid, readForm, type FormReply } from '#app/lib/forms.server.ts';
+import { useI18n } from '#app/lib/i18n.tsx';
+import { shopTranslator } from '#app/lib/messages.server.ts';
+import { pageMeta } from '#app/lib/seo.ts';
+import { getShopRequest } from '#app/lib/shop.server.ts';
+import type { Route } from './+types/dashboard-info';
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireShopper(getShopRequest(context), request);
+  return { email: user.email, firstName: user.firstName, lastName: user.lastName };
+}
+
+type InfoReply = FormReply & { done?: string };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const shop = getShopRequest(context);
+  requireShopper(shop, request);
+  const t = await shopTranslator(shop);
+  const submission = await readForm(request, accountInfoForm, t);
+  if (submission.status !== 'success') return invalid(submission);
+  try {
+    await shop.api.accounts.updateUserInfo({ body: submission.value });
+    return data<InfoReply>({
+      result: submission.reply(),
+      done: t('account.changesSaved'),
+    });
+  } catch (error) {
+    return apiFailure(submission, error, t);
+  }
+}
+
+export function meta({ matches, location }: Route.MetaArgs) {
+  return pageMeta({ matches, location, titleKey: 'account.accountInfo', robots: 'noindex' });
+}
+
+export default function AccountInfo({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useI18n();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    defaultValue: { firstName: loaderData.firstName, lastName: loaderData.lastName },
+    onValidate: ({ formData }) => parseForm(formData, accountInfoForm, t),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+  return (
+    <DashboardSection id="account-info" title={t('account.accountInfo')}>
+      {actionData && 'done' in actionData && typeof actionData.done === 'string' && (
+        <Saved>{actionData.done}</Saved>
+      )}
+      <FormErrors form={form} />
+      <Form method="post" className="max-w-md space-y-4" {...getFormProps(form)}>
+        <CsrfInput />
+        <div>
+          <p className="mb-1 font-medium">{t('auth.email')}</p>
+          <p className="break-words text-slate-700">{loaderData.email}</p>
+        </div>
+        <TextField field={fields.firstName} label={t('auth.firstName')} autoComplete="given-name" />
+        <TextField field={fields.lastName} label={t('auth.lastName')} autoComplete="family-name" />
+        <button type="submit" disabled={navigation.state === 'submitting'} className={buttonClass}>
+          {t('account.saveChanges')}
+        </button>
+      </Form>
+    </DashboardSection>
+  );
+}
+
+export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
+  return <ErrorScreen error={error} homeHref={`/${params.lang}/`} />;
+}

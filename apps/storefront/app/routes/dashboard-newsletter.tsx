@@ -1,0 +1,84 @@
+import { data, Form, useNavigation } from 'react-router';
+import { buttonClass } from '#app/components/account-page.tsx';
+import { CsrfInput } from '#app/components/csrf-input.tsx';
+import { DashboardSection, Saved } from '#app/components/dashboard-section.tsx';
+import { ErrorScreen } from '#app/components/error-screen.tsx';
+import { FormErrors } from '#app/components/form-messages.tsx';
+import { requireShopper } from '#app/lib/account.server.ts';
+import { newsletterForm } from '#app/lib/account-forms.ts';
+import { apiFailure, invalid, readForm, type FormReply } from '#app/lib/forms.server.ts';
+import { useI18n } from '#app/lib/i18n.tsx';
+import { shopTranslator } from '#app/lib/messages.server.ts';
+import { pageMeta } from '#app/lib/seo.ts';
+import { getShopRequest } from '#app/lib/shop.server.ts';
+import type { Route } from './+types/dashboard-newsletter';
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireShopper(getShopRequest(context), request);
+  return { subscribed: user.newsletter };
+}
+
+type NewsletterReply = FormReply & { done?: string; subscribed?: boolean };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const shop = getShopRequest(context);
+  requireShopper(shop, request);
+  const t = await shopTranslator(shop);
+  const submission = await readForm(request, newsletterForm, t);
+  if (submission.status !== 'success') return invalid(submission);
+  const newsletter = submission.value.newsletter === 'subscribe';
+  try {
+    const user = await shop.api.accounts.updateUserInfo({ body: { newsletter } });
+    return data<NewsletterReply>({
+      result: submission.reply(),
+      done: t(user.newsletter ? 'account.newsletterOn' : 'account.newsletterOff'),
+      subscribed: user.newsletter,
+    });
+  } catch (error) {
+    return apiFailure(submission, error, t);
+  }
+}
+
+export function meta({ matches, location }: Route.MetaArgs) {
+  return pageMeta({ matches, location, titleKey: 'account.newsletter', robots: 'noindex' });
+}
+
+export default function Newsletter({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useI18n();
+  const navigation = useNavigation();
+  const done =
+    actionData && 'done' in actionData && typeof actionData.done === 'string'
+      ? actionData.done
+      : undefined;
+  const subscribed =
+    actionData && 'subscribed' in actionData && typeof actionData.subscribed === 'boolean'
+      ? actionData.subscribed
+      : loaderData.subscribed;
+  const errors = actionData?.result.error?.[''] ?? [];
+  return (
+    <DashboardSection id="newsletter" title={t('account.newsletter')}>
+      {done ? (
+        <Saved>{done}</Saved>
+      ) : (
+        <p className="mb-4">{t(subscribed ? 'account.newsletterOn' : 'account.newsletterOff')}</p>
+      )}
+      <FormErrors form={{ errorId: 'newsletter-errors', errors }} />
+      <Form method="post" className="max-w-md">
+        <CsrfInput />
+        <button
+          type="submit"
+          name="newsletter"
+          value={subscribed ? 'unsubscribe' : 'subscribe'}
+          disabled={navigation.state === 'submitting'}
+          className={buttonClass}
+        >
+          {t(subscribed ? 'account.newsletterUnsubscribe' : 'account.newsletterSubscribe')}
+        </button>
+      </Form>
+    </DashboardSection>
+  );
+}
+
+export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
+  return <ErrorScreen error={error} homeHref={`/${params.lang}/`} />;
+}

@@ -1,0 +1,163 @@
+import { data, Form, redirect, useNavigation } from 'react-router';
+import { getFormProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { buttonClass } from '#app/components/account-page.tsx';
+import { CsrfInput } from '#app/components/csrf-input.tsx';
+import { DashboardSection, Saved } from '#app/components/dashboard-section.tsx';
+import { ErrorScreen } from '#app/components/error-screen.tsx';
+import {
+  FieldErrors,
+  FormErrors,
+  NewPasswordFields,
+  TextField,
+} from '#app/components/form-messages.tsx';
+import { requireShopper } from '#app/lib/account.server.ts';
+import { changePasswordForm, preferencesForm, settingsForm } from '#app/lib/account-forms.ts';
+import { parseForm, resultFor } from '#app/lib/forms.ts';
+import { apiFailure, invalid, readForm, type FormReply } from '#app/lib/forms.server.ts';
+import { useI18n } from '#app/lib/i18n.tsx';
+import { shopTranslator } from '#app/lib/messages.server.ts';
+import { pageMeta } from '#app/lib/seo.ts';
+import { getShopRequest } from '#app/lib/shop.server.ts';
+import type { Route } from './+types/dashboard-settings';
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const shop = getShopRequest(context);
+  const user = requireShopper(shop, request);
+  return {
+    locale: user.locale,
+    noCache: user.noCache,
+    languages: shop.languages,
+    saved: new URL(request.url).searchParams.has('saved'),
+  };
+}
+
+type SettingsReply = FormReply & { done?: string };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const shop = getShopRequest(context);
+  requireShopper(shop, request);
+  const t = await shopTranslator(shop);
+  const submission = await readForm(request, settingsForm, t);
+  if (submission.status !== 'success') return invalid(submission);
+  const form = submission.value;
+  try {
+    if (form.intent === 'settings') {
+      const user = await shop.api.accounts.updateUserInfo({
+        body: { locale: form.locale, noCache: form.noCache ?? false },
+      });
+      // The shop follows the chosen language at once.
+      return redirect(`/${user.locale}/account/dashboard/settings/?saved`);
+    }
+    await shop.api.accounts.changePassword({
+      body: { currentPassword: form.currentPassword, password: form.password },
+    });
+    return data<SettingsReply>({
+      result: submission.reply({ resetForm: true }),
+      done: t('account.passwordChanged'),
+    });
+  } catch (error) {
+    return apiFailure(submission, error, t);
+  }
+}
+
+export function meta({ matches, location }: Route.MetaArgs) {
+  return pageMeta({ matches, location, titleKey: 'account.settings', robots: 'noindex' });
+}
+
+export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useI18n();
+  const navigation = useNavigation();
+  const busy = navigation.state === 'submitting';
+  const [settings, settingsFields] = useForm({
+    id: 'preferences-form',
+    lastResult: resultFor<SubmissionResult<string[]>>(actionData, { intent: 'settings' }),
+    defaultValue: { locale: loaderData.locale },
+    onValidate: ({ formData }) => parseForm(formData, preferencesForm, t),
+  });
+  const [password, passwordFields] = useForm({
+    id: 'password-form',
+    lastResult: resultFor<SubmissionResult<string[]>>(actionData, { intent: 'password' }),
+    onValidate: ({ formData }) => parseForm(formData, changePasswordForm, t),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+  const passwordDone =
+    actionData && 'done' in actionData && typeof actionData.done === 'string'
+      ? actionData.done
+      : undefined;
+  return (
+    <div className="space-y-6">
+      <DashboardSection id="settings" title={t('account.settings')}>
+        {loaderData.saved && <Saved>{t('account.changesSaved')}</Saved>}
+        <FormErrors form={settings} />
+        <Form method="post" className="max-w-md space-y-4" {...getFormProps(settings)}>
+          <CsrfInput />
+          <input type="hidden" name="intent" value="settings" />
+          <div>
+            <label htmlFor={settingsFields.locale.id} className="mb-1 block font-medium">
+              {t('account.language')}
+            </label>
+            <select
+              {...getSelectProps(settingsFields.locale)}
+              className="w-full rounded-md border border-slate-300 px-3 py-2"
+            >
+              {loaderData.languages.map((language) => (
+                <option key={language.code} value={language.code} lang={language.code}>
+                  {language.name}
+                </option>
+              ))}
+            </select>
+            <FieldErrors field={settingsFields.locale} />
+          </div>
+          <div className="flex items-start gap-3">
+            <input
+              id={settingsFields.noCache.id}
+              name={settingsFields.noCache.name}
+              type="checkbox"
+              defaultChecked={loaderData.noCache}
+              aria-describedby="no-cache-hint"
+              className="mt-1 h-5 w-5"
+            />
+            <div>
+              <label htmlFor={settingsFields.noCache.id} className="font-medium">
+                {t('account.noCacheMode')}
+              </label>
+              <p id="no-cache-hint" className="text-sm text-slate-600">
+                {t('account.noCacheModeHint')}
+              </p>
+            </div>
+          </div>
+          <button type="submit" disabled={busy} className={buttonClass}>
+            {t('account.saveChanges')}
+          </button>
+        </Form>
+      </DashboardSection>
+      <DashboardSection id="change-password" title={t('account.changePassword')}>
+        {passwordDone && <Saved>{passwordDone}</Saved>}
+        <FormErrors form={password} />
+        <Form method="post" className="max-w-md space-y-4" {...getFormProps(password)}>
+          <CsrfInput />
+          <input type="hidden" name="intent" value="password" />
+          <TextField
+            field={passwordFields.currentPassword}
+            label={t('account.currentPassword')}
+            type="password"
+            autoComplete="current-password"
+          />
+          <NewPasswordFields
+            password={passwordFields.password}
+            confirmation={passwordFields.passwordConfirmation}
+            label={t('auth.newPassword')}
+          />
+          <button type="submit" disabled={busy} className={buttonClass}>
+            {t('account.changePassword')}
+          </button>
+        </Form>
+      </DashboardSection>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
+  return <ErrorScreen error={error} homeHref={`/${params.lang}/`} />;
+}

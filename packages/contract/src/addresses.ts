@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { idSchema } from './common.ts';
+import { checkoutBodySchema } from './sales.ts';
+
+/* The logged-in user's address book (spec section 2, dashboard address-book). */
+
+/** At most this many addresses per user: a book, not a log of every parcel. */
+export const ADDRESS_BOOK_LIMIT = 20;
+
+/** The address fields of the checkout form, with the same rules, so a saved address always fits it. */
+export const addressFieldsSchema = checkoutBodySchema.pick({
+  firstName: true,
+  lastName: true,
+  phone: true,
+  country: true,
+  region: true,
+  city: true,
+  address: true,
+  postcode: true,
+});
+
+/** POST /api/accounts/addresses/ : a new address; `isDefault` makes it the checkout's default. */
+export const createAddressBodySchema = addressFieldsSchema
+  .extend({ isDefault: z.boolean().optional() })
+  .strict();
+export type CreateAddressBody = z.infer<typeof createAddressBodySchema>;
+
+/** PATCH /api/accounts/addresses/{id}/ : any of the fields. */
+export const updateAddressBodySchema = createAddressBodySchema.partial().strict();
+export type UpdateAddressBody = z.infer<typeof updateAddressBodySchema>;
+
+const placeSchema = z.object({ id: idSchema, title: z.string() });
+
+export const addressSchema = z.object({
+  id: idSchema,
+  firstName: z.string(),
+  lastName: z.string(),
+  phone: z.string(),
+  country: placeSchema,
+  region: placeSchema.nullable(),
+  city: placeSchema.nullable(),
+  address: z.string(),
+  postcode: z.string(),
+  /** The address the checkout form starts with; the first address saved is the default. */
+  isDefault: z.boolean(),
+});
+export type Address = z.infer<typeof addressSchema>;
