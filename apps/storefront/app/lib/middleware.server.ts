@@ -1,5 +1,6 @@
 import { data, redirect, type MiddlewareFunction } from 'react-router';
 import type { Translate } from '@shop/contract';
+import { requireShopper } from './account.server.ts';
 import { shopTranslator } from './messages.server.ts';
 import { shopRequestContext, type ShopRequest } from './shop.server.ts';
 
@@ -15,10 +16,7 @@ type Guard = (shop: ShopRequest, request: Request) => void;
 export const NAMED_MIDDLEWARE: Readonly<Record<string, Guard>> = {
   /** Logged-in users only; others go to the login page and come back after (spec section 4). */
   auth: (shop, request) => {
-    if (shop.user) return;
-    const url = new URL(request.url);
-    const back = encodeURIComponent(`${url.pathname}${url.search}`);
-    throw redirect(`/${shop.locale}/account/login/?redirectTo=${back}`);
+    requireShopper(shop, request);
   },
   /** Visitors who are not logged in (sign-up screens); a logged-in user goes home. */
   guest: (shop) => {
