@@ -292,7 +292,9 @@ describe('the address book', () => {
       await page.getByText('Hafenweg 12').waitFor();
       await page.getByRole('button', { name: 'Make default' }).click();
       await expect
-        .poll(() => page.locator('li', { hasText: 'Hafenweg 12' }).textContent())
+        .poll(() => page.locator('li', { hasText: 'Hafenweg 12' }).textContent(), {
+          timeout: 15_000,
+        })
         .toContain('Default address');
       if (js) await checkScreen(page);
 
@@ -324,7 +326,7 @@ describe('the address book', () => {
       await saved.selectOption(other ?? '');
       if (!js) await page.getByRole('button', { name: 'Use this address' }).click();
       await expect
-        .poll(() => page.getByLabel('Street and house number').inputValue())
+        .poll(() => page.getByLabel('Street and house number').inputValue(), { timeout: 15_000 })
         .toBe('Lindenstraße 5');
       expect(await page.getByLabel('City').inputValue()).not.toBe('');
 

@@ -51,13 +51,15 @@ describe('the home page head', () => {
     const info = await shopInfo();
     const { head } = await serverHead('/en/');
 
-    // On home the title is the shop title alone (elsewhere 'title | shop title').
-    expect(one(head.title, 'title')).toBe(info.title);
+    // 'title | shop title' on every page: home has no title of its own, so the spec's default.
+    expect(one(head.title, 'title')).toBe(`A multivendor e-commerce platform | ${info.title}`);
     const description = one(metas(head, 'description'), 'description');
     expect(description.length).toBeGreaterThan(0);
     expect(description.length).toBeLessThanOrEqual(260);
 
-    expect(one(metas(head, 'og:title'), 'og:title')).toBe(info.title);
+    expect(one(metas(head, 'og:title'), 'og:title')).toBe(
+      `A multivendor e-commerce platform | ${info.title}`,
+    );
     expect(one(metas(head, 'og:description'), 'og:description')).toBe(description);
     expect(one(metas(head, 'og:url'), 'og:url')).toBe(`${baseURL}/en/`);
     expect(one(metas(head, 'og:locale'), 'og:locale')).toBe('en_US');
@@ -104,7 +106,7 @@ describe('the home page head', () => {
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);
     const html = await res.text();
     expect(html).toMatch(/^<!DOCTYPE html><html lang="en">/);
-    expect(html).toContain(`<title>${info.title}</title>`);
+    expect(html).toContain(`<title>A multivendor e-commerce platform | ${info.title}</title>`);
     expect(html).toContain('<meta name="theme-color" content="#ffffff"/>');
     expect(html).toContain(`<link rel="canonical" href="${baseURL}/en/"/>`);
     expect(html).toContain(`hrefLang="x-default" href="${baseURL}/en/"`);
@@ -123,10 +125,35 @@ describe('the home page head', () => {
     ]);
   });
 
-  it('keeps the query in canonical and alternate links', async () => {
-    const { head } = await serverHead('/en/?page=2');
-    expect(head.links.find((l) => l.rel === 'canonical')?.href).toBe(`${baseURL}/en/?page=2`);
-    expect(head.links.find((l) => l.hreflang === 'it')?.href).toBe(`${baseURL}/it/?page=2`);
+  it('keeps in canonical and alternate links only the parameters a page reads', async () => {
+    const { head } = await serverHead('/en/?page=2&utm_source=mail');
+    expect(head.links.find((l) => l.rel === 'canonical')?.href).toBe(`${baseURL}/en/`);
+    expect(head.links.find((l) => l.hreflang === 'it')?.href).toBe(`${baseURL}/it/`);
+    const { head: blogs } = await serverHead('/en/blogs/?utm_source=mail&page=2');
+    expect(blogs.links.find((l) => l.rel === 'canonical')?.href).toBe(
+      `${baseURL}/en/blogs/?page=2`,
+    );
+    expect(blogs.links.find((l) => l.hreflang === 'it')?.href).toBe(`${baseURL}/it/blogs/?page=2`);
+  });
+
+  // Issue 10: '?page=1', '?page=abc' and '?page=-3' each became a canonical of their own.
+  it.each(['?page=1', '?page=abc', '?page=-3', '?page=1&fbclid=x'])(
+    'gives the first page of a list one canonical whatever the query says (%s)',
+    async (query) => {
+      const { head } = await serverHead(`/en/vendors/${query}`);
+      expect(head.links.filter((l) => l.rel === 'canonical').map((l) => l.href)).toEqual([
+        `${baseURL}/en/vendors/`,
+      ]);
+    },
+  );
+
+  it('writes a filtered product list’s canonical in one order, defaults and strangers left out', async () => {
+    const { head } = await serverHead(
+      '/en/products/?page=1&sort=-price&ref=x&values__id=5&values__id=2',
+    );
+    expect(head.links.find((l) => l.rel === 'canonical')?.href).toBe(
+      `${baseURL}/en/products/?values__id=2&values__id=5&sort=-price`,
+    );
   });
 
   it('is the same, with no duplicated tag, once the page is hydrated', async () => {

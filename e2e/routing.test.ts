@@ -88,11 +88,14 @@ describe('the 404 screen', () => {
     await page.getByRole('heading', { level: 1, name: info.title }).waitFor();
   });
 
-  it('is also what a path outside any language shows, with status 404', async () => {
+  // Outside the shop's frame it is the generic error page (spec section 8, decision 0017).
+  it('is, outside any language, the error page: status 404 and "This page could not be found"', async () => {
     const page = await browser.page();
     const response = await page.goto(`${baseURL}/no-such-thing/`);
     expect(response?.status()).toBe(404);
-    await page.getByRole('heading', { level: 1, name: NOT_FOUND_TITLE, exact: true }).waitFor();
+    await page.getByRole('heading', { level: 1, name: '404', exact: true }).waitFor();
+    await page.getByText('This page could not be found', { exact: true }).waitFor();
+    expect(await page.title()).toBe('404 | This page could not be found');
     await expect
       .poll(() => page.getByRole('link', { name: 'Back to homepage' }).getAttribute('href'))
       .toBe('/');

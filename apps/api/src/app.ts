@@ -33,6 +33,7 @@ import { shopGuardPlugin } from './plugins/shop-guard.ts';
 import { i18nPlugin } from './plugins/i18n.ts';
 import { accountRoutes } from './routes/accounts.ts';
 import { coreRoutes } from './routes/core.ts';
+import { feedbackRoutes } from './routes/feedback.ts';
 import { imageRoutes } from './routes/images.ts';
 import { mediaRoutes } from './routes/media.ts';
 import { organizationRoutes } from './routes/organizations.ts';
@@ -161,6 +162,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(reviewRoutes);
       await api.register(vendorRoutes);
       await api.register(wishlistRoutes);
+      await api.register(feedbackRoutes);
       // Unknown paths under a locale's API answer JSON, never the storefront's HTML.
       api.all('/*', { config: { shop: 'open' } }, async (_req, reply) =>
         reply.code(404).send({ detail: 'Not found.' }),

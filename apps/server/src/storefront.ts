@@ -42,6 +42,9 @@ function toWebRequest(req: FastifyRequest, reply: FastifyReply): Request {
     if (value === undefined) continue;
     for (const v of Array.isArray(value) ? value : [value]) headers.append(key, v);
   }
+  // The API's per-address limits (logins, the contact form) count the shopper, not the
+  // storefront that calls the API in-process: the loaders pass this on (lib/api.server.ts).
+  headers.set('x-forwarded-for', req.ip);
   const controller = new AbortController();
   reply.raw.on('close', () => controller.abort());
   const init: RequestInit & { duplex?: 'half' } = {

@@ -3,12 +3,25 @@ import { PassThrough } from 'node:stream';
 import { RouterContextProvider, type EntryContext } from 'react-router';
 import { apiTransportContext, type ApiTransport } from '#app/lib/api.server.ts';
 import { createReadableStreamFromReadable } from '@react-router/node';
-import { ServerRouter } from 'react-router';
+import { isRouteErrorResponse, ServerRouter } from 'react-router';
 import { isbot } from 'isbot';
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
 
 export const streamTimeout = 5_000;
+
+/**
+ * React Router's own error answers (a POST to a page without an action: 405; a path no route
+ * matches) carry a developer's sentence naming the route module. It is dropped here, before the
+ * page and its hydration data are written, so the shop's error screen says its own words.
+ */
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (isRouteErrorResponse(error) && (error as { internal?: unknown }).internal === true) {
+    (error as { data: unknown }).data = null;
+    return;
+  }
+  if (!request.signal.aborted) console.error(error);
+}
 
 export default function handleRequest(
   request: Request,

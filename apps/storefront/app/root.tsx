@@ -67,7 +67,7 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <main id="main" className="px-4">
-      <ErrorScreen error={error} homeHref="/" />
+      <ErrorScreen error={error} homeHref="/" generic />
     </main>
   );
 }

@@ -36,6 +36,11 @@ export default [
         route('settings', 'routes/dashboard-settings.tsx'),
       ]),
       route('pages/reviews', 'routes/shop-reviews.tsx'),
+      route('pages', 'routes/pages.tsx'),
+      route('pages/contact', 'routes/feedback-page.tsx', { id: 'contact' }),
+      route('pages/register_new_organization', 'routes/feedback-page.tsx', {
+        id: 'register-organization',
+      }),
       route('pages/:slug', 'routes/page.tsx'),
       route('vendors', 'routes/vendors.tsx'),
       route('vendors/:vendorId', 'routes/vendor.tsx', { id: 'vendor' }),

@@ -102,6 +102,8 @@ export const pageSchema = z.object({
   slug: z.string(),
   slugUri: z.string(),
   title: z.string(),
+  /** A line or two about the page, plain text (the list of pages shows it). */
+  description: z.string(),
   /** HTML. */
   content: z.string(),
   images: z.array(imageSchema),
@@ -112,6 +114,14 @@ export type Page = z.infer<typeof pageSchema>;
 
 export const pageCardSchema = pageSchema.omit({ content: true });
 export type PageCard = z.infer<typeof pageCardSchema>;
+
+/** The shop's pages (`/pages/`), a page of them at a time. */
+export const PAGE_LIST_SIZE = 24;
+export const pagesQuerySchema = z.object({
+  page: pageQuerySchema.default(1),
+  page_size: pageSizeQuerySchema(PAGE_LIST_SIZE),
+});
+export type PagesQuery = z.input<typeof pagesQuerySchema>;
 
 export const pageParamsSchema = z.object({ slug: z.string().min(1).max(200) });
 

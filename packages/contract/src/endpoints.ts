@@ -33,6 +33,7 @@ import {
   pageCardSchema,
   pageParamsSchema,
   pageSchema,
+  pagesQuerySchema,
   searchQuerySchema,
   widgetsSchema,
 } from './content.ts';
@@ -49,7 +50,6 @@ import {
 import {
   createReviewBodySchema,
   feedbackBodySchema,
-  feedbackSchema,
   manifestSchema,
   organizationInfoSchema,
   productReviewsQuerySchema,
@@ -335,9 +335,10 @@ export const endpoints = {
     feedback: endpoint({
       method: 'POST',
       path: '/api/organizations/feedbacks/',
-      summary: 'Contact form',
+      summary:
+        "Contact form: stored and mailed to the shop's address; a filled honeypot is answered alike and dropped",
       body: feedbackBodySchema,
-      response: feedbackSchema,
+      response: messageResponseSchema,
       status: 201,
       errors: badRequest,
     }),
@@ -426,6 +427,13 @@ export const endpoints = {
       path: '/api/content/faqs/',
       summary: 'FAQ categories with their questions',
       response: faqsSchema,
+    }),
+    pages: endpoint({
+      method: 'GET',
+      path: '/api/content/pages/',
+      summary: "The shop's own pages, without their bodies (vendors' pages are listed under them)",
+      query: pagesQuerySchema,
+      response: paginated(pageCardSchema),
     }),
     page: endpoint({
       method: 'GET',

@@ -108,24 +108,20 @@ export const phoneSchema = z
   .trim()
   .regex(/^\+?[0-9][0-9 ()-]{4,22}$/, 'Expected a phone number');
 
+/**
+ * The honeypot of the feedback forms: a field people never see (hidden from eyes and screen
+ * readers, skipped by Tab), that form-filling bots do fill. A body that has it is answered as
+ * if sent, and dropped.
+ */
+export const HONEYPOT_FIELD = 'website';
+
+/** The contact form (and the request to sell in the shop, sent the same way). */
 export const feedbackBodySchema = z.object({
   name: z.string().trim().min(1).max(100),
   email: z.email().max(254),
   phone: phoneSchema.optional(),
-  subject: z.string().trim().max(200).optional(),
+  subject: z.string().trim().min(1).max(200),
   message: z.string().trim().min(10).max(5000),
-  /** The language the shopper wrote from, so staff can answer in it. */
-  locale: localeSchema.optional(),
+  [HONEYPOT_FIELD]: z.string().max(500).optional(),
 });
 export type FeedbackBody = z.infer<typeof feedbackBodySchema>;
-
-export const feedbackSchema = z.object({
-  id: idSchema,
-  name: z.string(),
-  email: z.string(),
-  phone: z.string().nullable(),
-  subject: z.string().nullable(),
-  message: z.string(),
-  createdAt: dateTimeSchema,
-});
-export type Feedback = z.infer<typeof feedbackSchema>;

@@ -225,10 +225,12 @@ describe('bodies', () => {
   });
 
   it('bounds feedback', () => {
-    const ok = { name: 'Ann', email: 'a@b.de', message: 'Hello there, shop!' };
+    const ok = { name: 'Ann', email: 'a@b.de', subject: 'Hi', message: 'Hello there, shop!' };
     expect(feedbackBodySchema.safeParse(ok).success).toBe(true);
     expect(feedbackBodySchema.safeParse({ ...ok, message: 'short' }).success).toBe(false);
     expect(feedbackBodySchema.safeParse({ ...ok, name: 'x'.repeat(101) }).success).toBe(false);
+    expect(feedbackBodySchema.safeParse({ ...ok, subject: ' ' }).success).toBe(false);
+    expect(feedbackBodySchema.safeParse({ ...ok, phone: 'call me' }).success).toBe(false);
   });
 
   it('maps issues to the spec’s form message keys', () => {

@@ -26,8 +26,8 @@ export const vendorSchema = z.object({
   /** Small images of type 'icon' (logo marks, badges). */
   icons: z.array(imageSchema),
   meta: metaSchema,
-  /** Sub-vendors, when the vendor groups others. */
-  children: z.array(contentItemSchema).optional(),
+  /** Sub-vendors, when the vendor groups others (spec section 3); empty otherwise. */
+  children: z.array(contentItemSchema),
 });
 export type Vendor = z.infer<typeof vendorSchema>;
 

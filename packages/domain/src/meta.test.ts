@@ -10,8 +10,20 @@ describe('pageTitle — "Page titles follow the pattern \'title | shop title\'"'
     ['Red shirt', '', 'Red shirt'],
     ['  Red shirt ', ' My Shop ', 'Red shirt | My Shop'],
     ['', '', ''],
+    ['My Shop', 'My Shop', 'My Shop'],
   ])('pageTitle(%j, %j) → %j', (title, shop, out) => {
     expect(pageTitle(title, shop)).toBe(out);
+  });
+
+  // "Page title and description: a multivendor e-commerce platform": a page without a title of
+  // its own (the home page) is titled with the default, still followed by the shop title.
+  it.each<[string | null, string, string]>([
+    ['', 'My Shop', 'A multivendor e-commerce platform | My Shop'],
+    [null, 'My Shop', 'A multivendor e-commerce platform | My Shop'],
+    ['Red shirt', 'My Shop', 'Red shirt | My Shop'],
+    ['', '', 'A multivendor e-commerce platform'],
+  ])('pageTitle(%j, %j, default) → %j', (title, shop, out) => {
+    expect(pageTitle(title, shop, 'A multivendor e-commerce platform')).toBe(out);
   });
 });
 

@@ -4,10 +4,12 @@ import { META_DESCRIPTION_MAX_LENGTH } from './constants.ts';
 export function pageTitle(
   title: string | null | undefined,
   shopTitle: string | null | undefined,
+  /** The title of a page without one of its own (the home page): the shop's default title. */
+  fallback?: string | null,
 ): string {
-  const t = (title ?? '').trim();
+  const t = (title ?? '').trim() || (fallback ?? '').trim();
   const shop = (shopTitle ?? '').trim();
-  if (!t) return shop;
+  if (!t || t === shop) return shop;
   if (!shop) return t;
   return `${t} | ${shop}`;
 }

@@ -112,6 +112,10 @@ export const languages = pgTable('languages', {
 
 export const vendors = pgTable('vendors', {
   id: serial('id').primaryKey(),
+  /** A vendor that groups others (a brand house) is their parent: the spec's `children`. */
+  parentId: integer('parent_id').references((): AnyPgColumn => vendors.id, {
+    onDelete: 'set null',
+  }),
   slug: text('slug').notNull().unique(),
   email: text('email').notNull(),
   sorting: integer('sorting').notNull().default(0),

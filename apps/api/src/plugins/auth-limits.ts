@@ -16,6 +16,8 @@ export type AuthLimitOptions = {
   /** Failed logins, or mail-sending calls, allowed per address in the window. */
   perAddress: number;
   windowMs: number;
+  /** Contact-form messages allowed per address in the window (each one mails the shop). */
+  feedbackPerAddress?: number;
   /** Prefix of the counters in Redis (tests give each app its own). */
   nameSpace?: string;
 };
@@ -24,6 +26,7 @@ export const DEFAULT_AUTH_LIMITS: AuthLimitOptions = {
   perAccount: 10,
   perAddress: 20,
   windowMs: 15 * 60_000,
+  feedbackPerAddress: 10,
 };
 
 type Limiter = ReturnType<FastifyRequest['server']['createRateLimit']>;
@@ -37,6 +40,8 @@ declare module 'fastify' {
       fail(req: FastifyRequest, account?: string): Promise<void>;
       /** Counts a call that sends mail or creates an account, and refuses past the limit. */
       take(req: FastifyRequest, reply: FastifyReply): Promise<void>;
+      /** Counts a contact-form message (a counter of its own), and refuses past the limit. */
+      takeFeedback(req: FastifyRequest, reply: FastifyReply): Promise<void>;
     };
   }
 }
@@ -67,6 +72,11 @@ export const authLimitsPlugin = fp<{ redis?: Redis; limits?: AuthLimitOptions }>
       timeWindow: limits.windowMs,
       keyGenerator: (req) => `sends:${req.ip}`,
     });
+    const feedback: Limiter = app.createRateLimit({
+      max: limits.feedbackPerAddress ?? DEFAULT_AUTH_LIMITS.feedbackPerAddress ?? 10,
+      timeWindow: limits.windowMs,
+      keyGenerator: (req) => `feedback:${req.ip}`,
+    });
 
     const refuse = (req: FastifyRequest, reply: FastifyReply, seconds: number) => {
       reply.header('Retry-After', String(Math.max(1, seconds)));
@@ -89,6 +99,10 @@ export const authLimitsPlugin = fp<{ redis?: Redis; limits?: AuthLimitOptions }>
       },
       async take(req, reply) {
         const result = await sends(req);
+        if (!result.isAllowed && result.isExceeded) throw refuse(req, reply, result.ttlInSeconds);
+      },
+      async takeFeedback(req, reply) {
+        const result = await feedback(req);
         if (!result.isAllowed && result.isExceeded) throw refuse(req, reply, result.ttlInSeconds);
       },
     });

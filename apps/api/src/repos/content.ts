@@ -1,4 +1,17 @@
-import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  inArray,
+  isNull,
+  ne,
+  notInArray,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type {
   Blog,
   BlogCard,
@@ -249,6 +262,7 @@ async function selectPages(db: Database, locale: Locale, q: PageQuery) {
           ? `/pages/${row.slug}/`
           : `/vendors/${slugWithId(row.vendorSlug, row.vendorId)}/pages/${row.slug}/`,
       title: row.title,
+      description: row.description,
       content: row.content,
       images: pageImages,
       meta: metaOf(row, metaImage(pageImages)),
@@ -271,6 +285,25 @@ export async function findShopPage(
     withContent: true,
   });
   return results[0] ?? null;
+}
+
+/** Slugs of pages that are not content to browse: coming-soon is what a closed shop shows. */
+const UNLISTED_PAGES = ['coming-soon'];
+
+/** The shop's own active pages (not the vendors'), without their bodies, in id order. */
+export async function shopPageList(
+  db: Database,
+  locale: Locale,
+  page: number,
+  pageSize: number,
+): Promise<{ count: number; results: PageCard[] }> {
+  const { count, results } = await selectPages(db, locale, {
+    where: and(isNull(s.pages.vendorId), notInArray(s.pages.slug, UNLISTED_PAGES)),
+    page,
+    pageSize,
+    withContent: false,
+  });
+  return { count, results: results.map(({ content: _content, ...card }) => card) };
 }
 
 /** A vendor's active pages, without their bodies. */

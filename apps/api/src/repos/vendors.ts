@@ -1,5 +1,5 @@
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
-import type { Image, Locale, Vendor } from '@shop/contract';
+import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { ContentItem, Image, Locale, Vendor } from '@shop/contract';
 import { slugWithId } from '@shop/domain';
 import type { Database } from '#api/db/client.ts';
 import * as s from '#api/db/schema.ts';
@@ -13,6 +13,55 @@ import { metaImage, metaOf } from './meta.ts';
  * have one.
  */
 const ICON_TYPES: ReadonlySet<Image['imageType']> = new Set(['icon', 'logo']);
+
+/** The active sub-vendors of each of `parents`, as content items, in list order (newest first). */
+async function childrenOf(
+  db: Database,
+  locale: Locale,
+  parents: number[],
+): Promise<Map<number, ContentItem[]>> {
+  const byParent = new Map<number, ContentItem[]>();
+  if (parents.length === 0) return byParent;
+  const t = translated(s.vendorTranslations, locale, 'ct');
+  const rows = await db
+    .select({
+      id: s.vendors.id,
+      parentId: s.vendors.parentId,
+      slug: s.vendors.slug,
+      title: t.text('title'),
+      description: t.text('description'),
+      metaTitle: t.text('metaTitle'),
+      metaDescription: t.text('metaDescription'),
+      metaKeywords: t.text('metaKeywords'),
+    })
+    .from(s.vendors)
+    .leftJoin(t.local, t.onLocal(s.vendors.id))
+    .leftJoin(t.fallback, t.onFallback(s.vendors.id))
+    .where(and(eq(s.vendors.active, true), inArray(s.vendors.parentId, parents)))
+    .orderBy(desc(s.vendors.createdAt), desc(s.vendors.id));
+  const images = await imagesBy(
+    db,
+    'vendorId',
+    rows.map((r) => r.id),
+  );
+  for (const row of rows) {
+    if (row.parentId === null) continue;
+    const slug = slugWithId(row.slug, row.id);
+    const childImages = images.get(row.id) ?? [];
+    const list = byParent.get(row.parentId) ?? [];
+    list.push({
+      ref: 'vendor',
+      id: row.id,
+      slugUri: `/vendors/${slug}/`,
+      meta: metaOf(row, metaImage(childImages)),
+      title: row.title,
+      description: row.description,
+      images: childImages,
+    });
+    byParent.set(row.parentId, list);
+  }
+  return byParent;
+}
 
 /** Active vendors matching `where`, newest first (the spec's default sorting 'date'), paged. */
 async function selectVendors(
@@ -47,6 +96,11 @@ async function selectVendors(
     'vendorId',
     rows.map((r) => r.id),
   );
+  const children = await childrenOf(
+    db,
+    locale,
+    rows.map((r) => r.id),
+  );
   const results = rows.map((row): Vendor => {
     const slug = slugWithId(row.slug, row.id);
     const vendorImages = images.get(row.id) ?? [];
@@ -60,6 +114,7 @@ async function selectVendors(
       images: vendorImages,
       icons: vendorImages.filter((i) => ICON_TYPES.has(i.imageType)),
       meta: metaOf(row, metaImage(vendorImages)),
+      children: children.get(row.id) ?? [],
     };
   });
   return { count: total?.n ?? 0, results };

@@ -6,6 +6,7 @@ import {
   blogSchema,
   contentItemSchema,
   faqsSchema,
+  pageCardSchema,
   pageSchema,
   paginated,
   SUPPORTED_LOCALES,
@@ -234,6 +235,24 @@ describe('pages', () => {
       }
       expect(titles.size, slug).toBe(SUPPORTED_LOCALES.length);
     }
+  });
+
+  it('lists the shop’s own pages in id order, translated, without bodies, paged', async () => {
+    const listed = (await shopPageSlugs()).filter((slug) => slug !== 'coming-soon');
+    const cards = paginated(pageCardSchema.strict());
+    const all = await getOk(t, '/de/api/content/pages/', cards);
+    expect(all.count).toBe(listed.length);
+    expect(all.results.map((p) => p.slug)).toEqual(listed);
+    // Vendors' pages live under their vendor; coming-soon is what a closed shop shows.
+    expect(all.results.every((p) => p.vendor === null)).toBe(true);
+    const contact = all.results.find((p) => p.slug === 'contact');
+    expect(contact).toMatchObject({ title: 'Kontakt', slugUri: '/pages/contact/' });
+    expect(contact?.description).toContain('Kundenservice');
+
+    const second = await getOk(t, '/en/api/content/pages/?page_size=3&page=2', cards);
+    expect(second.results.map((p) => p.slug)).toEqual(listed.slice(3, 6));
+    expect(second.previous).not.toBeNull();
+    await expectFieldError(t, '/en/api/content/pages/?page=0', 'page');
   });
 
   it('answers 404 JSON for unknown, inactive and vendor pages', async () => {

@@ -11,6 +11,7 @@ import {
   listWidgets,
   relatedBlogs,
   searchBlogs,
+  shopPageList,
 } from '#api/repos/content.ts';
 import { defineEndpoint, pageLinks } from './define.ts';
 
@@ -55,6 +56,11 @@ export const contentRoutes: FastifyPluginAsync = async (app) => {
   defineEndpoint(app, e.menus, async (req) => listMenus(db, req.locale));
 
   defineEndpoint(app, e.widgets, async (req) => listWidgets(db, req.locale));
+
+  defineEndpoint(app, e.pages, async (req, { query }) => {
+    const { count, results } = await shopPageList(db, req.locale, query.page, query.page_size);
+    return { ...pageLinks(req, query.page, query.page_size, count), results };
+  });
 
   // Open to everyone so that coming-soon can be shown; every other page keeps the guard's rule.
   defineEndpoint(

@@ -344,3 +344,38 @@ describe('vendor blogs and pages', () => {
     await expectFieldError(t, `/en${BASE}/${linen.id}/pages/Not%20A%20Slug/`, 'itemId');
   });
 });
+
+describe('vendor children (spec section 3)', () => {
+  it('lists the active sub-vendors of a vendor that groups others, and an empty list otherwise', async () => {
+    const [parent, child, hidden] = await vendorRows();
+    if (!parent || !child || !hidden) throw new Error('the demo shop needs three vendors');
+    const db = t.handle.db;
+    const setParent = (id: number, parentId: number | null) =>
+      db.update(s.vendors).set({ parentId }).where(eq(s.vendors.id, id));
+    try {
+      await setParent(child.id, parent.id);
+      await setParent(hidden.id, parent.id);
+      await db.update(s.vendors).set({ active: false }).where(eq(s.vendors.id, hidden.id));
+
+      const one = await getOk(t, `/de${BASE}/${parent.id}/`, vendorSchema.strict());
+      expect(one.children).toEqual([
+        expect.objectContaining({
+          ref: 'vendor',
+          id: child.id,
+          title: child.de,
+          slugUri: `/vendors/${slugWithId(child.slug, child.id)}/`,
+        }),
+      ]);
+      const list = await getOk(t, `/en${BASE}/?size=50`, vendorPage);
+      expect(list.results.find((v) => v.id === parent.id)?.children.map((c) => c.id)).toEqual([
+        child.id,
+      ]);
+      const leaf = await getOk(t, `/en${BASE}/${child.id}/`, vendorSchema.strict());
+      expect(leaf.children).toEqual([]);
+    } finally {
+      await setParent(child.id, null);
+      await setParent(hidden.id, null);
+      await db.update(s.vendors).set({ active: true }).where(eq(s.vendors.id, hidden.id));
+    }
+  });
+});

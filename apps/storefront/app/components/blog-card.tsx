@@ -4,7 +4,16 @@ import { SizedImage } from './sized-image.tsx';
 import { useI18n } from '#app/lib/i18n.tsx';
 
 /** A blog post's card: image, date, author, title (the whole card is the link), description. */
-export function BlogCardView({ post, level = 2 }: { post: BlogCard; level?: 2 | 3 }) {
+export function BlogCardView({
+  post,
+  level = 2,
+  href,
+}: {
+  post: BlogCard;
+  level?: 2 | 3;
+  /** Where the card leads when not to the post's own page (the post inside its vendor's frame). */
+  href?: string;
+}) {
   const { locale, t } = useI18n();
   const Heading = level === 2 ? 'h2' : 'h3';
   const image = post.images[0];
@@ -26,7 +35,10 @@ export function BlogCardView({ post, level = 2 }: { post: BlogCard; level?: 2 | 
           {t('blog.publishedOn', { date })} · {t('blog.byAuthor', { author: post.author })}
         </p>
         <Heading className="text-lg font-bold">
-          <AppLink to={`/${locale}${post.slugUri}`} className="after:absolute after:inset-0">
+          <AppLink
+            to={href ?? `/${locale}${post.slugUri}`}
+            className="after:absolute after:inset-0"
+          >
             {post.title}
           </AppLink>
         </Heading>

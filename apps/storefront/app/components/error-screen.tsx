@@ -10,6 +10,7 @@ const ENGLISH: Record<string, string> = {
   'errors.backToHomepage': 'Back to homepage',
   'errors.pageNotFound': 'This page could not be found',
   'errors.somethingWentWrong': 'Something went wrong.',
+  'errors.methodNotAllowed': 'This page does not accept this request.',
   'errors.errorPageFailed': 'An error occurred while showing the error page',
 };
 
@@ -66,26 +67,34 @@ export function NotFoundScreen({ homeHref }: { homeHref: string }) {
   );
 }
 
+/** What the error page says for a status when the error brings no message of ours. */
+const STATUS_TEXT: Readonly<Record<number, string>> = {
+  404: 'errors.pageNotFound',
+  405: 'errors.methodNotAllowed',
+};
+
 /** The generic error page: the status and a message (page not found: 404, 'This page could not be found'). */
 export function GenericErrorScreen({
   status,
   message,
   homeHref,
+  withTitle = false,
 }: {
   status: number;
   message: string | null;
   homeHref: string;
+  /** Outside the shop's routes no meta names the page: the screen gives the document its title. */
+  withTitle?: boolean;
 }) {
   const text = useErrorText();
+  const said = message ?? text(STATUS_TEXT[status] ?? 'errors.somethingWentWrong');
   return (
     <section className="mx-auto max-w-xl py-16 text-center" aria-labelledby="error-title">
+      {withTitle && <title>{`${status} | ${said}`}</title>}
       <h1 id="error-title" className="text-6xl font-bold text-primary">
         {status}
       </h1>
-      <p className="mt-4 text-lg">
-        {message ??
-          (status === 404 ? text('errors.pageNotFound') : text('errors.somethingWentWrong'))}
-      </p>
+      <p className="mt-4 text-lg">{said}</p>
       <a href={homeHref} className="mt-8 inline-block text-primary underline">
         {text('errors.backToHomepage')}
       </a>
@@ -112,25 +121,49 @@ class LastResort extends Component<{ children: ReactNode; homeHref: string }, { 
   }
 }
 
-/** What a route's ErrorBoundary shows: the 404 screen, or the error page with the status (else 500). */
-export function ErrorScreen({ error, homeHref }: { error: unknown; homeHref: string }) {
+/**
+ * The message an error brings for the page: a text the shop threw (`data('Unknown middleware x',
+ * { status: 500 })`), never React Router's own (a POST to a page without an action answers 405
+ * with a developer's sentence naming the route module).
+ */
+export function errorMessage(error: unknown): string | null {
+  if (!isRouteErrorResponse(error)) return null;
+  if ((error as { internal?: unknown }).internal === true) return null;
+  return typeof error.data === 'string' && error.data.length > 0 && error.data.length < 300
+    ? error.data
+    : null;
+}
+
+/**
+ * What a route's ErrorBoundary shows: the 404 screen, or the error page with the status (else
+ * 500). `generic`: always the error page (the root's, outside the shop's frame: 'This page could
+ * not be found' with 404).
+ */
+export function ErrorScreen({
+  error,
+  homeHref,
+  generic = false,
+}: {
+  error: unknown;
+  homeHref: string;
+  generic?: boolean;
+}) {
   useEffect(() => {
     reloadAfterChunkError(error);
   }, [error]);
   const status = statusOf(error);
-  const message =
-    isRouteErrorResponse(error) &&
-    typeof error.data === 'string' &&
-    error.data.length > 0 &&
-    error.data.length < 300
-      ? error.data
-      : null;
+  const message = errorMessage(error);
   return (
     <LastResort homeHref={homeHref}>
-      {status === 404 ? (
+      {status === 404 && !generic ? (
         <NotFoundScreen homeHref={homeHref} />
       ) : (
-        <GenericErrorScreen status={status} message={message} homeHref={homeHref} />
+        <GenericErrorScreen
+          status={status}
+          message={message}
+          homeHref={homeHref}
+          withTitle={generic}
+        />
       )}
     </LastResort>
   );

@@ -36,6 +36,8 @@ export function serverApi(
   const jar = createCookieJar(request.headers.get('cookie'));
   const setCookies: string[] = [];
   const acceptLanguage = request.headers.get('accept-language');
+  // The shopper's address, as the server saw it: the API's rate limits count per address.
+  const forwardedFor = request.headers.get('x-forwarded-for');
 
   const fetchWithCookies: typeof fetch = async (input, init) => {
     const headers = new Headers(init?.headers);
@@ -52,7 +54,10 @@ export function serverApi(
     host: transport.host,
     locale,
     fetch: fetchWithCookies,
-    headers: acceptLanguage ? { 'accept-language': acceptLanguage } : {},
+    headers: {
+      ...(acceptLanguage ? { 'accept-language': acceptLanguage } : {}),
+      ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}),
+    },
     getCookie: (name) => {
       const value = jar.get(name);
       return value === undefined ? undefined : safeDecode(value);

@@ -1,5 +1,6 @@
 import type { Location, MetaDescriptor } from 'react-router';
 import { metaDescription, pageTitle } from '@shop/domain';
+import { canonicalSearch, type CanonicalParam } from './canonical.ts';
 import { createTranslator } from './i18n.tsx';
 import type { LocaleData } from '#app/lib/locale-data.ts';
 
@@ -10,7 +11,7 @@ type MetaMatch = { id: string; loaderData?: unknown } | undefined;
 export type PageMetaInput = {
   matches: readonly MetaMatch[];
   location: Location;
-  /** The page's own title (the shop title alone on the home page). */
+  /** The page's own title; without one (the home page) the shop's default title is used. */
   title?: string;
   /** Or a message key for the title. */
   titleKey?: string;
@@ -20,6 +21,13 @@ export type PageMetaInput = {
   image?: string | null;
   robots?: string;
   type?: string;
+  /** The query parameters the page reads, kept in its canonical link (lib/canonical.ts); none by default. */
+  canonicalParams?: readonly CanonicalParam[];
+  /**
+   * The page's canonical address after the locale (`/products/linen-shirt-12/`) when it is not
+   * this one: a vendor's copy of a product points to the product's own page.
+   */
+  canonicalPath?: string;
 };
 
 /**
@@ -34,17 +42,20 @@ export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
   const { shop, origin, languages } = locale;
   const t = createTranslator(locale.locale, locale.messages);
   const own = input.title ?? (input.titleKey ? t(input.titleKey) : '');
-  const title = pageTitle(own, shop.title);
+  // A page without a title of its own (home) gets the shop's meta title when it says more than
+  // the shop's name (the API fills it with the name), else the spec's default.
+  const shopMetaTitle = shop.meta.title.trim();
+  const fallback =
+    shopMetaTitle && shopMetaTitle !== shop.title.trim() ? shopMetaTitle : t('meta.title');
+  const title = pageTitle(own, shop.title, fallback);
   const description = metaDescription(
-    input.description ?? (shop.meta.description || shop.description),
+    input.description || shop.meta.description || shop.description || t('meta.description'),
   );
   const absolute = (url: string) => (url.startsWith('/') ? `${origin}${url}` : url);
   const image = input.image ?? shop.meta.image;
-  const rest = input.location.pathname.replace(/^\/[^/]+/, '') || '/';
-  const search = new URLSearchParams(input.location.search);
-  search.delete('_');
-  const query = search.size > 0 ? `?${search.toString()}` : '';
-  const canonical = `${origin}${input.location.pathname}${query}`;
+  const rest = input.canonicalPath ?? (input.location.pathname.replace(/^\/[^/]+/, '') || '/');
+  const query = canonicalSearch(input.location.search, input.canonicalParams ?? []);
+  const canonical = `${origin}/${locale.locale}${rest}${query}`;
   const codes = languages.map((l) => l.code);
 
   const tags: MetaDescriptor[] = [

@@ -7,6 +7,7 @@ import { ProductGrid } from '#app/components/product-card.tsx';
 import { listSearch, readListState } from '#app/lib/catalogue.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { pageMeta } from '#app/lib/seo.ts';
+import { SORTED_PAGES } from '#app/lib/canonical.ts';
 import { getShopRequest } from '#app/lib/shop.server.ts';
 import { PRODUCT_PAGE_SIZE } from '@shop/contract';
 import type { Route } from './+types/attribute';
@@ -56,7 +57,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 }
 
 export function meta({ matches, location, loaderData }: Route.MetaArgs) {
-  return pageMeta({ matches, location, title: loaderData?.title ?? '' });
+  return pageMeta({
+    matches,
+    location,
+    title: loaderData?.title ?? '',
+    canonicalParams: SORTED_PAGES,
+  });
 }
 
 export default function AttributePage({ loaderData }: Route.ComponentProps) {

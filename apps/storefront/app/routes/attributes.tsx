@@ -3,6 +3,7 @@ import { AppLink } from '#app/components/app-link.tsx';
 import { Pagination } from '#app/components/pagination.tsx';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { pageMeta } from '#app/lib/seo.ts';
+import { PAGED } from '#app/lib/canonical.ts';
 import { readListState } from '#app/lib/catalogue.ts';
 import { getShopRequest } from '#app/lib/shop.server.ts';
 import type { Route } from './+types/attributes';
@@ -35,6 +36,7 @@ export function meta({ matches, location, loaderData }: Route.MetaArgs) {
     matches,
     location,
     titleKey: loaderData?.kind === 'values' ? 'nav.values' : 'nav.attributes',
+    canonicalParams: PAGED,
   });
 }
 

@@ -5,6 +5,7 @@ import { Pagination } from '#app/components/pagination.tsx';
 import { readListState } from '#app/lib/catalogue.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { pageMeta } from '#app/lib/seo.ts';
+import { PAGED } from '#app/lib/canonical.ts';
 import { assertPageExists } from '#app/lib/api-errors.server.ts';
 import { getShopRequest } from '#app/lib/shop.server.ts';
 import type { Route } from './+types/blogs';
@@ -18,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export function meta({ matches, location }: Route.MetaArgs) {
-  return pageMeta({ matches, location, titleKey: 'blog.title' });
+  return pageMeta({ matches, location, titleKey: 'blog.title', canonicalParams: PAGED });
 }
 
 export default function Blogs({ loaderData }: Route.ComponentProps) {

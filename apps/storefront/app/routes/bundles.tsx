@@ -4,6 +4,7 @@ import { ProductGrid } from '#app/components/product-card.tsx';
 import { listSearch, readListState } from '#app/lib/catalogue.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { pageMeta } from '#app/lib/seo.ts';
+import { SORTED_PAGES } from '#app/lib/canonical.ts';
 import { assertPageExists } from '#app/lib/api-errors.server.ts';
 import { getShopRequest } from '#app/lib/shop.server.ts';
 import { PRODUCT_PAGE_SIZE } from '@shop/contract';
@@ -20,7 +21,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export function meta({ matches, location }: Route.MetaArgs) {
-  return pageMeta({ matches, location, titleKey: 'nav.bundles' });
+  return pageMeta({
+    matches,
+    location,
+    titleKey: 'nav.bundles',
+    canonicalParams: SORTED_PAGES,
+  });
 }
 
 export default function Bundles({ loaderData }: Route.ComponentProps) {

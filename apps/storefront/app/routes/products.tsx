@@ -5,6 +5,7 @@ import { ProductGrid } from '#app/components/product-card.tsx';
 import { apiQuery, listSearch, readListState } from '#app/lib/catalogue.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { pageMeta } from '#app/lib/seo.ts';
+import { PRODUCT_LIST } from '#app/lib/canonical.ts';
 import { assertPageExists } from '#app/lib/api-errors.server.ts';
 import { getShopRequest } from '#app/lib/shop.server.ts';
 import { PRODUCT_PAGE_SIZE } from '@shop/contract';
@@ -48,6 +49,7 @@ export function meta({ matches, location, loaderData }: Route.MetaArgs) {
   return pageMeta({
     matches,
     location,
+    canonicalParams: PRODUCT_LIST,
     ...(titleKey ? { titleKey } : { title: loaderData?.state.query ?? '' }),
     ...(loaderData?.kind === 'search' ? { robots: 'noindex' } : {}),
   });

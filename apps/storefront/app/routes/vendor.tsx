@@ -4,17 +4,17 @@ import { AppLink } from '#app/components/app-link.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
 import { Pagination } from '#app/components/pagination.tsx';
 import { ProductGrid } from '#app/components/product-card.tsx';
-import { RichText } from '#app/components/rich-text.tsx';
-import { SizedImage } from '#app/components/sized-image.tsx';
+import { VendorFrame, type VendorTab } from '#app/components/vendor-frame.tsx';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { pageMeta } from '#app/lib/seo.ts';
+import { PAGED } from '#app/lib/canonical.ts';
 import { assertPageExists } from '#app/lib/api-errors.server.ts';
 import { getShopRequest } from '#app/lib/shop.server.ts';
 import { BlogCardView } from '#app/components/blog-card.tsx';
 import { VENDOR_PAGE_SIZE } from '@shop/contract';
 import type { Route } from './+types/vendor';
 
-type Tab = 'products' | 'blogs' | 'pages';
+type Tab = VendorTab;
 
 /**
  * `/vendors/{slug-id}/` and its lists `/products/`, `/blogs/`, `/pages/` (spec section 2): the
@@ -61,6 +61,7 @@ export function meta({ matches, location, loaderData }: Route.MetaArgs) {
     matches,
     location,
     title: vendor?.meta.title || vendor?.title || '',
+    canonicalParams: PAGED,
     ...(vendor
       ? {
           description: vendor.meta.description || vendor.description,
@@ -74,101 +75,54 @@ export default function VendorPage({ loaderData }: Route.ComponentProps) {
   const { vendor, tab, page, list } = loaderData;
   const { locale, t } = useI18n();
   const location = useLocation();
-  const banner = vendor.images.find((i) => i.imageType === 'banner');
-  const logo = vendor.icons[0] ?? vendor.images.find((i) => i.imageType === 'logo');
   const base = `/${locale}${vendor.slugUri}`;
-  const tabs: { key: Tab; href: string; label: string }[] = [
-    { key: 'products', href: base, label: t('vendors.products') },
-    { key: 'blogs', href: `${base}blogs/`, label: t('vendors.blogs') },
-    { key: 'pages', href: `${base}pages/`, label: t('vendors.pages') },
-  ];
   const href = (p: number) => {
     const query = new URLSearchParams(vendorPageQuery(p, {})).toString();
     return `${location.pathname}${query ? `?${query}` : ''}`;
   };
   return (
-    <div>
-      <section className="relative overflow-hidden rounded-xl bg-slate-100">
-        {banner && (
-          <SizedImage
-            image={banner}
-            alt=""
-            className="h-40 w-full object-cover sm:h-56"
-            priority
-            sizes="100vw"
-          />
-        )}
-        <div className="flex items-center gap-4 p-4 sm:p-6">
-          {logo && (
-            <SizedImage
-              image={{ ...logo, imageType: 'icon' }}
-              alt=""
-              className="h-16 w-16 rounded-full bg-white object-cover"
-              sizes="64px"
-            />
+    <VendorFrame vendor={vendor} tab={tab}>
+      {list.page.results.length === 0 ? (
+        <p className="text-slate-600">
+          {t(
+            list.kind === 'blogs'
+              ? 'blog.noPosts'
+              : list.kind === 'pages'
+                ? 'pages.empty'
+                : 'catalogue.noProducts',
           )}
-          <h1 className="text-2xl font-bold sm:text-3xl">{vendor.title}</h1>
-        </div>
-      </section>
-      <RichText html={`<p>${vendor.description}</p>`} className="mt-4 max-w-3xl" />
-      <nav aria-label={vendor.title} className="mt-6 border-b border-slate-200">
-        <ul className="flex gap-1">
-          {tabs.map((item) => (
-            <li key={item.key}>
+        </p>
+      ) : list.kind === 'products' ? (
+        <ProductGrid
+          items={list.page.results}
+          locale={locale}
+          label={t('vendors.products')}
+          level={2}
+        />
+      ) : list.kind === 'blogs' ? (
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {list.page.results.map((post) => (
+            <li key={post.id} className="flex">
+              <BlogCardView post={post} href={`${base}blogs/${post.slug}/`} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <ul className="space-y-2">
+          {list.page.results.map((p) => (
+            <li key={p.id}>
               <AppLink
-                to={item.href}
-                aria-current={item.key === tab ? 'page' : undefined}
-                className={`inline-block border-b-2 px-4 py-2 font-medium ${item.key === tab ? 'border-primary text-primary' : 'border-transparent hover:border-slate-300'}`}
+                to={`${base}pages/${p.slug}/`}
+                className="text-lg text-primary hover:underline"
               >
-                {item.label}
+                {p.title}
               </AppLink>
             </li>
           ))}
         </ul>
-      </nav>
-      <div className="mt-6">
-        {list.page.results.length === 0 ? (
-          <p className="text-slate-600">
-            {t(
-              list.kind === 'blogs'
-                ? 'blog.noPosts'
-                : list.kind === 'pages'
-                  ? 'faq.noQuestions'
-                  : 'catalogue.noProducts',
-            )}
-          </p>
-        ) : list.kind === 'products' ? (
-          <ProductGrid
-            items={list.page.results}
-            locale={locale}
-            label={t('vendors.products')}
-            level={2}
-          />
-        ) : list.kind === 'blogs' ? (
-          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {list.page.results.map((post) => (
-              <li key={post.id} className="flex">
-                <BlogCardView post={post} />
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <ul className="space-y-2">
-            {list.page.results.map((p) => (
-              <li key={p.id}>
-                <AppLink
-                  to={`${base}pages/${p.slug}/`}
-                  className="text-lg text-primary hover:underline"
-                >
-                  {p.title}
-                </AppLink>
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
+      )}
       <Pagination page={page} total={Math.ceil(list.page.count / VENDOR_PAGE_SIZE)} href={href} />
-    </div>
+    </VendorFrame>
   );
 }
 

@@ -7,6 +7,7 @@ import { Pagination } from '#app/components/pagination.tsx';
 import { SizedImage } from '#app/components/sized-image.tsx';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { pageMeta } from '#app/lib/seo.ts';
+import { PAGED } from '#app/lib/canonical.ts';
 import { assertPageExists } from '#app/lib/api-errors.server.ts';
 import { getShopRequest } from '#app/lib/shop.server.ts';
 import type { Route } from './+types/vendors';
@@ -21,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export function meta({ matches, location }: Route.MetaArgs) {
-  return pageMeta({ matches, location, titleKey: 'vendors.title' });
+  return pageMeta({ matches, location, titleKey: 'vendors.title', canonicalParams: PAGED });
 }
 
 /** A vendor in a grid: logo, name and a line of its story; the whole card links. */

@@ -1,0 +1,2 @@
+ALTER TABLE "vendors" ADD COLUMN "parent_id" integer;--> statement-breakpoint
+ALTER TABLE "vendors" ADD CONSTRAINT "vendors_parent_id_vendors_id_fk" FOREIGN KEY ("parent_id") REFERENCES "public"."vendors"("id") ON DELETE set null ON UPDATE no action;

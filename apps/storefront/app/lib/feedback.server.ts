@@ -1,0 +1,106 @@
+import { data } from 'react-router';
+import {
+  fieldLabel,
+  isApiError,
+  NON_FIELD_ERRORS,
+  type FeedbackBody,
+  type Translate,
+} from '@shop/contract';
+import type { parseForm } from './forms.ts';
+import {
+  HONEYPOT_FIELD,
+  type ContactForm,
+  type FeedbackFormKind,
+  type FeedbackReply,
+  type RegisterOrganizationForm,
+} from './feedback-forms.ts';
+
+type Submission = ReturnType<typeof parseForm>;
+
+/** The API's body for a form: the request to sell is sent as a message with its own subject. */
+export function feedbackBody(
+  kind: FeedbackFormKind,
+  value: ContactForm | RegisterOrganizationForm,
+  t: Translate,
+): FeedbackBody {
+  const honeypot = value[HONEYPOT_FIELD] ? { [HONEYPOT_FIELD]: value[HONEYPOT_FIELD] } : {};
+  const phone = value.phone ? { phone: value.phone } : {};
+  if (kind === 'contact' && 'subject' in value) {
+    return {
+      name: value.name,
+      email: value.email,
+      subject: value.subject,
+      message: value.message,
+      ...phone,
+      ...honeypot,
+    };
+  }
+  const shopName = 'shopName' in value ? value.shopName : '';
+  return {
+    name: value.name,
+    email: value.email,
+    ...phone,
+    subject: t('feedback.registerSubject', { shop: shopName }),
+    message: `${t('feedback.shopName')}: ${shopName}\n\n${value.message}`,
+    ...honeypot,
+  };
+}
+
+/** The 400 answer when the fields did not pass the form's schema (checked here, on the server). */
+export function feedbackInvalid(submission: Submission) {
+  return data<FeedbackReply>(
+    { result: submission.reply(), failure: 'server', id: crypto.randomUUID() },
+    { status: 400 },
+  );
+}
+
+/**
+ * The API refused or failed. A 4xx body's messages go to the form's fields of the same name (the
+ * rest, and `detail`, above the form), flagged as the server's; anything else (a 5xx, the API
+ * unreachable) is 'Something went wrong.' flagged as the app's, with status 502.
+ */
+export function feedbackFailure(
+  submission: Submission,
+  error: unknown,
+  fields: readonly string[],
+  t: Translate,
+) {
+  if (isApiError(error) && error.status >= 400 && error.status < 500) {
+    const fieldErrors: Record<string, string[]> = {};
+    const formErrors: string[] = [];
+    const body: unknown = error.body;
+    if (body && typeof body === 'object') {
+      for (const [key, value] of Object.entries(body)) {
+        const messages = Array.isArray(value)
+          ? value.filter((m): m is string => typeof m === 'string')
+          : typeof value === 'string'
+            ? [value]
+            : [];
+        if (messages.length === 0) continue;
+        if (key === 'detail' || key === NON_FIELD_ERRORS) formErrors.push(...messages);
+        else if (fields.includes(key)) fieldErrors[key] = messages;
+        // A field the form does not have (the subject it composed): named, above the form.
+        else formErrors.push(...messages.map((m) => `${fieldLabel(key, t)}: ${m}`));
+      }
+    }
+    if (formErrors.length === 0 && Object.keys(fieldErrors).length === 0)
+      formErrors.push(t('errors.somethingWentWrong'));
+    return data<FeedbackReply>(
+      {
+        result: submission.reply({ fieldErrors, formErrors }),
+        failure: 'server',
+        id: crypto.randomUUID(),
+      },
+      { status: error.status },
+    );
+  }
+  console.error('feedback submission failed', error);
+  return data<FeedbackReply>(
+    {
+      result: submission.reply({ formErrors: [t('errors.somethingWentWrong')] }),
+      failure: 'app',
+      id: crypto.randomUUID(),
+    },
+    { status: 502 },
+  );
+}
