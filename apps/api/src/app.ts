@@ -48,6 +48,7 @@ import { seoRoutes } from './routes/seo.ts';
 import { testCardRoutes } from './routes/test-card.ts';
 import { vendorRoutes } from './routes/vendors.ts';
 import { wishlistRoutes } from './routes/wishlist.ts';
+import { healthRoutes } from './routes/health.ts';
 import { addressRoutes } from './routes/addresses.ts';
 
 export type AppOptions = {
@@ -174,6 +175,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // `/media/langs/{locale}.json` stays with mediaRoutes: the router prefers it over the wildcard.
   if (options.mediaDir) await app.register(imageRoutes, { mediaDir: options.mediaDir });
   await app.register(seoRoutes);
+  await app.register(healthRoutes);
   await app.register(testCardRoutes);
 
   return app;

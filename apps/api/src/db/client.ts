@@ -32,7 +32,12 @@ export type DatabaseOptions =
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.url !== undefined) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      // A database that does not answer fails the request (503) instead of holding it.
+      connectionTimeoutMillis: 5000,
+    });
     // An idle connection the server drops (restart, failover, a dropped test database) is
     // replaced by the pool; without a listener node-postgres would crash the process instead.
     pool.on('error', (error) => console.warn(`database connection lost: ${error.message}`));

@@ -4,6 +4,7 @@ import {
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
 import { localizeIssues, type IssueLike } from '@shop/contract';
+import { isDatabaseUnavailable } from '#api/lib/db-errors.ts';
 import { translatorFor } from '#api/lib/i18n.ts';
 
 /** An expected failure a handler throws: answered as `{detail}` with its status. */
@@ -43,6 +44,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (error instanceof HttpError) {
       return reply.code(error.statusCode).send({ detail: error.message });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // The pool reconnects by itself once the database is back: a short, honest answer.
+      req.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('Retry-After', '10')
+        .send({ detail: translatorFor(req.locale)('errors.unavailable') });
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {

@@ -1,0 +1,38 @@
+/*
+ * Telling "the database cannot be reached" apart from a bug: the first is a 503 the shop recovers
+ * from by itself (the pool reconnects), the second a 500 to fix.
+ */
+
+/** Node socket errors and PostgreSQL's connection-exception (08…) and shutdown (57P0…) codes. */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+]);
+
+const UNAVAILABLE_MESSAGES =
+  /connection terminated|timeout exceeded when trying to connect|connection error|Connection refused|server closed the connection/i;
+
+/** Whether `error` (or one of its causes: drizzle wraps the driver's) says the database is away. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    if (typeof current !== 'object') return false;
+    const { code, message, cause } = current as {
+      code?: unknown;
+      message?: unknown;
+      cause?: unknown;
+    };
+    if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) {
+      return true;
+    }
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message)) return true;
+    current = cause;
+  }
+  return false;
+}

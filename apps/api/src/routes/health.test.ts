@@ -1,0 +1,145 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, connect, type Server, type Socket } from 'node:net';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { buildApp } from '#api/app.ts';
+import { openDatabase, type DatabaseHandle } from '#api/db/client.ts';
+import { createMailer } from '#api/mail/mailer.ts';
+import { databaseSessionStore } from '#api/plugins/session-store.ts';
+import { useTestApp } from '../../test/helpers.ts';
+
+const t = useTestApp();
+
+describe('health probes', () => {
+  it('answers live and ready, never cached, while the database answers', async () => {
+    for (const url of ['/health/live', '/health/ready']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-store');
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/health/ready' })).json()).toEqual({
+      status: 'ready',
+    });
+  });
+});
+
+/**
+ * A TCP proxy in front of the machine's PostgreSQL that the test cuts (every connection dropped,
+ * new ones refused) and restores: the database "stops" and "comes back" without root.
+ */
+function cuttableProxy(target: { host: string; port: number }) {
+  const sockets = new Set<Socket>();
+  let server: Server | null = null;
+  let port = 0;
+  const listen = () =>
+    new Promise<void>((resolve) => {
+      server = createServer((client) => {
+        const upstream = connect(target.port, target.host);
+        sockets.add(client).add(upstream);
+        client.pipe(upstream).pipe(client);
+        const drop = () => {
+          client.destroy();
+          upstream.destroy();
+          sockets.delete(client);
+          sockets.delete(upstream);
+        };
+        client.on('error', drop).on('close', drop);
+        upstream.on('error', drop).on('close', drop);
+      });
+      server.listen(port, '127.0.0.1', () => {
+        const address = server?.address();
+        if (address && typeof address === 'object') port = address.port;
+        resolve();
+      });
+    });
+  return {
+    listen,
+    get port() {
+      return port;
+    },
+    cut: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        sockets.clear();
+        if (server) server.close(() => resolve());
+        else resolve();
+        server = null;
+      }),
+  };
+}
+
+describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL stops and comes back', () => {
+  const url = new URL(process.env.DATABASE_URL ?? 'postgres://localhost/none');
+  const name = `shop_outage_${randomBytes(4).toString('hex')}`;
+  const proxy = cuttableProxy({ host: url.hostname, port: Number(url.port || 5432) });
+  let admin: pg.Client;
+  let handle: DatabaseHandle;
+  let app: FastifyInstance;
+  let mailDir: string;
+
+  beforeAll(async () => {
+    admin = new pg.Client({ connectionString: url.toString() });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplate')}`);
+    await proxy.listen();
+    const viaProxy = new URL(url);
+    viaProxy.hostname = '127.0.0.1';
+    viaProxy.port = String(proxy.port);
+    viaProxy.pathname = `/${name}`;
+    handle = await openDatabase({ url: viaProxy.toString(), poolSize: 2 });
+    mailDir = await mkdtemp(join(tmpdir(), 'shop-outage-'));
+    app = await buildApp({
+      db: handle.db,
+      sessionStore: databaseSessionStore(handle.db),
+      mailer: createMailer({
+        dataDir: mailDir,
+        from: 'Shop <no-reply@example.com>',
+        logger: { info: () => {}, error: () => {} },
+      }),
+      catalogueCacheMs: 0,
+    });
+    await app.ready();
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await handle?.close().catch(() => undefined);
+    await proxy.cut();
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+    await rm(mailDir, { recursive: true, force: true });
+  });
+
+  const get = (url: string, locale = 'en') =>
+    app.inject({ method: 'GET', url: url.replace('{locale}', locale) });
+
+  it('answers 503 (not a hang, not a 500) while it is away, and recovers by itself', async () => {
+    expect((await get('/{locale}/api/products/products/')).statusCode).toBe(200);
+
+    await proxy.cut();
+    const started = Date.now();
+    const down = await get('/{locale}/api/products/products/', 'de');
+    expect(down.statusCode, down.body).toBe(503);
+    expect(down.headers['retry-after']).toBe('10');
+    expect(down.json()).toEqual({
+      detail: 'Der Shop ist kurz nicht erreichbar. Bitte versuchen Sie es gleich noch einmal.',
+    });
+    // Bounded by the pool's connect timeout (5 s), not by the client's patience.
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect((await get('/health/ready')).statusCode).toBe(503);
+    expect((await get('/health/live')).statusCode).toBe(200);
+
+    await proxy.listen();
+    await expect
+      .poll(async () => (await get('/{locale}/api/products/products/')).statusCode, {
+        timeout: 15_000,
+        interval: 250,
+      })
+      .toBe(200);
+    expect((await get('/health/ready')).statusCode).toBe(200);
+  }, 60_000);
+});
