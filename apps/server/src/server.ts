@@ -2,7 +2,6 @@ import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import { Redis } from 'ioredis';
 import type { ServerBuild } from 'react-router';
 import { buildApp } from '@shop/api/app';
 import { openDatabase } from '@shop/api/db';
@@ -10,6 +9,7 @@ import type { Env } from '@shop/api/env';
 import { createMailer } from '@shop/api/mail';
 import { databaseSessionStore, redisSessionStore } from '@shop/api/session-store';
 import { seedDemoShop } from '@shop/api/seed';
+import { createRedis } from '@shop/api/redis';
 import { mountStorefront } from './storefront.ts';
 
 export const storefrontDir = fileURLToPath(new URL('../../storefront/build/', import.meta.url));
@@ -25,7 +25,7 @@ export async function startServer(env: Env) {
     : await openDatabase({ dataDir: join(dataDir, 'pglite') });
   await handle.migrate();
 
-  const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { lazyConnect: true }) : null;
+  const redis = env.REDIS_URL ? createRedis(env.REDIS_URL) : null;
   if (redis) await redis.connect();
 
   const logger = { level: env.LOG_LEVEL };

@@ -17,9 +17,12 @@ const UNAVAILABLE_CODES = new Set([
 ]);
 
 const UNAVAILABLE_MESSAGES =
-  /connection terminated|timeout exceeded when trying to connect|connection error|Connection refused|server closed the connection/i;
+  /connection terminated|timeout exceeded when trying to connect|connection error|Connection refused|server closed the connection|Stream isn't writeable|Connection is closed|Command timed out/i;
 
-/** Whether `error` (or one of its causes: drizzle wraps the driver's) says the database is away. */
+/**
+ * Whether `error` (or one of its causes: drizzle wraps the driver's) says the database, or Redis
+ * (ioredis' "Stream isn't writeable", "Connection is closed", "Command timed out"), is away.
+ */
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let current = error, depth = 0; current && depth < 5; depth++) {
     if (typeof current !== 'object') return false;

@@ -114,7 +114,12 @@ export const sessionsPlugin = fp<SessionOptions>(
       const token = req.cookies[SESSION_COOKIE];
       if (!token || token.length > 200) return;
       const id = hash(token);
-      const record = await store.get(id);
+      // A store that cannot be read (Redis away) fails closed: the visitor is not logged in,
+      // and what needs no session (the catalogue) keeps working.
+      const record = await store.get(id).catch((error: unknown) => {
+        req.log.warn({ err: error }, 'session store unavailable: treated as logged out');
+        return null;
+      });
       req.session = record ? { ...record, id } : null;
     });
   },

@@ -9,8 +9,10 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '#api/app.ts';
 import { openDatabase, type DatabaseHandle } from '#api/db/client.ts';
 import { createMailer } from '#api/mail/mailer.ts';
-import { databaseSessionStore } from '#api/plugins/session-store.ts';
+import { createRedis } from '#api/lib/redis.ts';
+import { databaseSessionStore, redisSessionStore } from '#api/plugins/session-store.ts';
 import { useTestApp } from '../../test/helpers.ts';
+import { parentProducts } from '../../test/shopper.ts';
 
 const t = useTestApp();
 
@@ -142,4 +144,64 @@ describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL stops and comes back', ()
       .toBe(200);
     expect((await get('/health/ready')).statusCode).toBe(200);
   }, 60_000);
+});
+
+describe('Redis away while REDIS_URL is set', () => {
+  /** A Redis client with the shop's options, pointed at a port nothing listens on. */
+  async function goneRedis() {
+    const server = createServer();
+    const port = await new Promise<number>((resolve) =>
+      server.listen(0, '127.0.0.1', () => {
+        const address = server.address();
+        resolve(address && typeof address === 'object' ? address.port : 0);
+      }),
+    );
+    await new Promise((resolve) => server.close(resolve));
+    return createRedis(`redis://127.0.0.1:${port}`);
+  }
+
+  it('logs the visitor out instead of failing, and keeps serving the catalogue', async () => {
+    const redis = await goneRedis();
+    const app = await buildApp({
+      db: t.handle.db,
+      sessionStore: redisSessionStore(redis),
+      mailer: createMailer({
+        dataDir: t.mailDir,
+        from: 'Shop <no-reply@example.com>',
+        logger: { info: () => {}, error: () => {} },
+      }),
+      catalogueCacheMs: 0,
+    });
+    try {
+      const cookie = 'sessionid=some-session-of-before';
+      const started = Date.now();
+      const products = await app.inject({
+        method: 'GET',
+        url: '/en/api/products/products/',
+        headers: { cookie },
+      });
+      expect(products.statusCode, products.body).toBe(200);
+      const me = await app.inject({
+        method: 'GET',
+        url: '/en/api/accounts/user_info/',
+        headers: { cookie },
+      });
+      expect(me.statusCode, me.body).toBe(401);
+      // A call that needs to write a session says the shop is briefly unavailable.
+      const csrf = await app.inject({ method: 'GET', url: '/en/api/accounts/login/' });
+      const token = csrf.json<{ csrfToken: string }>().csrfToken;
+      const [product] = await parentProducts(t);
+      const add = await app.inject({
+        method: 'POST',
+        url: `/en/api/sales/cart_products/${product?.id}/add/`,
+        payload: { quantity: 1, ref: 'product' },
+        headers: { cookie: `csrftoken=${token}`, 'x-csrftoken': token },
+      });
+      expect(add.statusCode, add.body).toBe(503);
+      expect(Date.now() - started).toBeLessThan(10_000);
+    } finally {
+      await app.close();
+      redis.disconnect();
+    }
+  });
 });
