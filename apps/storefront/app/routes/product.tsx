@@ -27,6 +27,7 @@ import { itemMeta } from '#app/lib/seo.ts';
 import { assertCanonicalSlug } from '#app/lib/api-errors.server.ts';
 import { getShopRequest } from '#app/lib/shop.server.ts';
 import { useLocaleData } from '#app/lib/locale-data.ts';
+import { useNonce } from '#app/lib/nonce.tsx';
 import type { Route } from './+types/product';
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -133,10 +134,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   // Only attributes the variations differ in are choices.
   const groups = groupVariationAttributes(product.variations).filter((g) => g.values.length > 1);
   const origin = shop?.origin ?? '';
+  const nonce = useNonce();
   return (
     <article>
       <script
         type="application/ld+json"
+        nonce={nonce}
         dangerouslySetInnerHTML={{
           __html: JSON.stringify(
             productJsonLd(product, origin, shop?.shop.currency ?? 'EUR'),
