@@ -149,13 +149,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('catalogueCacheMs', options.catalogueCacheMs ?? 60_000);
   app.decorate('now', options.now ?? (() => new Date()));
   app.decorate('publicOrigin', new URL(options.publicOrigin ?? 'http://localhost').origin);
+  // An https public origin means every cookie is Secure, whatever the request looked like.
+  const secureCookies = options.secureCookies ?? app.publicOrigin.startsWith('https://');
   const signer = paymentSigner(options.paymentSecret ?? paymentSecretFromEnv());
   app.decorate('payments', { providers: paymentProviders(bankAccountFromEnv(), signer), signer });
   await app.register(sessionsPlugin, {
     store: options.sessionStore,
-    secureCookies: options.secureCookies ?? false,
+    secureCookies,
   });
-  await app.register(csrfPlugin, { secureCookies: options.secureCookies ?? false });
+  await app.register(csrfPlugin, { secureCookies });
   await app.register(shopGuardPlugin);
   await app.register(i18nPlugin);
   await app.register(pricingPlugin);
