@@ -125,6 +125,14 @@ describe('the content security policy', () => {
     expect(withTag).toMatch(/connect-src 'self' https:\/\/\*\.google-analytics\.com/);
   });
 
+  it('allows inline styles only where asked (the API docs), scripts still by nonce', () => {
+    const input = { nonce: 'abc', frameable: false, https: false, analytics: false };
+    expect(contentSecurityPolicy(input)).toContain("style-src 'self' 'nonce-abc';");
+    const docs = contentSecurityPolicy({ ...input, inlineStyles: true });
+    expect(docs).toContain("style-src 'self' 'unsafe-inline';");
+    expect(docs).toContain("script-src 'self' 'nonce-abc';");
+  });
+
   it('lets a static page run only its own inline script and style, by their hashes', () => {
     // sha256 of "a()" and of "b{}", base64.
     const policy = staticPagePolicy('<style>b{}</style><p>x</p><script>a()</script>');

@@ -46,6 +46,8 @@ export type PolicyInput = {
   frameable: boolean;
   analytics: boolean;
   https: boolean;
+  /** Swagger UI (`/api/docs`) injects `<style>` elements from its script: allowed there only. */
+  inlineStyles?: boolean;
 };
 
 /**
@@ -54,12 +56,19 @@ export type PolicyInput = {
  * (`style-src-attr`): React writes a few (the progress bar, the FAQ's height) and the shop's rich
  * text carries them; `<style>` elements need the nonce like scripts.
  */
-export function contentSecurityPolicy({ nonce, frameable, analytics, https }: PolicyInput): string {
+export function contentSecurityPolicy({
+  nonce,
+  frameable,
+  analytics,
+  https,
+  inlineStyles = false,
+}: PolicyInput): string {
   const extra = (hosts: string[]) => (analytics ? hosts.map((h) => ` ${h}`).join('') : '');
   const directives = [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'${extra(ANALYTICS.script)}`,
-    `style-src 'self' 'nonce-${nonce}'`,
+    // A nonce would switch 'unsafe-inline' off, so the docs' policy has none for styles.
+    inlineStyles ? "style-src 'self' 'unsafe-inline'" : `style-src 'self' 'nonce-${nonce}'`,
     "style-src-attr 'unsafe-inline'",
     `img-src 'self' data: blob:${extra(ANALYTICS.img)}`,
     "font-src 'self'",
@@ -144,7 +153,13 @@ export const securityHeadersPlugin = fp<SecurityHeaderOptions>(
         const analytics = html && LOCALE_PATH.test(path) && (await shopHasAnalytics(req));
         reply.header(
           'Content-Security-Policy',
-          contentSecurityPolicy({ nonce: req.cspNonce, frameable, analytics, https }),
+          contentSecurityPolicy({
+            nonce: req.cspNonce,
+            frameable,
+            analytics,
+            https,
+            inlineStyles: path.startsWith('/api/docs/'),
+          }),
         );
       }
       reply.header('X-Frame-Options', frameable ? 'SAMEORIGIN' : 'DENY');
