@@ -18,6 +18,7 @@ import { WishlistHeart } from '#app/components/wishlist-heart.tsx';
 import { AppLink } from '#app/components/app-link.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
 import { Gallery } from '#app/components/gallery.tsx';
+import { useNonce } from '#app/lib/nonce.tsx';
 import { Price } from '#app/components/price.tsx';
 import { RelatedProducts, StockState } from '#app/components/product-card.tsx';
 import { StickyBuyBar } from '#app/components/sticky-bar.tsx';
@@ -27,7 +28,6 @@ import { itemMeta } from '#app/lib/seo.ts';
 import { assertCanonicalSlug } from '#app/lib/api-errors.server.ts';
 import { getShopRequest } from '#app/lib/shop.server.ts';
 import { useLocaleData } from '#app/lib/locale-data.ts';
-import { useNonce } from '#app/lib/nonce.tsx';
 import type { Route } from './+types/product';
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
