@@ -30,6 +30,7 @@ import {
 import { sessionsPlugin } from './plugins/sessions.ts';
 import type { SessionStore } from './plugins/session-store.ts';
 import { shopGuardPlugin } from './plugins/shop-guard.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { i18nPlugin } from './plugins/i18n.ts';
 import { accountRoutes } from './routes/accounts.ts';
 import { coreRoutes } from './routes/core.ts';
@@ -70,6 +71,13 @@ export type AppOptions = {
   redis?: Redis;
   /** Tries allowed on login, sign-up and mail-sending calls (plugins/auth-limits.ts). */
   authLimits?: AuthLimitOptions;
+  /**
+   * The origin of every absolute URL the API writes (paging links, sitemap, mail links): the
+   * server passes PUBLIC_URL or its own address, never a request header (decision 0021).
+   */
+  publicOrigin?: string;
+  /** Whose X-Forwarded-* headers count (TRUST_PROXY); nobody's unless configured. */
+  trustProxy?: boolean | number | string[];
 };
 
 declare module 'fastify' {
@@ -80,7 +88,16 @@ declare module 'fastify' {
     now(): Date;
     /** The configured payment providers by kind, and the signer of their links and confirmations. */
     payments: { providers: Map<PaymentKind, PaymentProvider>; signer: PaymentSigner };
+    /** The shop's public origin, e.g. `https://shop.example` (AppOptions.publicOrigin). */
+    publicOrigin: string;
   }
+}
+
+/** TRUST_PROXY as Fastify takes it: a hop count is a function of the hop (as proxy-addr does). */
+function trustProxyOption(
+  value: AppOptions['trustProxy'] = false,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof value === 'number' ? (_address, hop) => hop < value : value;
 }
 
 /** Wires the API; listening and shutdown belong to the server (apps/server). */
@@ -93,7 +110,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         ? incoming
         : randomUUID();
     },
-    trustProxy: true,
+    trustProxy: trustProxyOption(options.trustProxy),
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -133,16 +150,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('mailer', options.mailer);
   app.decorate('catalogueCacheMs', options.catalogueCacheMs ?? 60_000);
   app.decorate('now', options.now ?? (() => new Date()));
+  app.decorate('publicOrigin', new URL(options.publicOrigin ?? 'http://localhost').origin);
+  // An https public origin means every cookie is Secure, whatever the request looked like.
+  const secureCookies = options.secureCookies ?? app.publicOrigin.startsWith('https://');
   const signer = paymentSigner(options.paymentSecret ?? paymentSecretFromEnv());
   app.decorate('payments', { providers: paymentProviders(bankAccountFromEnv(), signer), signer });
   await app.register(sessionsPlugin, {
     store: options.sessionStore,
-    secureCookies: options.secureCookies ?? false,
+    secureCookies,
   });
-  await app.register(csrfPlugin, { secureCookies: options.secureCookies ?? false });
+  await app.register(csrfPlugin, { secureCookies });
   await app.register(shopGuardPlugin);
   await app.register(i18nPlugin);
   await app.register(pricingPlugin);
+  await app.register(securityHeadersPlugin, { publicOrigin: app.publicOrigin });
   await app.register(authLimitsPlugin, {
     ...(options.redis ? { redis: options.redis } : {}),
     ...(options.authLimits ? { limits: options.authLimits } : {}),

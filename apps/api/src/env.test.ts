@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EnvError, loadEnv } from './env.ts';
+import { EnvError, loadEnv, publicOriginOf } from './env.ts';
 
 describe('environment', () => {
   it('has defaults that run the embedded shop on port 3000', () => {
@@ -37,6 +37,8 @@ describe('environment', () => {
     [{ REDIS_URL: 'http://cache' }, 'REDIS_URL'],
     [{ SECRET_KEY: 'short' }, 'SECRET_KEY must be at least 32 characters'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ TRUST_PROXY: 'yes please' }, 'TRUST_PROXY'],
+    [{ PUBLIC_URL: 'ftp://shop.example' }, 'PUBLIC_URL'],
   ])('stops with one clear line for a bad value: %o', (source, expected) => {
     let error: unknown;
     try {
@@ -52,5 +54,26 @@ describe('environment', () => {
 
   it('names every bad variable at once', () => {
     expect(() => loadEnv({ PORT: 'x', LOG_LEVEL: 'y' })).toThrow(/PORT.*LOG_LEVEL/);
+  });
+
+  it('trusts no proxy unless TRUST_PROXY says which', () => {
+    expect(loadEnv({}).TRUST_PROXY).toBe(false);
+    expect(loadEnv({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
+    expect(loadEnv({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(loadEnv({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).TRUST_PROXY).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+    ]);
+  });
+
+  it('takes absolute URLs from PUBLIC_URL, else from the address it listens on', () => {
+    expect(publicOriginOf(loadEnv({ PUBLIC_URL: 'https://shop.example/' }))).toBe(
+      'https://shop.example',
+    );
+    expect(publicOriginOf(loadEnv({}))).toBe('http://localhost:3000');
+    expect(publicOriginOf(loadEnv({ HOST: '127.0.0.1', PORT: '8080' }))).toBe(
+      'http://127.0.0.1:8080',
+    );
+    expect(publicOriginOf(loadEnv({ HOST: '::1', PORT: '80' }))).toBe('http://[::1]');
   });
 });

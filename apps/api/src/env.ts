@@ -18,12 +18,34 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Shop <no-reply@localhost>'),
-  PUBLIC_URL: z.url().optional(),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   DATA_DIR: z.string().min(1).default('./.data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED: z.enum(['auto', 'never']).default('auto'),
+  // Whose X-Forwarded-* headers to believe (decision 0021): off unless set.
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((value, ctx): TrustProxy => {
+      const text = value.trim().toLowerCase();
+      if (text === 'false' || text === '0' || text === 'off') return false;
+      if (text === 'true' || text === 'on') return true;
+      if (/^[1-9]\d{0,1}$/.test(text)) return Number(text);
+      const addresses = text.split(',').map((a) => a.trim());
+      if (addresses.every((a) => /^[\da-f.:]+(\/\d{1,3})?$/.test(a) && a.length > 1))
+        return addresses;
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'must be true, false, a hop count or comma-separated proxy addresses (CIDR allowed)',
+      });
+      return z.NEVER;
+    }),
 });
+
+/** Fastify's `trustProxy`: nobody, everybody, the nearest n hops, or these addresses. */
+export type TrustProxy = boolean | number | string[];
 
 export type Env = z.infer<typeof envSchema>;
 
@@ -38,4 +60,16 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     throw new EnvError(`Invalid environment: ${problems.join('; ')}`);
   }
   return result.data;
+}
+
+/**
+ * The origin absolute URLs are made of (canonical links, sitemap, mail links, API paging links):
+ * PUBLIC_URL, else the address the process listens on (`localhost` for a wildcard HOST). Never
+ * a request's Host or X-Forwarded-Host (decision 0021).
+ */
+export function publicOriginOf(env: Pick<Env, 'PUBLIC_URL' | 'HOST' | 'PORT'>): string {
+  if (env.PUBLIC_URL) return new URL(env.PUBLIC_URL).origin;
+  const wildcard = env.HOST === '0.0.0.0' || env.HOST === '::' || env.HOST === '[::]';
+  const host = wildcard ? 'localhost' : env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST;
+  return new URL(`http://${host}:${env.PORT}`).origin;
 }

@@ -95,7 +95,10 @@ async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   };
 }
 
-type TestAppOptions = Pick<AppOptions, 'mediaDir' | 'logger' | 'now' | 'authLimits' | 'redis'>;
+type TestAppOptions = Pick<
+  AppOptions,
+  'mediaDir' | 'logger' | 'now' | 'authLimits' | 'redis' | 'publicOrigin' | 'trustProxy'
+>;
 
 /**
  * The test app of one test file: started before its first test on a database of its own, closed

@@ -1,15 +1,16 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { ServerBuild } from 'react-router';
 import { buildApp } from '@shop/api/app';
 import { openDatabase } from '@shop/api/db';
-import type { Env } from '@shop/api/env';
+import { publicOriginOf, type Env } from '@shop/api/env';
 import { createMailer } from '@shop/api/mail';
 import { databaseSessionStore, redisSessionStore } from '@shop/api/session-store';
 import { seedDemoShop } from '@shop/api/seed';
 import { createRedis } from '@shop/api/redis';
+import { staticPagePolicy } from '@shop/api/security-headers';
 import { mountStorefront } from './storefront.ts';
 
 export const storefrontDir = fileURLToPath(new URL('../../storefront/build/', import.meta.url));
@@ -41,6 +42,8 @@ export async function startServer(env: Env) {
     ...(redis ? { redis } : {}),
     mailer,
     secureCookies: env.PUBLIC_URL?.startsWith('https://') ?? false,
+    publicOrigin: publicOriginOf(env),
+    trustProxy: env.TRUST_PROXY,
     logger,
     // The API serves /media/* itself: originals, and resized variants cached in media/.cache/.
     mediaDir,
@@ -52,6 +55,7 @@ export async function startServer(env: Env) {
   }
 
   const clientDir = join(storefrontDir, 'client');
+  const pagePolicies = await staticPagePolicies(clientDir);
   await app.register(fastifyStatic, {
     root: clientDir,
     prefix: '/',
@@ -62,12 +66,15 @@ export async function startServer(env: Env) {
       if (path.includes(`${join(clientDir, 'assets')}`)) {
         res.header('Cache-Control', 'public, max-age=31536000, immutable');
       }
+      // A static page (the offline page) may run only its own inline code: see staticPagePolicy.
+      const policy = pagePolicies.get(path);
+      if (policy) res.header('Content-Security-Policy', policy);
     },
   });
   const build = (await import(
     pathToFileURL(join(storefrontDir, 'server', 'index.js')).href
   )) as ServerBuild;
-  await mountStorefront(app, build);
+  await mountStorefront(app, build, { publicOrigin: app.publicOrigin });
 
   const shutdown = async () => {
     app.log.info('shutting down');
@@ -77,4 +84,15 @@ export async function startServer(env: Env) {
     redis?.disconnect();
   };
   return { app, shutdown };
+}
+
+/** The CSP of each static HTML file of the build (the offline page), by its path on disk. */
+async function staticPagePolicies(clientDir: string): Promise<Map<string, string>> {
+  const policies = new Map<string, string>();
+  for (const name of await readdir(clientDir)) {
+    if (!name.endsWith('.html')) continue;
+    const path = join(clientDir, name);
+    policies.set(path, staticPagePolicy(await readFile(path, 'utf8')));
+  }
+  return policies;
 }

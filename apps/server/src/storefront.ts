@@ -4,8 +4,17 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
 
 /** What the storefront's server entry exports besides the renderer (see entry.server.tsx). */
 type StorefrontEntry = {
-  createLoadContext(transport: { fetch: typeof fetch; host: string }): unknown;
+  createLoadContext(
+    transport: { fetch: typeof fetch; host: string },
+    request: { nonce: string },
+  ): unknown;
 };
+
+/**
+ * The largest page form post read, in bytes: the storefront's forms are a few fields (no uploads),
+ * so anything bigger is refused with 413 before it is read, not after its CSRF check.
+ */
+export const STOREFRONT_BODY_LIMIT = 1024 * 1024;
 
 /** An in-process fetch for the storefront's loaders: API calls become Fastify `inject`s. */
 export function injectFetch(app: FastifyInstance): typeof fetch {
@@ -17,10 +26,16 @@ export function injectFetch(app: FastifyInstance): typeof fetch {
       headers[key] = value;
     });
     const body = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
+    // The shopper's address, as this server decided it (toWebRequest: req.ip, which follows
+    // TRUST_PROXY), becomes the injected request's own address: the API's per-address limits
+    // count shoppers without the API having to trust a forwarded header from anyone.
+    const shopper = headers['x-forwarded-for']?.split(',')[0]?.trim();
+    delete headers['x-forwarded-for'];
     const res = await app.inject({
       method: request.method as 'GET',
       url: url.pathname + url.search,
       headers,
+      ...(shopper ? { remoteAddress: shopper } : {}),
       ...(body ? { payload: body } : {}),
     });
     const responseHeaders = new Headers();
@@ -35,8 +50,19 @@ export function injectFetch(app: FastifyInstance): typeof fetch {
   };
 }
 
-function toWebRequest(req: FastifyRequest, reply: FastifyReply): Request {
-  const url = new URL(req.url, `${req.protocol}://${req.host}`);
+/**
+ * The page's URL on the shop's configured origin (decision 0021): its Host and X-Forwarded-Host
+ * never reach canonical links or redirects. The scheme is https when the origin is, or when the
+ * request came over https (a TLS socket, or a proxy TRUST_PROXY trusts), for `Secure` cookies.
+ */
+export function pageUrl(req: FastifyRequest, publicOrigin: string): URL {
+  const url = new URL(`${publicOrigin}${req.url.startsWith('/') ? req.url : '/'}`);
+  if (req.protocol === 'https') url.protocol = 'https:';
+  return url;
+}
+
+function toWebRequest(req: FastifyRequest, reply: FastifyReply, publicOrigin: string): Request {
+  const url = pageUrl(req, publicOrigin);
   const headers = new Headers();
   for (const [key, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
@@ -52,28 +78,38 @@ function toWebRequest(req: FastifyRequest, reply: FastifyReply): Request {
     headers,
     signal: controller.signal,
   };
-  if (req.method !== 'GET' && req.method !== 'HEAD') {
-    init.body = Readable.toWeb(req.raw) as ReadableStream;
-    init.duplex = 'half';
+  if (req.method !== 'GET' && req.method !== 'HEAD' && Buffer.isBuffer(req.body)) {
+    init.body = req.body;
   }
   return new Request(url, init);
 }
 
 /**
  * Every path the API and the static files do not answer goes to React Router. Registered in its
- * own context so that form posts keep their raw body (Fastify parses nothing here).
+ * own context so that form posts keep their raw bytes (read up to STOREFRONT_BODY_LIMIT, not
+ * parsed). Each page gets the response's CSP nonce (plugins/security-headers.ts).
  */
-export async function mountStorefront(app: FastifyInstance, build: ServerBuild): Promise<void> {
+export async function mountStorefront(
+  app: FastifyInstance,
+  build: ServerBuild,
+  { publicOrigin }: { publicOrigin: string },
+): Promise<void> {
   const handler = createRequestHandler(build, 'production');
   const entry = build.entry.module as unknown as StorefrontEntry;
   const transport = { fetch: injectFetch(app), host: 'http://storefront.internal' };
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', (_req, _payload, done) => done(null));
+    scope.addContentTypeParser(
+      '*',
+      { parseAs: 'buffer', bodyLimit: STOREFRONT_BODY_LIMIT },
+      (_req, body, done) => done(null, body),
+    );
     scope.all('/*', async (req, reply) => {
       const response = await handler(
-        toWebRequest(req, reply),
-        entry.createLoadContext(transport) as Parameters<typeof handler>[1],
+        toWebRequest(req, reply, publicOrigin),
+        entry.createLoadContext(transport, { nonce: req.cspNonce }) as Parameters<
+          typeof handler
+        >[1],
       );
       reply.code(response.status);
       response.headers.forEach((value, key) => {

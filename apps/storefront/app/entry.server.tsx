@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream';
 
 import { RouterContextProvider, type EntryContext } from 'react-router';
 import { apiTransportContext, type ApiTransport } from '#app/lib/api.server.ts';
+import { cspNonceContext, NonceProvider } from '#app/lib/nonce.tsx';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isRouteErrorResponse, ServerRouter } from 'react-router';
 import { isbot } from 'isbot';
@@ -28,7 +29,7 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  _loadContext: RouterContextProvider,
+  loadContext: RouterContextProvider,
 ) {
   // https://httpwg.org/specs/rfc9110.html#HEAD
   if (request.method.toUpperCase() === 'HEAD') {
@@ -38,6 +39,7 @@ export default function handleRequest(
     });
   }
 
+  const nonce = loadContext.get(cspNonceContext);
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get('user-agent');
@@ -55,8 +57,11 @@ export default function handleRequest(
     );
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} />,
+      <NonceProvider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceProvider>,
       {
+        nonce,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({
@@ -99,10 +104,14 @@ export default function handleRequest(
 
 /**
  * Called by the one-origin server (apps/server) for every request: hands loaders the in-process
- * API transport. Exported from the server entry so both sides share one context object.
+ * API transport and the response's CSP nonce. Exported from the server entry so both sides share one context object.
  */
-export function createLoadContext(transport: ApiTransport): RouterContextProvider {
+export function createLoadContext(
+  transport: ApiTransport,
+  request: { nonce: string },
+): RouterContextProvider {
   const context = new RouterContextProvider();
   context.set(apiTransportContext, transport);
+  context.set(cspNonceContext, request.nonce);
   return context;
 }

@@ -11,6 +11,7 @@ import {
 import { ErrorScreen, reloadAfterChunkError } from '#app/components/error-screen.tsx';
 import { ProgressBar } from '#app/components/progress-bar.tsx';
 import { registerServiceWorker } from '#app/lib/pwa.client.ts';
+import { useNonce } from '#app/lib/nonce.tsx';
 import type { LocaleData } from '#app/lib/locale-data.ts';
 import type { Route } from './+types/root';
 import './app.css';
@@ -31,6 +32,7 @@ export const middleware: Route.MiddlewareFunction[] = [
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<LocaleData>('routes/locale');
+  const nonce = useNonce();
   return (
     <html lang={data?.locale ?? 'en'}>
       <head>
@@ -44,8 +46,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="min-h-screen bg-white font-sans text-slate-900 antialiased">
         <ProgressBar />
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

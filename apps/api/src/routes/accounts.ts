@@ -80,12 +80,11 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     open,
   );
 
-  /** Where the shop's pages are: its canonical URL, else the origin this request came to. */
+  /** Where the shop's pages are: its canonical URL, else the configured origin (never a header). */
   async function siteOrigin(req: FastifyRequest): Promise<{ origin: string; title: string }> {
     const shop = await app.shopInfo(req.locale);
     const canonical = shop?.canonicalUrl?.trim().replace(/\/+$/, '');
-    const origin =
-      canonical && URL.canParse(canonical) ? canonical : `${req.protocol}://${req.host}`;
+    const origin = canonical && URL.canParse(canonical) ? canonical : app.publicOrigin;
     return { origin, title: shop?.title ?? '' };
   }
 

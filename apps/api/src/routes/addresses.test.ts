@@ -55,7 +55,7 @@ async function saved(b: Browser, body: Record<string, unknown> = {}): Promise<Ad
 async function book(b: Browser, locale = 'en'): Promise<Address[]> {
   const res = await b.send('GET', `/${locale}/api/accounts/addresses/`);
   expect(res.statusCode, res.body).toBe(200);
-  expect(res.headers['cache-control']).toBe('no-store');
+  expect(res.headers['cache-control']).toBe('private, no-store');
   return z.array(addressSchema).parse(res.json());
 }
 

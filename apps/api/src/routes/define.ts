@@ -76,7 +76,8 @@ export async function requireUser(req: FastifyRequest) {
 
 /** `{count, next, previous}` of a page, with absolute links that keep the request's other parameters. */
 export function pageLinks(req: FastifyRequest, page: number, pageSize: number, count: number) {
-  const url = new URL(req.url, `${req.protocol}://${req.host}`);
+  // The configured origin, never the request's Host or X-Forwarded-Host (decision 0021).
+  const url = new URL(`${req.server.publicOrigin}${req.url}`);
   url.searchParams.delete('_');
   const link = (target: number) => {
     const next = new URL(url);

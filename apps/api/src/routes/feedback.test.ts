@@ -9,6 +9,8 @@ import { browserOf } from '../../test/shopper.ts';
 const FEEDBACK = '/api/organizations/feedbacks/';
 const FEEDBACK_LIMIT = 3;
 const t = useTestApp({
+  // The addresses come from X-Forwarded-For, as behind a trusted proxy.
+  trustProxy: true,
   authLimits: { perAccount: 10, perAddress: 20, windowMs: 60_000, feedbackPerAddress: 3 },
 });
 

@@ -262,7 +262,7 @@ describe('writing and deleting reviews', () => {
       .where(eq(s.organizationReviews.userId, await myId()));
     expect(rows).toHaveLength(1);
     const mine = await me.send('GET', `${SHOP_REVIEWS}my`);
-    expect(mine.headers['cache-control']).toBe('no-store');
+    expect(mine.headers['cache-control']).toBe('private, no-store');
     expect(page.parse(mine.json()).results.map((r) => r.id)).toEqual([created.id]);
     expect((await other.send('DELETE', `${SHOP_REVIEWS}${created.id}/`)).statusCode).toBe(404);
     expect((await me.send('DELETE', `${SHOP_REVIEWS}${created.id}/`)).statusCode).toBe(204);

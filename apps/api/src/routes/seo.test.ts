@@ -8,7 +8,8 @@ const t = useTestApp();
 
 const get = (url: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url, headers });
-const ORIGIN = 'http://localhost:80';
+// The test app's configured origin (AppOptions.publicOrigin's default): never a request header.
+const ORIGIN = 'http://localhost';
 const LOCALES = ['en', 'de', 'ru', 'it'];
 
 /** The `<url>` blocks of a urlset, keyed by their `<loc>`. */
@@ -43,12 +44,14 @@ describe('robots.txt', () => {
     );
   });
 
-  it('uses the forwarded origin behind a proxy, and the canonical URL when the shop has one', async () => {
+  it('ignores forwarded and Host headers (publicly cached: no poisoning), and uses the canonical URL when the shop has one', async () => {
     const proxied = await get('/robots.txt', {
+      host: 'evil.example',
       'x-forwarded-proto': 'https',
       'x-forwarded-host': 'shop.example.org',
     });
-    expect(proxied.body).toContain('Sitemap: https://shop.example.org/sitemap.xml');
+    expect(proxied.body).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
+    expect(proxied.body).not.toMatch(/evil|shop\.example\.org|https:/);
     await setCanonical('https://www.example.com/');
     try {
       const res = await get('/robots.txt');

@@ -30,7 +30,8 @@ export function escapeXml(text: string): string {
 
 /**
  * The shop's public origin: its canonical URL when set (as the storefront's canonical links use
- * it), else the origin the request came to (behind a proxy, its forwarded protocol and host).
+ * it), else the configured one (PUBLIC_URL). Never a request header: these answers are cached
+ * publicly for an hour (decision 0021).
  */
 async function siteOrigin(db: Database, req: FastifyRequest): Promise<string> {
   const canonical = (await shopCanonicalUrl(db))?.trim();
@@ -39,7 +40,7 @@ async function siteOrigin(db: Database, req: FastifyRequest): Promise<string> {
     if (url.protocol === 'https:' || url.protocol === 'http:')
       return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
   }
-  return `${req.protocol}://${req.host}`;
+  return req.server.publicOrigin;
 }
 
 // ---------------------------------------------------------------- XML

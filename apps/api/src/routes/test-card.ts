@@ -22,11 +22,12 @@ type Confirmation = { order: number; status: 'paid'; amount: number };
 const localeOf = (value: unknown): Locale =>
   typeof value === 'string' && isLocale(value) ? value : DEFAULT_LOCALE;
 
-function page(locale: Locale, title: string, body: string): string {
+/** The hosted page; its one `<style>` carries the response's CSP nonce (plugins/security-headers.ts). */
+function page(locale: Locale, title: string, body: string, nonce: string): string {
   return `<!doctype html>
 <html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex"><title>${escapeXml(title)}</title>
-<style>
+<style nonce="${nonce}">
 body{font:16px/1.5 system-ui,sans-serif;margin:0;padding:1rem;color:#0f172a;background:#fff}
 main{max-width:24rem;margin:0 auto}h1{font-size:1.25rem}label{display:block;margin-top:.75rem;font-weight:600}
 input{box-sizing:border-box;width:100%;padding:.5rem .75rem;border:1px solid #64748b;border-radius:.375rem;font:inherit}
@@ -92,7 +93,7 @@ ${error ? `<p class="error" role="alert" id="card-error">${escapeXml(error)}</p>
     return reply
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'no-store')
-      .send(page(locale, title, body));
+      .send(page(locale, title, body, reply.request.cspNonce));
   }
 
   app.get<{ Params: { order: string }; Querystring: { token?: string; locale?: string } }>(

@@ -12,6 +12,7 @@ import { WishlistHeart } from '#app/components/wishlist-heart.tsx';
 import { AppLink } from '#app/components/app-link.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
 import { Gallery } from '#app/components/gallery.tsx';
+import { useNonce } from '#app/lib/nonce.tsx';
 import { Price } from '#app/components/price.tsx';
 import { RelatedProducts, StockState } from '#app/components/product-card.tsx';
 import { ReviewsSection } from '#app/components/review-list.tsx';
@@ -113,10 +114,12 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
   // Only attributes the variations differ in are choices.
   const groups = groupVariationAttributes(product.variations).filter((g) => g.values.length > 1);
   const origin = shop?.origin ?? '';
+  const nonce = useNonce();
   return (
     <article>
       <script
         type="application/ld+json"
+        nonce={nonce}
         dangerouslySetInnerHTML={{
           __html: JSON.stringify(
             productJsonLd(product, origin, shop?.shop.currency ?? 'EUR'),
