@@ -23,6 +23,10 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./.data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED: z.enum(['auto', 'never']).default('auto'),
+  /** PostgreSQL cancels a query running longer (503); 0 = no limit. PGlite cannot. */
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(5000),
+  /** Requests one address may make per minute (pages, API, media); 0 = no limit. */
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -7,6 +7,7 @@ import {
   pageQuerySchema,
   pageSizeQuerySchema,
   searchTextSchema,
+  text,
 } from './common.ts';
 
 /* Menus, widgets, blogs, pages, FAQ. */
@@ -113,7 +114,7 @@ export type Page = z.infer<typeof pageSchema>;
 export const pageCardSchema = pageSchema.omit({ content: true });
 export type PageCard = z.infer<typeof pageCardSchema>;
 
-export const pageParamsSchema = z.object({ slug: z.string().min(1).max(200) });
+export const pageParamsSchema = z.object({ slug: text().min(1).max(200) });
 
 /* ---------- FAQ ---------- */
 

@@ -11,6 +11,7 @@ import {
   pageQuerySchema,
   pageSizeQuerySchema,
   urlSchema,
+  text,
 } from './common.ts';
 
 /* Shop info, manifest, shop reviews, feedback. */
@@ -88,7 +89,7 @@ export const productReviewsQuerySchema = reviewsQuerySchema.extend({
 });
 export type ProductReviewsQuery = z.input<typeof productReviewsQuerySchema>;
 
-export const reviewTextSchema = z.string().trim().min(1).max(2000);
+export const reviewTextSchema = text().trim().min(1).max(2000);
 
 export const createReviewBodySchema = z.object({
   rating: ratingSchema,
@@ -104,11 +105,11 @@ export const phoneSchema = z
   .regex(/^\+?[0-9][0-9 ()-]{4,22}$/, 'Expected a phone number');
 
 export const feedbackBodySchema = z.object({
-  name: z.string().trim().min(1).max(100),
+  name: text().trim().min(1).max(100),
   email: z.email().max(254),
   phone: phoneSchema.optional(),
-  subject: z.string().trim().max(200).optional(),
-  message: z.string().trim().min(10).max(5000),
+  subject: text().trim().max(200).optional(),
+  message: text().trim().min(10).max(5000),
   /** The language the shopper wrote from, so staff can answer in it. */
   locale: localeSchema.optional(),
 });
