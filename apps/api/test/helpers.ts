@@ -79,6 +79,8 @@ async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
     ...options,
     // Tests change the catalogue between requests: nothing may be served stale.
     catalogueCacheMs: 0,
+    // Every test request comes from one address; a test of the limit passes its own.
+    requestRateLimit: options.requestRateLimit ?? { max: 0, windowMs: 60_000 },
   });
   await app.ready();
   return {
@@ -95,7 +97,10 @@ async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   };
 }
 
-type TestAppOptions = Pick<AppOptions, 'mediaDir' | 'logger' | 'now' | 'authLimits' | 'redis'>;
+type TestAppOptions = Pick<
+  AppOptions,
+  'mediaDir' | 'logger' | 'now' | 'authLimits' | 'redis' | 'requestRateLimit'
+>;
 
 /**
  * The test app of one test file: started before its first test on a database of its own, closed

@@ -27,7 +27,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     // Error bodies are made here, in the shapes of errorBodySchema: they are written as they are,
     // not through the route's response schema (a route whose 400 is field errors would otherwise
     // turn Fastify's own `{detail}` 400s — bad JSON, a `__proto__` key — into a 500).
-    reply.serializer((payload) => JSON.stringify(payload));
+    reply.serializer((payload) => JSON.stringify(payload)).type('application/json; charset=utf-8');
     if (hasZodFastifySchemaValidationErrors(error)) {
       // Field messages in the caller's language (spec section 5), from the zod issues.
       const issues = error.validation.map((item): IssueLike => ({
