@@ -97,7 +97,7 @@ export function parseQuery(query: string): Record<string, string | string[]> {
     string | string[]
   >;
   for (const [key, value] of new URLSearchParams(query)) {
-    if (PROTOTYPE_KEYS.has(key)) continue;
+    if (PROTOTYPE_KEYS.has(key.split(/[[.]/)[0] ?? key)) continue;
     const previous = result[key];
     if (previous === undefined) result[key] = value;
     else if (Array.isArray(previous)) previous.push(value);
