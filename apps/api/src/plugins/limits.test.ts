@@ -176,8 +176,8 @@ describe.skipIf(!process.env.DATABASE_URL)('the statement timeout on PostgreSQL'
       expect(res.statusCode).toBe(503);
       expect(Date.now() - started).toBeLessThan(2500);
       // The pool's only connection was freed by the cancel.
-      const rows = await handle.db.execute(sql`select 1 as one`);
-      expect(rows.rows[0]).toEqual({ one: 1 });
+      const result: unknown = await handle.db.execute(sql`select 1 as one`);
+      expect(JSON.stringify(result)).toContain('"one":1');
     } finally {
       await app.close();
       await handle.close();
