@@ -1,23 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import {
-  axeViolations,
-  baseURL,
-  contentWidth,
-  loginAs,
-  mailedLink,
-  NARROW,
-  useBrowser,
-  WIDE,
-} from './pages.ts';
+import { checkScreen, baseURL, loginAs, mailedLink, NARROW, useBrowser, WIDE } from './pages.ts';
 
 const browser = useBrowser();
-
-async function checkScreen(page: Page) {
-  expect(await axeViolations(page)).toEqual([]);
-  expect(await contentWidth(page)).toBeLessThanOrEqual(page.viewportSize()?.width ?? 1280);
-}
 
 describe('accounts', () => {
   it.each([

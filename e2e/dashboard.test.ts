@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
   axeViolations,
+  checkScreen,
   baseURL,
   contentWidth,
   cookie,
@@ -16,11 +17,6 @@ import {
 } from './pages.ts';
 
 const browser = useBrowser();
-
-async function checkScreen(page: Page) {
-  expect(await axeViolations(page)).toEqual([]);
-  expect(await contentWidth(page)).toBeLessThanOrEqual(page.viewportSize()?.width ?? 1280);
-}
 
 /** A new account, confirmed through the link of the mail the shop wrote, then logged in. */
 async function newShopper(page: Page, js: boolean) {
@@ -387,6 +383,36 @@ describe('my orders and the other dashboard screens', () => {
     await page.getByRole('button', { name: 'Order again' }).first().click();
     await page.waitForURL(`${baseURL}/en/checkout/cart/`);
     await page.getByRole('link', { name: product.title }).first().waitFor();
+  });
+
+  it.each([
+    ['without JavaScript', false],
+    ['with JavaScript', true],
+  ])("lists the shopper's own reviews and deletes one (%s)", async (_name, js) => {
+    const page = await browser.page({ javaScriptEnabled: js });
+    page.setDefaultTimeout(15_000);
+    await newShopper(page, js);
+    const token = (await cookie(page, 'csrftoken'))?.value ?? '';
+    const product = await inStockProduct(js ? 6 : 5);
+    const text = `Sturdy and soft ${randomUUID().slice(0, 6)}`;
+    const written = await page.request.post(`${baseURL}/en/api/products/reviews/`, {
+      data: { product: product.id, rating: 4, text },
+      headers: { 'X-CSRFToken': token },
+    });
+    expect(written.status(), await written.text()).toBe(201);
+
+    await page.goto(`${baseURL}/en/account/dashboard/my-reviews/`);
+    if (js) await hydrated(page);
+    await page.getByText(text).waitFor();
+    await page.getByRole('link', { name: product.title }).first().waitFor();
+    if (js) await checkScreen(page);
+    await page.getByRole('link', { name: 'Delete review' }).click();
+    await page.getByText('Do you really want to delete this review?').waitFor();
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByText('Review deleted').first().waitFor();
+    await expect.poll(() => page.getByText(text).count()).toBe(0);
+    const mine = await page.request.get(`${baseURL}/en/api/products/reviews/my`);
+    expect(((await mine.json()) as { count: number }).count).toBe(0);
   });
 
   it.each([

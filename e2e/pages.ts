@@ -10,7 +10,7 @@ import type {
   Locator,
   Page,
 } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { launchBrowser } from './browser.ts';
 
 /** The open demo shop and the same shop closed to the public (see global-setup.ts). */
@@ -211,4 +211,10 @@ export async function mailedLink(to: string, path: string): Promise<string> {
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`no ${path} mail to ${to}`);
+}
+
+/** No axe violations and no sideways scrolling: what every new screen is checked for. */
+export async function checkScreen(page: Page) {
+  expect(await axeViolations(page)).toEqual([]);
+  expect(await contentWidth(page)).toBeLessThanOrEqual(page.viewportSize()?.width ?? 1280);
 }

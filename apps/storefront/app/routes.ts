@@ -35,6 +35,7 @@ export default [
         route('newsletter', 'routes/dashboard-newsletter.tsx'),
         route('settings', 'routes/dashboard-settings.tsx'),
       ]),
+      route('pages/reviews', 'routes/shop-reviews.tsx'),
       route('pages/:slug', 'routes/page.tsx'),
       route('vendors', 'routes/vendors.tsx'),
       route('vendors/:vendorId', 'routes/vendor.tsx', { id: 'vendor' }),

@@ -312,10 +312,13 @@ export const endpoints = {
     createReview: endpoint({
       method: 'POST',
       path: '/api/organizations/reviews/',
-      summary: 'Review the shop',
+      summary:
+        "Review the shop: 201 with the new review, or 200 when it edits the user's one shop " +
+        'review (one per user)',
       body: createReviewBodySchema,
       response: reviewSchema,
       status: 201,
+      alsoStatus: [200],
       auth: 'user',
       errors: { ...unauthorized, ...badRequest },
     }),
@@ -693,10 +696,13 @@ export const endpoints = {
     createReview: endpoint({
       method: 'POST',
       path: '/api/products/reviews/',
-      summary: 'Review a product',
+      summary:
+        "Review a product: 201 with the new review, or 200 when it edits the user's review of " +
+        'that product (one per user and product)',
       body: createProductReviewBodySchema,
       response: reviewSchema,
       status: 201,
+      alsoStatus: [200],
       auth: 'user',
       errors: { ...unauthorized, ...badRequest },
     }),

@@ -72,8 +72,13 @@ export const reviewSchema = z.object({
   /** Display name of the author. */
   author: z.string(),
   creationDate: dateTimeSchema,
+  /** The language the review was written in (the page shows others labelled with theirs). */
+  language: localeSchema,
   /** Set on product reviews. */
   product: idSchema.optional(),
+  /** Set on product reviews: the product's title in the caller's language and its path. */
+  productTitle: z.string().optional(),
+  productSlugUri: z.string().optional(),
 });
 export type Review = z.infer<typeof reviewSchema>;
 

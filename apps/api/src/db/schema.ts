@@ -516,7 +516,12 @@ export const organizationReviews = pgTable(
     locale: localeEnum('locale').notNull().default('en'),
     createdAt: createdAt(),
   },
-  (t) => [check('organization_reviews_rating', sql`${t.rating} BETWEEN 1 AND 5`)],
+  (t) => [
+    // One shop review per user: a second one edits the first.
+    unique('organization_reviews_user_id_unique').on(t.userId),
+    index('organization_reviews_created_idx').on(t.createdAt),
+    check('organization_reviews_rating', sql`${t.rating} BETWEEN 1 AND 5`),
+  ],
 );
 
 export const productReviews = pgTable(

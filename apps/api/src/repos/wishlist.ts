@@ -21,7 +21,7 @@ const columns = { id: w.id, productId: w.productId, comment: w.comment };
  * the product page and the cart decide). Items of other products stay stored but are not shown, so
  * they come back when the vendor sells the product again.
  */
-function shownProductIds(db: Database) {
+export function shownProductIds(db: Database) {
   const parent = alias(s.products, 'parent');
   return db
     .select({ id: s.products.id })

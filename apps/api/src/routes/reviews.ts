@@ -1,17 +1,112 @@
-import type { FastifyPluginAsync } from 'fastify';
-import { endpoints } from '@shop/contract';
-import { productReviews } from '#api/repos/reviews.ts';
-import { defineEndpoint, pageLinks } from './define.ts';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { endpoints, type FieldErrors } from '@shop/contract';
+import { notFound } from '#api/plugins/errors.ts';
+import {
+  deleteProductReview,
+  deleteShopReview,
+  productReview,
+  productReviews,
+  saveProductReview,
+  saveShopReview,
+  shopReview,
+  shopReviews,
+} from '#api/repos/reviews.ts';
+import { defineEndpoint, pageLinks, requireUser } from './define.ts';
 
-/** Reading product reviews (writing them belongs to the reviews work that is not built yet). */
+/** The caller's id: every write and `my` endpoint is `auth: 'user'`, so this only narrows the type. */
+const userIdOf = async (req: FastifyRequest) => (await requireUser(req)).id;
+
+/**
+ * Spec section 7's reviews: shop reviews and product reviews, read by everyone, written and
+ * deleted by their logged-in authors. One review per user (and product): a second POST edits it
+ * and answers 200, a new one 201. The language of the call is stored as the review's language.
+ */
 export const reviewRoutes: FastifyPluginAsync = async (app) => {
-  defineEndpoint(app, endpoints.products.reviews, async (req, { query }) => {
-    const { count, results } = await productReviews(app.db, {
+  const db = app.db;
+  const p = endpoints.products;
+  const o = endpoints.organizations;
+
+  defineEndpoint(app, p.reviews, async (req, { query }) => {
+    const { count, results } = await productReviews(db, req.locale, {
       productId: query.product,
       sorting: query.sorting,
       page: query.page,
       pageSize: query.page_size,
     });
     return { ...pageLinks(req, query.page, query.page_size, count), results };
+  });
+
+  defineEndpoint(app, p.myReviews, async (req, { query }, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    const { count, results } = await productReviews(db, req.locale, {
+      productId: query.product,
+      userId: await userIdOf(req),
+      sorting: query.sorting,
+      page: query.page,
+      pageSize: query.page_size,
+    });
+    return { ...pageLinks(req, query.page, query.page_size, count), results };
+  });
+
+  defineEndpoint(app, p.createReview, async (req, { body }, reply) => {
+    const saved = await saveProductReview(db, {
+      userId: await userIdOf(req),
+      productId: body.product,
+      rating: body.rating,
+      text: body.text,
+      locale: req.locale,
+    });
+    if (!saved) {
+      return reply
+        .code(400)
+        .send({ product: [req.t('reviews.productUnavailable')] } satisfies FieldErrors);
+    }
+    const review = await productReview(db, req.locale, saved.id);
+    if (!review) throw notFound('Review not found.');
+    return reply.code(saved.created ? 201 : 200).send(review);
+  });
+
+  defineEndpoint(app, p.deleteReview, async (req, { params }, reply) => {
+    if (!(await deleteProductReview(db, await userIdOf(req), params.id)))
+      throw notFound('Review not found.');
+    return reply.code(204).send();
+  });
+
+  defineEndpoint(app, o.reviews, async (req, { query }) => {
+    const { count, results } = await shopReviews(db, {
+      sorting: query.sorting,
+      page: query.page,
+      pageSize: query.page_size,
+    });
+    return { ...pageLinks(req, query.page, query.page_size, count), results };
+  });
+
+  defineEndpoint(app, o.myReviews, async (req, { query }, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    const { count, results } = await shopReviews(db, {
+      userId: await userIdOf(req),
+      sorting: query.sorting,
+      page: query.page,
+      pageSize: query.page_size,
+    });
+    return { ...pageLinks(req, query.page, query.page_size, count), results };
+  });
+
+  defineEndpoint(app, o.createReview, async (req, { body }, reply) => {
+    const saved = await saveShopReview(db, {
+      userId: await userIdOf(req),
+      rating: body.rating,
+      text: body.text,
+      locale: req.locale,
+    });
+    const review = await shopReview(db, saved.id);
+    if (!review) throw notFound('Review not found.');
+    return reply.code(saved.created ? 201 : 200).send(review);
+  });
+
+  defineEndpoint(app, o.deleteReview, async (req, { params }, reply) => {
+    if (!(await deleteShopReview(db, await userIdOf(req), params.id)))
+      throw notFound('Review not found.');
+    return reply.code(204).send();
   });
 };

@@ -476,11 +476,14 @@ export async function seedDemoShop(
       })),
     );
 
+    // A review is stored in the language its author wrote it in: the author's own.
+    const userLocales = new Map(content.users.map((u) => [u.key, u.locale]));
     await tx.insert(s.organizationReviews).values(
       content.shopReviews.map((r) => ({
         userId: required(userIds, r.user, 'user'),
         rating: r.rating,
         text: r.text,
+        locale: required(userLocales, r.user, 'user'),
         createdAt: days(now, -r.daysAgo) ?? now,
       })),
     );
@@ -496,6 +499,7 @@ export async function seedDemoShop(
           userId: required(userIds, r.user, 'user'),
           rating: r.rating,
           text: r.text,
+          locale: required(userLocales, r.user, 'user'),
           createdAt: days(now, -r.daysAgo) ?? now,
         })),
       )

@@ -1,4 +1,5 @@
 import type { FieldMetadata, FormMetadata } from '@conform-to/react';
+import { useI18n } from '#app/lib/i18n.tsx';
 
 /** A field's messages under it, tied to the input by `aria-describedby={field.errorId}`. */
 export function FieldErrors({ field }: { field: Pick<FieldMetadata, 'errorId' | 'errors'> }) {
@@ -70,4 +71,30 @@ export function TextField({ field, label, type = 'text', autoComplete, hint }: T
  */
 export function DefaultSubmit({ intent }: { intent: string }) {
   return <button type="submit" name="intent" value={intent} hidden tabIndex={-1} />;
+}
+
+type PasswordField = TextFieldProps['field'];
+
+/** A new password and its repetition (register, reset, change): the same two fields everywhere. */
+export function NewPasswordFields({
+  password,
+  confirmation,
+  label,
+}: {
+  password: PasswordField;
+  confirmation: PasswordField;
+  label: string;
+}) {
+  const { t } = useI18n();
+  return (
+    <>
+      <TextField field={password} label={label} type="password" autoComplete="new-password" />
+      <TextField
+        field={confirmation}
+        label={t('auth.confirmPassword')}
+        type="password"
+        autoComplete="new-password"
+      />
+    </>
+  );
 }

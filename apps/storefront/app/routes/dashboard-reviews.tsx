@@ -1,31 +1,40 @@
-import { AppLink } from '#app/components/app-link.tsx';
-import { DashboardSection } from '#app/components/dashboard-section.tsx';
+import { MyReviewsList } from '#app/components/review-list.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
 import { requireShopper } from '#app/lib/account.server.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
+import { loadMyReviews, reviewAction } from '#app/lib/reviews.server.ts';
 import { pageMeta } from '#app/lib/seo.ts';
 import { getShopRequest } from '#app/lib/shop.server.ts';
 import type { Route } from './+types/dashboard-reviews';
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  requireShopper(getShopRequest(context), request);
-  return null;
+/** The shopper's product and shop reviews; a failed call empties its list (spec section 7). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const shop = getShopRequest(context);
+  requireShopper(shop, request);
+  return { reviews: await loadMyReviews(shop) };
+}
+
+/** Deleting one of them (after the confirmation), as on the pages where they were written. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const shop = getShopRequest(context);
+  requireShopper(shop, request);
+  return reviewAction(request, shop, {});
 }
 
 export function meta({ matches, location }: Route.MetaArgs) {
   return pageMeta({ matches, location, titleKey: 'account.myReviews', robots: 'noindex' });
 }
 
-/** The shopper's reviews: written from product pages once reviews can be written. */
-export default function MyReviews() {
-  const { locale, t } = useI18n();
+export default function MyReviews({ loaderData, actionData }: Route.ComponentProps) {
+  const { locale } = useI18n();
   return (
-    <DashboardSection id="my-reviews" title={t('account.myReviews')}>
-      <p>{t('account.noReviews')}</p>
-      <AppLink to={`/${locale}/products/`} className="mt-4 inline-block text-primary underline">
-        {t('cart.continueShopping')}
-      </AppLink>
-    </DashboardSection>
+    <div className="rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
+      <MyReviewsList
+        reviews={loaderData.reviews}
+        action={`/${locale}/account/dashboard/my-reviews/`}
+        reply={actionData}
+      />
+    </div>
   );
 }
 

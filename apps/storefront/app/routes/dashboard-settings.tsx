@@ -4,7 +4,12 @@ import { buttonClass } from '#app/components/account-page.tsx';
 import { CsrfInput } from '#app/components/csrf-input.tsx';
 import { DashboardSection, Saved } from '#app/components/dashboard-section.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
-import { FieldErrors, FormErrors, TextField } from '#app/components/form-messages.tsx';
+import {
+  FieldErrors,
+  FormErrors,
+  NewPasswordFields,
+  TextField,
+} from '#app/components/form-messages.tsx';
 import { requireShopper } from '#app/lib/account.server.ts';
 import { changePasswordForm, preferencesForm, settingsForm } from '#app/lib/account-forms.ts';
 import { parseForm, resultFor } from '#app/lib/forms.ts';
@@ -139,17 +144,10 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             type="password"
             autoComplete="current-password"
           />
-          <TextField
-            field={passwordFields.password}
+          <NewPasswordFields
+            password={passwordFields.password}
+            confirmation={passwordFields.passwordConfirmation}
             label={t('auth.newPassword')}
-            type="password"
-            autoComplete="new-password"
-          />
-          <TextField
-            field={passwordFields.passwordConfirmation}
-            label={t('auth.confirmPassword')}
-            type="password"
-            autoComplete="new-password"
           />
           <button type="submit" disabled={busy} className={buttonClass}>
             {t('account.changePassword')}

@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useState } from 'react';
 import { Await } from 'react-router';
-import type { ProductCard } from '@shop/contract';
+import type { ProductCard, Review } from '@shop/contract';
 import { AppLink } from '#app/components/app-link.tsx';
 import { ProductGrid } from '#app/components/product-card.tsx';
 import { getShopRequest } from '#app/lib/shop.server.ts';
@@ -9,6 +9,8 @@ import { pageMeta } from '#app/lib/seo.ts';
 import { SizedImage } from '#app/components/sized-image.tsx';
 import { BlogCardView } from '#app/components/blog-card.tsx';
 import { useLocaleData } from '#app/lib/locale-data.ts';
+import { optional } from '#app/lib/api-errors.server.ts';
+import { LoginToReviewLink, ReviewList, WriteReviewLink } from '#app/components/review-list.tsx';
 import type { Route } from './+types/home';
 
 export function meta({ matches, location }: Route.MetaArgs) {
@@ -107,7 +109,15 @@ export async function loader({ context }: Route.LoaderArgs) {
   const shop = getShopRequest(context);
   // Secondary sections: streamed after the page, and a failure only leaves a section out.
   const none = () => null;
+  // The latest shop reviews are awaited (one small query) so that they show without JavaScript.
+  const shopReviews = await optional(
+    shop.api.organizations
+      .reviews({ query: { page_size: 3, sorting: '-creation_date' } })
+      .then((p) => p.results),
+    null,
+  );
   return {
+    shopReviews,
     featured: shop.api.products
       .list({ query: { sort: 'sorting', page_size: 8 } })
       .then((p) => p.results, none),
@@ -157,6 +167,35 @@ function CardSection({
   );
 }
 
+/** The latest shop reviews, with the way to all of them and to writing one. */
+function ShopReviewsTeaser({ reviews }: { reviews: Review[] | null }) {
+  const { t, locale } = useI18n();
+  const data = useLocaleData();
+  if (!reviews) return null;
+  const page = `/${locale}/pages/reviews/`;
+  const write = `${page}?write-review=1#write-review`;
+  return (
+    <section aria-labelledby="home-reviews">
+      <div className="mb-4 flex flex-wrap items-baseline justify-between gap-4">
+        <h2 id="home-reviews" className="text-2xl font-bold">
+          {t('reviews.customersSay')}
+        </h2>
+        <AppLink to={page} className="text-primary hover:underline">
+          {t('reviews.allShopReviews')}
+        </AppLink>
+      </div>
+      <ReviewList reviews={reviews} empty={`${t('reviews.noReviews')}. ${t('reviews.beFirst')}`} />
+      <div className="mt-4">
+        {data?.user ? (
+          <WriteReviewLink href={write} action={page} />
+        ) : (
+          <LoginToReviewLink back={write} />
+        )}
+      </div>
+    </section>
+  );
+}
+
 export default function Home({ loaderData }: Route.ComponentProps) {
   const data = useLocaleData();
   const { t } = useI18n();
@@ -201,6 +240,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         items={loaderData.newest}
         more={{ href: `/${data.locale}/products/?sort=-created`, label: t('common.viewAll') }}
       />
+      <ShopReviewsTeaser reviews={loaderData.shopReviews} />
       <Suspense fallback={null}>
         <Await resolve={loaderData.posts} errorElement={null}>
           {(posts) =>

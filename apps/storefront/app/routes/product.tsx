@@ -1,12 +1,6 @@
-import { Suspense, useRef } from 'react';
-import { Await, data } from 'react-router';
-import {
-  isApiError,
-  REVIEW_PAGE_SIZE,
-  type ProductDetail,
-  type Paginated,
-  type Review,
-} from '@shop/contract';
+import { useRef } from 'react';
+import { data } from 'react-router';
+import { isApiError, type ProductDetail } from '@shop/contract';
 import {
   distinguishingValues,
   groupVariationAttributes,
@@ -20,6 +14,7 @@ import { ErrorScreen } from '#app/components/error-screen.tsx';
 import { Gallery } from '#app/components/gallery.tsx';
 import { Price } from '#app/components/price.tsx';
 import { RelatedProducts, StockState } from '#app/components/product-card.tsx';
+import { ReviewsSection } from '#app/components/review-list.tsx';
 import { StickyBuyBar } from '#app/components/sticky-bar.tsx';
 import { productPageAction } from '#app/lib/cart-action.server.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
@@ -27,6 +22,8 @@ import { itemMeta } from '#app/lib/seo.ts';
 import { assertCanonicalSlug } from '#app/lib/api-errors.server.ts';
 import { getShopRequest } from '#app/lib/shop.server.ts';
 import { useLocaleData } from '#app/lib/locale-data.ts';
+import type { ReviewReply } from '#app/lib/review-forms.ts';
+import { isReviewPost, loadProductReviews, reviewAction } from '#app/lib/reviews.server.ts';
 import type { Route } from './+types/product';
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -47,14 +44,21 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     { slug: product.slug, path: `/${shop.locale}/products/${product.slug}/` },
     request,
   );
-  // Secondary: never fails the page, arrives after it.
-  const reviews: Promise<Paginated<Review> | null> = shop.api.products
-    .reviews({ query: { product: id, page_size: REVIEW_PAGE_SIZE } })
-    .catch(() => null);
+  // Secondary, but awaited: its pages and orders are links that work without JavaScript; a
+  // failure only leaves the list empty (docs/decisions/0014-reviews.md).
+  const reviews = await loadProductReviews(shop, new URL(request.url), product.id);
   return { product, reviews };
 }
 
-export const action = (args: Route.ActionArgs) => productPageAction(args);
+/** Add to cart, or the review forms (write, delete) of the reviews section. */
+export async function action(args: Route.ActionArgs) {
+  if (await isReviewPost(args.request)) {
+    const id = idFromSlug(args.params.id);
+    if (id === null) throw data(null, { status: 404 });
+    return reviewAction(args.request, getShopRequest(args.context), { productId: id });
+  }
+  return productPageAction(args);
+}
 
 export function meta({ matches, location, loaderData }: Route.MetaArgs) {
   return itemMeta({ matches, location }, loaderData?.product);
@@ -99,34 +103,10 @@ function closestVariation(product: ProductDetail, valueId: number) {
     .sort((a, b) => b.shared - a.shared)[0]?.v;
 }
 
-function Reviews({ reviews }: { reviews: Paginated<Review> | null }) {
-  const { t, locale } = useI18n();
-  if (!reviews || reviews.results.length === 0)
-    return <p className="text-slate-600">{t('reviews.noReviews')}</p>;
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
-  return (
-    <ul className="space-y-4">
-      {reviews.results.map((review) => (
-        <li key={review.id} className="rounded-lg border border-slate-200 p-4">
-          <p
-            aria-label={t('reviews.ratingValue', { rating: review.rating })}
-            className="text-amber-700"
-          >
-            {'★'.repeat(review.rating)}
-            <span className="text-slate-300">{'★'.repeat(5 - review.rating)}</span>
-          </p>
-          <p className="mt-1">{review.text}</p>
-          <p className="mt-2 text-sm text-slate-600">
-            {review.author} · {date.format(new Date(review.creationDate))}
-          </p>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-export default function ProductPage({ loaderData }: Route.ComponentProps) {
+export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
   const { product, reviews } = loaderData;
+  const reviewReply =
+    actionData && 'result' in actionData ? (actionData as ReviewReply) : undefined;
   const { locale, t } = useI18n();
   const shop = useLocaleData();
   const buyBox = useRef<HTMLDivElement>(null);
@@ -244,19 +224,26 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
 
-      <section aria-labelledby="reviews" className="mt-12">
-        <h2 id="reviews" className="mb-4 text-xl font-bold">
-          {t('reviews.productReviews')}
-        </h2>
-        <Suspense fallback={<p className="text-slate-600">{t('common.loading')}</p>}>
-          <Await
-            resolve={reviews}
-            errorElement={<p className="text-slate-600">{t('reviews.noReviews')}</p>}
-          >
-            {(resolved) => <Reviews reviews={resolved} />}
-          </Await>
-        </Suspense>
-      </section>
+      <div className="mt-12">
+        <ReviewsSection
+          kind="product"
+          headingId="reviews"
+          title={t('reviews.productReviews')}
+          action={`/${locale}${product.slugUri}`}
+          list={reviews}
+          mine={reviews.mine}
+          reply={reviewReply}
+          prefix="reviews_"
+          summary={
+            product.rating !== null && product.reviewsCount > 0 ? (
+              <p className="mb-4 text-slate-700">
+                {t('reviews.averageRating', { rating: product.rating })} ·{' '}
+                {t('reviews.count', { count: product.reviewsCount })}
+              </p>
+            ) : null
+          }
+        />
+      </div>
 
       <RelatedProducts items={product.related} />
 

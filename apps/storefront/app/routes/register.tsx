@@ -4,7 +4,7 @@ import { AccountPage, buttonClass, Done } from '#app/components/account-page.tsx
 import { AppLink } from '#app/components/app-link.tsx';
 import { CsrfInput } from '#app/components/csrf-input.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
-import { FormErrors, TextField } from '#app/components/form-messages.tsx';
+import { FormErrors, NewPasswordFields, TextField } from '#app/components/form-messages.tsx';
 import { registerForm } from '#app/lib/account-forms.ts';
 import { parseForm } from '#app/lib/forms.ts';
 import { apiFailure, invalid, readForm, type FormReply } from '#app/lib/forms.server.ts';
@@ -60,17 +60,10 @@ export default function Register({ actionData }: Route.ComponentProps) {
         <TextField field={fields.email} label={t('auth.email')} type="email" autoComplete="email" />
         <TextField field={fields.firstName} label={t('auth.firstName')} autoComplete="given-name" />
         <TextField field={fields.lastName} label={t('auth.lastName')} autoComplete="family-name" />
-        <TextField
-          field={fields.password}
+        <NewPasswordFields
+          password={fields.password}
+          confirmation={fields.passwordConfirmation}
           label={t('auth.password')}
-          type="password"
-          autoComplete="new-password"
-        />
-        <TextField
-          field={fields.passwordConfirmation}
-          label={t('auth.confirmPassword')}
-          type="password"
-          autoComplete="new-password"
         />
         <button type="submit" disabled={navigation.state === 'submitting'} className={buttonClass}>
           {t('auth.register')}

@@ -5,7 +5,7 @@ import { AccountPage, buttonClass, Done } from '#app/components/account-page.tsx
 import { AppLink } from '#app/components/app-link.tsx';
 import { CsrfInput } from '#app/components/csrf-input.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
-import { FormErrors, TextField } from '#app/components/form-messages.tsx';
+import { FormErrors, NewPasswordFields } from '#app/components/form-messages.tsx';
 import { resetPasswordForm } from '#app/lib/account-forms.ts';
 import { parseForm } from '#app/lib/forms.ts';
 import { apiFailure, invalid, readForm, type FormReply } from '#app/lib/forms.server.ts';
@@ -88,17 +88,10 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       <Form method="post" className="space-y-4" {...getFormProps(form)}>
         <CsrfInput />
         <input type="hidden" name="token" value={loaderData.token} />
-        <TextField
-          field={fields.password}
+        <NewPasswordFields
+          password={fields.password}
+          confirmation={fields.passwordConfirmation}
           label={t('auth.newPassword')}
-          type="password"
-          autoComplete="new-password"
-        />
-        <TextField
-          field={fields.passwordConfirmation}
-          label={t('auth.confirmPassword')}
-          type="password"
-          autoComplete="new-password"
         />
         <button type="submit" disabled={navigation.state === 'submitting'} className={buttonClass}>
           {t('auth.resetPassword')}

@@ -310,6 +310,14 @@ describe('demo shop content', () => {
     expect(content.users.find((u) => u.key === 'staff')?.isStaff).toBe(true);
     expect(content.shopReviews).toHaveLength(8);
     expect(content.productReviewTexts).toHaveLength(12);
+    // One shop review per user (a unique key): a second one would edit the first.
+    const shopAuthors = content.shopReviews.map((r) => r.user);
+    expect(new Set(shopAuthors).size).toBe(shopAuthors.length);
+    // Reviews in all four languages (each is stored in its author's language).
+    const localeOf = new Map(content.users.map((u) => [u.key, u.locale]));
+    for (const reviews of [content.shopReviews, content.productReviewTexts]) {
+      expect(new Set(reviews.map((r) => localeOf.get(r.user))).size).toBe(4);
+    }
     for (const review of [...content.shopReviews, ...content.productReviewTexts]) {
       expect(userKeys.has(review.user), review.user).toBe(true);
       expect(review.rating).toBeGreaterThanOrEqual(3);

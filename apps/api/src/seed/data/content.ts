@@ -1335,6 +1335,17 @@ export const menus: SeedMenu[] = [
         },
         url: '/pages/register_new_organization/',
       },
+      {
+        key: 'company-reviews',
+        location: 'footer',
+        title: {
+          en: 'Shop reviews',
+          de: 'Shopbewertungen',
+          ru: 'Отзывы о магазине',
+          it: 'Recensioni del negozio',
+        },
+        url: '/pages/reviews/',
+      },
     ],
   },
   {
@@ -1775,6 +1786,30 @@ export const users: SeedUser[] = [
     isStaff: false,
     locale: 'en',
   },
+  {
+    key: 'lukas',
+    email: 'lukas.huber@example.com',
+    firstName: 'Lukas',
+    lastName: 'Huber',
+    isStaff: false,
+    locale: 'de',
+  },
+  {
+    key: 'ivan',
+    email: 'ivan.petrov@example.com',
+    firstName: 'Иван',
+    lastName: 'Петров',
+    isStaff: false,
+    locale: 'ru',
+  },
+  {
+    key: 'marco',
+    email: 'marco.bianchi@example.com',
+    firstName: 'Marco',
+    lastName: 'Bianchi',
+    isStaff: false,
+    locale: 'it',
+  },
 ];
 
 // Reviews are user content: each is written in its author's language.
@@ -1810,19 +1845,19 @@ export const shopReviews: SeedReview[] = [
     daysAgo: 36,
   },
   {
-    user: 'anna',
+    user: 'lukas',
     rating: 3,
     text: 'Die Produkte sind super, aber die Sendungsverfolgung hat bei mir erst nach zwei Tagen funktioniert.',
     daysAgo: 52,
   },
   {
-    user: 'olga',
+    user: 'ivan',
     rating: 4,
     text: 'Удобный сайт на русском языке и понятная доставка. Хотелось бы больше способов оплаты, но в целом всё понравилось.',
     daysAgo: 73,
   },
   {
-    user: 'giulia',
+    user: 'marco',
     rating: 5,
     text: 'Ho regalato un set di tovaglioli di lino a mia madre: qualità eccellente e spedizione velocissima. Consigliatissimo!',
     daysAgo: 95,
