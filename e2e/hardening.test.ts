@@ -47,6 +47,8 @@ beforeAll(async () => {
     '/en/account/dashboard/my-orders/',
     '/en/account/dashboard/newsletter/',
     '/en/account/dashboard/settings/',
+    '/en/account/dashboard/my-reviews/',
+    '/en/pages/reviews/',
   ];
 });
 
