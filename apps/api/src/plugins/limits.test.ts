@@ -7,7 +7,7 @@ import { openDatabase } from '#api/db/client.ts';
 import { useTestApp } from '../../test/helpers.ts';
 import { browserOf } from '../../test/shopper.ts';
 import { isStatementTimeout, registerErrorHandler } from './errors.ts';
-import { BODY_LIMIT_BYTES, parseQuery } from './limits.ts';
+import { BODY_LIMIT_BYTES, fromNetwork, parseQuery } from './limits.ts';
 
 /* Issue 11: bad input answers 4xx, and no client or query holds the server. */
 
@@ -104,6 +104,25 @@ describe('the per-address request limit', () => {
     expect(refused.json()).toHaveProperty('detail');
     // Another address still gets through.
     expect((await call('203.0.113.8')).statusCode).toBe(200);
+  });
+});
+
+describe('the request limit as the server sets it', () => {
+  const t = useTestApp({
+    requestRateLimit: { max: 2, windowMs: 60_000, exempt: (req) => !fromNetwork(req) },
+  });
+
+  it('counts requests over the network, not the storefront’s in-process calls', async () => {
+    // In-process (inject), as the storefront's loaders call the API: never refused.
+    for (let i = 0; i < 5; i++)
+      expect((await t.app.inject('/en/api/core/languages/')).statusCode).toBe(200);
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++)
+      statuses.push((await fetch(`http://127.0.0.1:${port}/en/api/core/languages/`)).status);
+    expect(statuses).toEqual([200, 200, 429]);
   });
 });
 
