@@ -17,6 +17,13 @@ import { csrfPlugin } from './plugins/csrf.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { pricingPlugin } from './plugins/pricing.ts';
 import { authLimitsPlugin, type AuthLimitOptions } from './plugins/auth-limits.ts';
+import {
+  DEFAULT_REQUEST_RATE_LIMIT,
+  parseQuery,
+  requestRateLimitPlugin,
+  serverLimitOptions,
+  type RequestRateLimit,
+} from './plugins/limits.ts';
 import type { Redis } from 'ioredis';
 import {
   bankAccountFromEnv,
@@ -78,6 +85,8 @@ export type AppOptions = {
   publicOrigin?: string;
   /** Whose X-Forwarded-* headers count (TRUST_PROXY); nobody's unless configured. */
   trustProxy?: boolean | number | string[];
+  /** Requests per address and window (plugins/limits.ts); `max: 0` turns it off. */
+  requestRateLimit?: RequestRateLimit;
 };
 
 declare module 'fastify' {
@@ -111,7 +120,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         : randomUUID();
     },
     trustProxy: trustProxyOption(options.trustProxy),
-    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
+    // Body and header sizes, slow clients, prototype keys in JSON: plugins/limits.ts.
+    ...serverLimitOptions(),
+    routerOptions: {
+      ignoreTrailingSlash: false,
+      maxParamLength: 200,
+      querystringParser: parseQuery,
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -167,6 +182,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authLimitsPlugin, {
     ...(options.redis ? { redis: options.redis } : {}),
     ...(options.authLimits ? { limits: options.authLimits } : {}),
+  });
+  await app.register(requestRateLimitPlugin, {
+    limit: options.requestRateLimit ?? DEFAULT_REQUEST_RATE_LIMIT,
   });
 
   await app.register(

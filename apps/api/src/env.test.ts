@@ -12,6 +12,18 @@ describe('environment', () => {
     expect(loadEnv({}).DATABASE_URL).toBeUndefined();
   });
 
+  it('bounds queries and requests by default, and lets both be turned off', () => {
+    expect(loadEnv({})).toMatchObject({
+      DB_STATEMENT_TIMEOUT_MS: 5000,
+      RATE_LIMIT_PER_MINUTE: 600,
+    });
+    expect(loadEnv({ DB_STATEMENT_TIMEOUT_MS: '0', RATE_LIMIT_PER_MINUTE: '0' })).toMatchObject({
+      DB_STATEMENT_TIMEOUT_MS: 0,
+      RATE_LIMIT_PER_MINUTE: 0,
+    });
+    expect(() => loadEnv({ RATE_LIMIT_PER_MINUTE: '-1' })).toThrow(/RATE_LIMIT_PER_MINUTE/);
+  });
+
   it('treats empty variables as unset', () => {
     const env = loadEnv({ DATABASE_URL: '', PORT: '' });
     expect(env.PORT).toBe(3000);

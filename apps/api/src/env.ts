@@ -42,6 +42,10 @@ const envSchema = z.object({
       });
       return z.NEVER;
     }),
+  /** PostgreSQL cancels a query running longer (503); 0 = no limit. PGlite cannot. */
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(5000),
+  /** Requests one address may make per minute (pages, API, media); 0 = no limit. */
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
 });
 
 /** Fastify's `trustProxy`: nobody, everybody, the nearest n hops, or these addresses. */

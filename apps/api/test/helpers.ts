@@ -79,6 +79,8 @@ async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
     ...options,
     // Tests change the catalogue between requests: nothing may be served stale.
     catalogueCacheMs: 0,
+    // Every test request comes from one address; a test of the limit passes its own.
+    requestRateLimit: options.requestRateLimit ?? { max: 0, windowMs: 60_000 },
   });
   await app.ready();
   return {
@@ -97,7 +99,14 @@ async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
 
 type TestAppOptions = Pick<
   AppOptions,
-  'mediaDir' | 'logger' | 'now' | 'authLimits' | 'redis' | 'publicOrigin' | 'trustProxy'
+  | 'mediaDir'
+  | 'logger'
+  | 'now'
+  | 'authLimits'
+  | 'redis'
+  | 'publicOrigin'
+  | 'trustProxy'
+  | 'requestRateLimit'
 >;
 
 /**

@@ -4,6 +4,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { ServerBuild } from 'react-router';
 import { buildApp } from '@shop/api/app';
+import { fromNetwork } from '@shop/api/limits';
 import { openDatabase } from '@shop/api/db';
 import { publicOriginOf, type Env } from '@shop/api/env';
 import { createMailer } from '@shop/api/mail';
@@ -22,7 +23,7 @@ export async function startServer(env: Env) {
   await mkdir(mediaDir, { recursive: true });
 
   const handle = env.DATABASE_URL
-    ? await openDatabase({ url: env.DATABASE_URL })
+    ? await openDatabase({ url: env.DATABASE_URL, statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS })
     : await openDatabase({ dataDir: join(dataDir, 'pglite') });
   await handle.migrate();
 
@@ -47,6 +48,13 @@ export async function startServer(env: Env) {
     logger,
     // The API serves /media/* itself: originals, and resized variants cached in media/.cache/.
     mediaDir,
+    // Counted per address over the network: pages, API calls and media; the storefront's own
+    // in-process API calls are part of the page request that made them.
+    requestRateLimit: {
+      max: env.RATE_LIMIT_PER_MINUTE,
+      windowMs: 60_000,
+      exempt: (req) => !fromNetwork(req),
+    },
   });
 
   if (env.SEED === 'auto') {

@@ -74,7 +74,9 @@ function toWebRequest(req: FastifyRequest, reply: FastifyReply, publicOrigin: st
   const controller = new AbortController();
   reply.raw.on('close', () => controller.abort());
   const init: RequestInit & { duplex?: 'half' } = {
-    method: req.method,
+    // HEAD is a GET whose body is not sent (mountStorefront drops it); React Router would treat
+    // a HEAD as a data request.
+    method: req.method === 'HEAD' ? 'GET' : req.method,
     headers,
     signal: controller.signal,
   };
@@ -83,6 +85,8 @@ function toWebRequest(req: FastifyRequest, reply: FastifyReply, publicOrigin: st
   }
   return new Request(url, init);
 }
+
+const PAGE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'POST']);
 
 /**
  * Every path the API and the static files do not answer goes to React Router. Registered in its
@@ -105,6 +109,14 @@ export async function mountStorefront(
       (_req, body, done) => done(null, body),
     );
     scope.all('/*', async (req, reply) => {
+      // Pages are read (GET, HEAD) and their forms posted (POST); nothing else reaches an action.
+      if (!PAGE_METHODS.has(req.method)) {
+        return reply
+          .code(405)
+          .header('Allow', [...PAGE_METHODS].join(', '))
+          .type('text/plain; charset=utf-8')
+          .send('Method not allowed.');
+      }
       const response = await handler(
         toWebRequest(req, reply, publicOrigin),
         entry.createLoadContext(transport, { nonce: req.cspNonce }) as Parameters<
@@ -117,6 +129,11 @@ export async function mountStorefront(
       });
       const cookies = response.headers.getSetCookie();
       if (cookies.length) reply.header('set-cookie', cookies);
+      if (req.method === 'HEAD') {
+        // The same status and headers as GET, without rendering the rest of the body.
+        await response.body?.cancel();
+        return reply.send();
+      }
       return reply.send(response.body ? Readable.fromWeb(response.body) : null);
     });
   });

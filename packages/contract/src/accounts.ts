@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH, passwordProblem } from '@shop/domain';
-import { discountSchema, idSchema, localeSchema } from './common.ts';
+import { discountSchema, idSchema, localeSchema, text } from './common.ts';
 
 /* Session login, CSRF, current user, registration and password recovery. */
 
@@ -11,12 +11,12 @@ export type CsrfResponse = z.infer<typeof csrfResponseSchema>;
 export const emailSchema = z.email().max(254);
 export { PASSWORD_MIN_LENGTH };
 export const PASSWORD_MAX_LENGTH = 128;
-export const passwordSchema = z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH);
+export const passwordSchema = text().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH);
 
 export const loginBodySchema = z.object({
   email: emailSchema,
   // No length rule on login: an old password must still be accepted for checking.
-  password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+  password: text().min(1).max(PASSWORD_MAX_LENGTH),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
@@ -107,7 +107,7 @@ export const passwordResetBodySchema = z.object({ email: emailSchema });
 export type PasswordResetBody = z.infer<typeof passwordResetBodySchema>;
 
 /** The token from the mail's link (random, single use; only its hash is stored). */
-export const linkTokenSchema = z.string().regex(/^[\w-]{20,100}$/, 'forms.invalidLink');
+export const linkTokenSchema = text().regex(/^[\w-]{20,100}$/, 'forms.invalidLink');
 
 /** POST /api/accounts/password_reset/confirm/ : the new password with the link's token. */
 export const passwordResetConfirmBodySchema = z.object({
@@ -126,7 +126,7 @@ export type ResendConfirmationBody = z.infer<typeof resendConfirmationBodySchema
 
 /** POST /api/accounts/change_password/ : the current password, and the new one. */
 export const changePasswordBodySchema = z.object({
-  currentPassword: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+  currentPassword: text().min(1).max(PASSWORD_MAX_LENGTH),
   password: passwordSchema,
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;

@@ -8,6 +8,31 @@ export { DEFAULT_LOCALE, IMAGE_TYPES, SUPPORTED_LOCALES } from '@shop/domain';
 export const localeSchema = z.enum(SUPPORTED_LOCALES);
 export type Locale = z.infer<typeof localeSchema>;
 
+/**
+ * Every string a caller sends (body, query, path) is built from this: NUL (PostgreSQL refuses it
+ * in text, so it would surface as a 500) and unpaired UTF-16 surrogates (no character at all; they
+ * turn into U+FFFD on the way to the database) are refused with a field error. Chain the usual
+ * checks after it: `text().trim().min(1).max(100)`. contract/src/inputs.test.ts walks every
+ * endpoint's input schemas and fails on a string that does not refuse them.
+ */
+export function text() {
+  return z.string().refine(isPlainText, { message: 'forms.invalid' });
+}
+
+/** No NUL, no unpaired surrogate (`isWellFormed`, written out: the storefront runs it in browsers). */
+export function isPlainText(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code === 0) return false;
+    if (code >= 0xd800 && code <= 0xdbff) {
+      const next = value.charCodeAt(i + 1);
+      if (!(next >= 0xdc00 && next <= 0xdfff)) return false;
+      i++;
+    } else if (code >= 0xdc00 && code <= 0xdfff) return false;
+  }
+  return true;
+}
+
 /** Ids are PostgreSQL `integer`s: a bigger number is no id (400), not a database error. */
 export const MAX_ID = 2_147_483_647;
 export const idSchema = z.number().int().positive().max(MAX_ID);
@@ -42,7 +67,7 @@ export const slugSchema = z
  * Route and path ids are slugs ending in a numeric id ('linen-shirt-12') or the bare id ('12').
  * Parses either to the number.
  */
-export const slugIdSchema = z.union([z.number(), z.string()]).transform((value, ctx) => {
+export const slugIdSchema = z.union([z.number(), text().max(300)]).transform((value, ctx) => {
   const match = /(?:^|-)(\d+)$/.exec(String(value));
   const id = match?.[1] === undefined ? Number.NaN : Number(match[1]);
   if (!Number.isSafeInteger(id) || id < 1 || id > MAX_ID) {
@@ -155,13 +180,16 @@ export const noContentSchema = z.undefined();
 
 /* ---------- query parameters ---------- */
 
+/** A number in a query string is never longer than this ('2147483647' and some room). */
+const MAX_QUERY_NUMBER_LENGTH = 30;
+
 /**
  * A number read from a query string (or given as a number by a typed caller). Empty strings count
  * as absent. Input type stays `string | number` so clients remain typed.
  */
 export function queryNumber<T extends z.ZodNumber>(inner: T) {
   return z
-    .union([z.number(), z.string()])
+    .union([z.number(), text().max(MAX_QUERY_NUMBER_LENGTH)])
     .transform((value) => (typeof value === 'number' ? value : Number(value.trim() || Number.NaN)))
     .pipe(inner);
 }
@@ -173,10 +201,18 @@ function numberType() {
   });
 }
 
-export const pageQuerySchema = queryNumber(numberType().int('Expected an integer').min(1));
+/** Pages past this are refused: an OFFSET that large only makes the database walk and drop rows. */
+export const MAX_PAGE = 10_000;
+export const pageQuerySchema = queryNumber(
+  numberType().int('Expected an integer').min(1).max(MAX_PAGE),
+);
 
+/** The most items one page may ask for. */
+export const MAX_PAGE_SIZE = 100;
 export function pageSizeQuerySchema(defaultSize: number) {
-  return queryNumber(numberType().int('Expected an integer').min(1).max(100)).default(defaultSize);
+  return queryNumber(numberType().int('Expected an integer').min(1).max(MAX_PAGE_SIZE)).default(
+    defaultSize,
+  );
 }
 
 export const priceQuerySchema = queryNumber(numberType().min(0));
@@ -185,12 +221,22 @@ export const idQuerySchema = queryNumber(
   numberType().int('Expected an integer').positive().max(MAX_ID),
 );
 
+/** The most ids one list parameter (`attrs__id`, `values__id`, …) may name, after removing repeats. */
+export const MAX_LIST_IDS = 50;
+/** Characters of a whole list parameter: 50 ids of 10 digits and their commas, with room. */
+const MAX_LIST_LENGTH = 1000;
+
 /**
  * Comma list of positive ids: 'attrs__id=1,2,3' -> [1, 2, 3]. Also accepts repeated parameters
- * (an array from the query parser) and a number[] from typed callers.
+ * (an array from the query parser) and a number[] from typed callers. Repeats are dropped; more
+ * than MAX_LIST_IDS different ids are refused (each costs the database work).
  */
 export const idListQuerySchema = z
-  .union([z.string(), z.number(), z.array(z.union([z.string(), z.number()]))])
+  .union([
+    text().max(MAX_LIST_LENGTH),
+    z.number(),
+    z.array(z.union([text().max(MAX_LIST_LENGTH), z.number()])).max(MAX_LIST_IDS),
+  ])
   .transform((value, ctx) => {
     const ids = (Array.isArray(value) ? value : [value])
       .flatMap((part) => String(part).split(','))
@@ -201,7 +247,18 @@ export const idListQuerySchema = z
       ctx.addIssue({ code: 'custom', message: 'Expected a comma-separated list of ids' });
       return z.NEVER;
     }
-    return ids;
+    const unique = [...new Set(ids)];
+    if (unique.length > MAX_LIST_IDS) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'forms.tooManyValues',
+        params: { max: MAX_LIST_IDS },
+      });
+      return z.NEVER;
+    }
+    return unique;
   });
 
-export const searchTextSchema = z.string().trim().min(1).max(200);
+/** The longest search text; longer ones are refused, not cut (a search box never sends more). */
+export const MAX_SEARCH_LENGTH = 200;
+export const searchTextSchema = text().trim().min(1).max(MAX_SEARCH_LENGTH);

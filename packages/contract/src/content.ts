@@ -7,6 +7,7 @@ import {
   pageQuerySchema,
   pageSizeQuerySchema,
   searchTextSchema,
+  text,
 } from './common.ts';
 
 /* Menus, widgets, blogs, pages, FAQ. */
@@ -123,7 +124,7 @@ export const pagesQuerySchema = z.object({
 });
 export type PagesQuery = z.input<typeof pagesQuerySchema>;
 
-export const pageParamsSchema = z.object({ slug: z.string().min(1).max(200) });
+export const pageParamsSchema = z.object({ slug: text().min(1).max(200) });
 
 /* ---------- FAQ ---------- */
 

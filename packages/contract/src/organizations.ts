@@ -11,6 +11,7 @@ import {
   pageQuerySchema,
   pageSizeQuerySchema,
   urlSchema,
+  text,
 } from './common.ts';
 
 /* Shop info, manifest, shop reviews, feedback. */
@@ -93,7 +94,7 @@ export const productReviewsQuerySchema = reviewsQuerySchema.extend({
 });
 export type ProductReviewsQuery = z.input<typeof productReviewsQuerySchema>;
 
-export const reviewTextSchema = z.string().trim().min(1).max(2000);
+export const reviewTextSchema = text().trim().min(1).max(2000);
 
 export const createReviewBodySchema = z.object({
   rating: ratingSchema,
@@ -117,11 +118,11 @@ export const HONEYPOT_FIELD = 'website';
 
 /** The contact form (and the request to sell in the shop, sent the same way). */
 export const feedbackBodySchema = z.object({
-  name: z.string().trim().min(1).max(100),
+  name: text().trim().min(1).max(100),
   email: z.email().max(254),
   phone: phoneSchema.optional(),
-  subject: z.string().trim().min(1).max(200),
-  message: z.string().trim().min(10).max(5000),
-  [HONEYPOT_FIELD]: z.string().max(500).optional(),
+  subject: text().trim().min(1).max(200),
+  message: text().trim().min(10).max(5000),
+  [HONEYPOT_FIELD]: text().max(500).optional(),
 });
 export type FeedbackBody = z.infer<typeof feedbackBodySchema>;

@@ -10,6 +10,7 @@ import {
   pageSizeQuerySchema,
   percentSchema,
   slugIdSchema,
+  text,
 } from './common.ts';
 import { phoneSchema } from './organizations.ts';
 import { cartRefSchema, productCardSchema, productValueSchema } from './products.ts';
@@ -119,7 +120,7 @@ export const addToCartBodySchema = z.object({
 export type AddToCartBody = z.infer<typeof addToCartBodySchema>;
 
 /** POST /api/sales/cart/promo_code/ applies; DELETE removes. Both answer the cart. */
-export const promoCodeBodySchema = z.object({ code: z.string().trim().min(1).max(50) });
+export const promoCodeBodySchema = z.object({ code: text().trim().min(1).max(50) });
 export type PromoCodeBody = z.infer<typeof promoCodeBodySchema>;
 
 /* ---------- deliveries and payments ---------- */
@@ -149,18 +150,18 @@ export const paymentsSchema = z.array(paymentSchema);
 
 export const checkoutBodySchema = z.object({
   email: emailSchema,
-  firstName: z.string().trim().min(1).max(100),
-  lastName: z.string().trim().min(1).max(100),
+  firstName: text().trim().min(1).max(100),
+  lastName: text().trim().min(1).max(100),
   phone: phoneSchema,
   country: idSchema,
   region: idSchema.nullable().optional(),
   city: idSchema.nullable().optional(),
-  address: z.string().trim().min(1).max(300),
-  postcode: z.string().trim().min(1).max(20),
+  address: text().trim().min(1).max(300),
+  postcode: text().trim().min(1).max(20),
   delivery: idSchema,
   payment: idSchema,
-  comment: z.string().trim().max(1000).optional(),
-  promoCode: z.string().trim().max(50).optional(),
+  comment: text().trim().max(1000).optional(),
+  promoCode: text().trim().max(50).optional(),
 });
 export type CheckoutBody = z.infer<typeof checkoutBodySchema>;
 

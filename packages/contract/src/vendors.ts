@@ -9,6 +9,7 @@ import {
   pageSizeQuerySchema,
   slugIdSchema,
   slugSchema,
+  text,
 } from './common.ts';
 
 /* Vendors and the blogs, pages and products listed under a vendor. */
@@ -52,7 +53,7 @@ export const vendorItemParamsSchema = z.object({ id: slugIdSchema, itemId: slugI
  * kept: the server prefers a page of that exact slug ('top-10'), then the id.
  */
 export const vendorPageKeySchema = z
-  .union([z.number(), z.string().max(200)])
+  .union([z.number(), text().max(200)])
   .transform((value, ctx) => {
     const text = String(value);
     const id = slugIdSchema.safeParse(value);

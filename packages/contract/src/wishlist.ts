@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, pageQuerySchema, pageSizeQuerySchema } from './common.ts';
+import { idSchema, pageQuerySchema, pageSizeQuerySchema, text } from './common.ts';
 import { productCardSchema } from './products.ts';
 
 /* The logged-in user's wishlist. */
@@ -23,6 +23,6 @@ export const addToWishlistBodySchema = z.object({ product: idSchema });
 export type AddToWishlistBody = z.infer<typeof addToWishlistBodySchema>;
 
 export const updateWishlistItemBodySchema = z.object({
-  comment: z.string().trim().max(WISHLIST_COMMENT_MAX_LENGTH),
+  comment: text().trim().max(WISHLIST_COMMENT_MAX_LENGTH),
 });
 export type UpdateWishlistItemBody = z.infer<typeof updateWishlistItemBodySchema>;

@@ -2,7 +2,10 @@ import { describe, it, expect } from 'vitest';
 import {
   IMAGE_TYPES,
   SCREEN_SIZE_CLASSES,
+  imageRequest,
   imageSize,
+  requestedImageSizes,
+  snapImageSize,
   type ImageSize,
   type ScreenSizeClass,
 } from './screen.ts';
@@ -93,5 +96,36 @@ describe('imageSize — "icon 27 to 72, logo 54 to 144, backgrounds up to 1920, 
 
   it.each(IMAGE_TYPES.map((t) => [t]))('%s never exceeds 1920 wide', (type) => {
     expect(imageSize(type, 'xxl').width).toBeLessThanOrEqual(1920);
+  });
+});
+
+describe('the image sizes the shop asks for', () => {
+  it('lists every box the storefront and the manifest request, and nothing else', () => {
+    const sizes = requestedImageSizes();
+    for (const type of [...IMAGE_TYPES, 'product'])
+      for (const sizeClass of SCREEN_SIZE_CLASSES) {
+        const { width, height } = imageRequest(type, sizeClass);
+        expect(sizes).toContainEqual({ width, height });
+      }
+    expect(sizes).toContainEqual({ width: 512, height: 512 });
+    // A bounded set: a few dozen boxes, each at most 1920 wide.
+    expect(sizes.length).toBeLessThan(40);
+    expect(Math.max(...sizes.map((s) => s.width))).toBe(1920);
+  });
+
+  it('asks logos to fit a box four times as wide as high', () => {
+    expect(imageRequest('header_logo', 'xs')).toEqual({ width: 216, height: 54, fit: 'contain' });
+    expect(imageRequest('page_gallery', 'xxl')).toEqual({ width: 720, height: 720 });
+  });
+
+  it('snaps other sizes to the next box of the same shape, or refuses the shape', () => {
+    expect(snapImageSize(270, 270)).toEqual({ width: 270, height: 270 });
+    expect(snapImageSize(271, 271)).toEqual({ width: 360, height: 360 });
+    expect(snapImageSize(5000, 5000)).toEqual({ width: 720, height: 720 });
+    expect(snapImageSize(1000, 312)).toEqual({ width: 1200, height: 375 });
+    expect(snapImageSize(400, 300)).toBeNull();
+    expect(snapImageSize(30, undefined)).toEqual({ width: 36 });
+    expect(snapImageSize(undefined, 2000)).toEqual({ height: 1080 });
+    expect(snapImageSize(undefined, undefined)).toEqual({});
   });
 });

@@ -25,16 +25,29 @@ export type DatabaseHandle = {
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
+/** Longest a query may run before PostgreSQL cancels it (DB_STATEMENT_TIMEOUT_MS). */
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 5000;
+
 export type DatabaseOptions =
-  | { url: string; poolSize?: number }
+  | {
+      url: string;
+      poolSize?: number;
+      /** PostgreSQL cancels a longer query (57014, answered 503); 0 turns it off. */
+      statementTimeoutMs?: number;
+    }
   /** dataDir undefined = in memory. */
   | { url?: undefined; dataDir?: string; loadDataDir?: Blob };
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.url !== undefined) {
+    const timeout = options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
     const pool = new pg.Pool({
       connectionString: options.url,
       max: options.poolSize ?? 10,
+      // Set on every pool connection at connect time, so no query (one of ours or a slow plan)
+      // holds a connection longer; the cancelled query's connection goes back to the pool.
+      // PGlite has no such timer (docs/decisions/0018-bounded-work.md).
+      ...(timeout > 0 ? { options: `-c statement_timeout=${Math.floor(timeout)}` } : {}),
       // A database that does not answer fails the request (503) instead of holding it.
       connectionTimeoutMillis: 5000,
     });

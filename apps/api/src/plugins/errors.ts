@@ -25,6 +25,10 @@ export const notFound = (detail = 'Not found.') => new HttpError(404, detail);
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, req, reply) => {
+    // Error bodies are made here, in the shapes of errorBodySchema: they are written as they are,
+    // not through the route's response schema (a route whose 400 is field errors would otherwise
+    // turn Fastify's own `{detail}` 400s — bad JSON, a `__proto__` key — into a 500).
+    reply.serializer((payload) => JSON.stringify(payload)).type('application/json; charset=utf-8');
     if (hasZodFastifySchemaValidationErrors(error)) {
       // Field messages in the caller's language (spec section 5), from the zod issues.
       const issues = error.validation.map((item): IssueLike => ({
@@ -44,6 +48,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (error instanceof HttpError) {
       return reply.code(error.statusCode).send({ detail: error.message });
+    }
+    if (isStatementTimeout(error)) {
+      // The database gave up on a query past DB_STATEMENT_TIMEOUT_MS; its connection is free again.
+      req.log.warn({ err: error }, 'query cancelled by the statement timeout');
+      reply.header('Retry-After', '5');
+      return reply.code(503).send({ detail: translatorFor(req.locale)('errors.unavailable') });
     }
     if (isDatabaseUnavailable(error)) {
       // The pool reconnects by itself once the database is back: a short, honest answer.
@@ -65,4 +75,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setNotFoundHandler((req, reply) => {
     reply.code(404).send({ detail: 'Not found.' });
   });
+}
+
+/** PostgreSQL's `query_canceled` (57014), as the driver or Drizzle's wrapper (`cause`) carries it. */
+export function isStatementTimeout(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    if (typeof current !== 'object') return false;
+    if ((current as { code?: unknown }).code === '57014') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
 }

@@ -4,7 +4,6 @@ import {
   count,
   desc,
   eq,
-  exists,
   gte,
   inArray,
   isNull,
@@ -50,42 +49,43 @@ export async function productConditions(
   if (options.price && filters.price__lte !== undefined)
     conditions.push(lte(s.products.price, filters.price__lte));
   if (filters.vendor !== undefined) conditions.push(eq(s.products.vendorId, filters.vendor));
+  // One grouped subquery per filter, not one EXISTS per id: the plan stays the same size however
+  // many ids the (bounded, deduplicated) list names.
   if (filters.values__id?.length) {
     const values = await db
-      .select({ id: s.attributeValues.id, attribute: s.attributeValues.attributeId })
+      .select({ attribute: s.attributeValues.attributeId })
       .from(s.attributeValues)
       .where(inArray(s.attributeValues.id, filters.values__id));
-    const groups = new Map<number, number[]>();
-    for (const v of values) groups.set(v.attribute, [...(groups.get(v.attribute) ?? []), v.id]);
-    for (const ids of groups.values()) {
+    const attributes = new Set(values.map((v) => v.attribute)).size;
+    // Any of the ticked values of each attribute: the product carries ticked values of as many
+    // different attributes as were ticked.
+    if (attributes > 0)
       conditions.push(
-        exists(
+        inArray(
+          s.products.id,
           db
-            .select({ one: sql`1` })
+            .select({ id: s.productValues.productId })
             .from(s.productValues)
-            .where(
-              and(
-                eq(s.productValues.productId, s.products.id),
-                inArray(s.productValues.valueId, ids),
-              ),
-            ),
+            .innerJoin(s.attributeValues, eq(s.attributeValues.id, s.productValues.valueId))
+            .where(inArray(s.productValues.valueId, filters.values__id))
+            .groupBy(s.productValues.productId)
+            .having(sql`count(distinct ${s.attributeValues.attributeId}) = ${attributes}`),
         ),
       );
-    }
   }
-  for (const attribute of filters.attrs__id ?? []) {
+  const attributes = [...new Set(filters.attrs__id ?? [])];
+  if (attributes.length > 0) {
+    // Every listed attribute present (an unknown id leaves nothing, as before).
     conditions.push(
-      exists(
+      inArray(
+        s.products.id,
         db
-          .select({ one: sql`1` })
+          .select({ id: s.productValues.productId })
           .from(s.productValues)
           .innerJoin(s.attributeValues, eq(s.attributeValues.id, s.productValues.valueId))
-          .where(
-            and(
-              eq(s.productValues.productId, s.products.id),
-              eq(s.attributeValues.attributeId, attribute),
-            ),
-          ),
+          .where(inArray(s.attributeValues.attributeId, attributes))
+          .groupBy(s.productValues.productId)
+          .having(sql`count(distinct ${s.attributeValues.attributeId}) = ${attributes.length}`),
       ),
     );
   }

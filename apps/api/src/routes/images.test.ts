@@ -129,39 +129,54 @@ describe('never a file outside the media directory', () => {
 
 describe('resized variants', () => {
   it('crops to both sides and picks AVIF, then WebP, from Accept', async () => {
-    const avif = await get('/media/photo.png?width=120&height=120', { accept: CHROME_ACCEPT });
+    const avif = await get('/media/photo.png?width=72&height=72', { accept: CHROME_ACCEPT });
     expect(avif.statusCode).toBe(200);
     expect(avif.headers['content-type']).toBe('image/avif');
     expect(avif.headers.vary).toBe('Accept');
     expect(avif.headers['cache-control']).toBe(LONG_CACHE);
-    expect(await size(avif.rawPayload)).toEqual({ width: 120, height: 120, format: 'heif' });
+    expect(await size(avif.rawPayload)).toEqual({ width: 72, height: 72, format: 'heif' });
 
-    const webp = await get('/media/photo.png?width=120&height=120', {
+    const webp = await get('/media/photo.png?width=72&height=72', {
       accept: 'image/webp,*/*',
     });
     expect(webp.headers['content-type']).toBe('image/webp');
-    expect(await size(webp.rawPayload)).toEqual({ width: 120, height: 120, format: 'webp' });
+    expect(await size(webp.rawPayload)).toEqual({ width: 72, height: 72, format: 'webp' });
     expect(webp.headers.etag).not.toBe(avif.headers.etag);
   });
 
   it('keeps the aspect ratio with one side, in the original format for old browsers', async () => {
-    const png = await get('/media/photo.png?width=200', { accept: '*/*' });
+    const png = await get('/media/photo.png?width=216', { accept: '*/*' });
     expect(png.headers['content-type']).toBe('image/png');
-    expect(await size(png.rawPayload)).toEqual({ width: 200, height: 150, format: 'png' });
-    const jpeg = await get('/media/photo.jpg?height=60');
+    expect(await size(png.rawPayload)).toEqual({ width: 216, height: 162, format: 'png' });
+    const jpeg = await get('/media/photo.jpg?height=54');
     expect(jpeg.headers['content-type']).toBe('image/jpeg');
-    expect(await size(jpeg.rawPayload)).toEqual({ width: 80, height: 60, format: 'jpeg' });
+    expect(await size(jpeg.rawPayload)).toEqual({ width: 72, height: 54, format: 'jpeg' });
     // A WebP source for a browser without WebP comes back as PNG.
-    const fallback = await get('/media/tall.webp?width=30');
-    expect(await size(fallback.rawPayload)).toEqual({ width: 30, height: 90, format: 'png' });
+    const fallback = await get('/media/tall.webp?width=27');
+    expect(await size(fallback.rawPayload)).toEqual({ width: 27, height: 81, format: 'png' });
   });
 
   it('fits inside the box without cropping with fit=contain (logos)', async () => {
-    const res = await get('/media/photo.png?width=100&height=100&fit=contain&format=png');
-    expect(await size(res.rawPayload)).toEqual({ width: 100, height: 75, format: 'png' });
-    const cropped = await get('/media/photo.png?width=100&height=100&format=png');
-    expect(await size(cropped.rawPayload)).toEqual({ width: 100, height: 100, format: 'png' });
-    expect((await get('/media/photo.png?width=100&height=100&fit=stretch')).statusCode).toBe(400);
+    const res = await get('/media/photo.png?width=72&height=72&fit=contain&format=png');
+    expect(await size(res.rawPayload)).toEqual({ width: 72, height: 54, format: 'png' });
+    const cropped = await get('/media/photo.png?width=72&height=72&format=png');
+    expect(await size(cropped.rawPayload)).toEqual({ width: 72, height: 72, format: 'png' });
+    expect((await get('/media/photo.png?width=72&height=72&fit=stretch')).statusCode).toBe(400);
+  });
+
+  it('snaps a size the shop does not use to the next one of the same shape', async () => {
+    // 100×100 is no size of the shop's: the next square it uses is 192×192.
+    const odd = await get('/media/photo.png?width=100&height=100&format=png');
+    expect(odd.statusCode).toBe(200);
+    expect(await size(odd.rawPayload)).toEqual({ width: 192, height: 192, format: 'png' });
+    const used = await get('/media/photo.png?width=192&height=192&format=png');
+    expect(used.headers.etag).toBe(odd.headers.etag);
+    // A 16:5 strip at 1000×313 becomes the 1200×375 one; beyond the largest, the largest.
+    const strip = await get('/media/photo.png?width=1000&height=313&format=webp');
+    expect(await size(strip.rawPayload)).toEqual({ width: 1200, height: 375, format: 'webp' });
+    // A shape the shop never asks for (4:3) is refused.
+    const shape = await get('/media/photo.png?width=64&height=48');
+    expect(shape.statusCode).toBe(400);
   });
 
   it('never produces a side above 2400', async () => {
@@ -213,7 +228,7 @@ describe('resized variants', () => {
   });
 
   it('answers 304 for a variant without resizing again', async () => {
-    const url = '/media/photo.jpg?width=33&height=33&format=webp';
+    const url = '/media/photo.jpg?width=36&height=36&format=webp';
     const first = await get(url);
     const before = resizes();
     const again = await get(url, { 'if-none-match': String(first.headers.etag) });
@@ -230,7 +245,7 @@ describe('the variant cache', () => {
     );
 
   it('stores each variant once and reads it back on the next request', async () => {
-    const url = '/media/photo.png?width=64&height=48&format=webp';
+    const url = '/media/photo.png?width=54&height=54&format=webp';
     const before = new Set(await cacheFiles());
     const first = await get(url);
     expect(first.statusCode).toBe(200);
@@ -255,7 +270,7 @@ describe('the variant cache', () => {
   });
 
   it('makes one resize for identical requests arriving together', async () => {
-    const url = '/media/shop/icon-4.webp?width=150&height=150';
+    const url = '/media/shop/icon-4.webp?width=360&height=360';
     const count = resizes();
     const answers = await Promise.all(
       Array.from({ length: 6 }, () => get(url, { accept: 'image/webp' })),
@@ -266,8 +281,18 @@ describe('the variant cache', () => {
     expect(resizes()).toBe(count + 1);
   });
 
+  it('keeps the cache bounded: 40 odd sizes make a handful of files, not 40', async () => {
+    const before = (await cacheFiles()).length;
+    for (let side = 100; side < 140; side++) {
+      const res = await get(`/media/photo.jpg?width=${side}&height=${side}&format=webp`);
+      expect(res.statusCode).toBe(200);
+    }
+    // 100..139 snap to 192 (square); one variant, one file.
+    expect((await cacheFiles()).length - before).toBe(1);
+  });
+
   it('makes new variants when the original changes', async () => {
-    const url = '/media/photo.jpg?width=50&height=50&format=png';
+    const url = '/media/photo.jpg?width=45&height=45&format=png';
     const first = await get(url);
     const later = new Date(Date.now() + 60_000);
     await utimes(join(mediaDir, 'photo.jpg'), later, later);

@@ -8,6 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import sharp from 'sharp';
 import { z } from 'zod';
 import { queryNumber } from '@shop/contract';
+import { requestedImageSizes, snapImageSize } from '@shop/domain';
 import { HttpError, notFound } from '#api/plugins/errors.ts';
 
 /** Largest width or height the server produces; the storefront never asks for more than 1920. */
@@ -33,6 +34,13 @@ export const imageQuerySchema = z.object({
   /** With both sides: `cover` fills the box (cropping), `contain` fits inside it (logos). */
   fit: z.enum(['cover', 'contain']).optional(),
 });
+
+/**
+ * The boxes the shop asks for (domain `requestedImageSizes`); any other width/height is snapped to
+ * one of them, so the variants of one original are a small fixed set and the cache on disk is
+ * bounded by construction: originals × (boxes × fits + single sides + 1) × formats.
+ */
+const ALLOWED_SIZES = requestedImageSizes();
 
 // Bump when encoder settings change, so cached variants made with the old ones are not reused.
 const ENCODER_VERSION = 1;
@@ -211,7 +219,8 @@ export const imageRoutes: FastifyPluginAsyncZod<{ mediaDir: string }> = async (a
         tags: ['media'],
         summary: 'A media file, or a resized variant of an image',
         description:
-          'Without parameters the stored file. `width` and/or `height` (1..2400) resize (cover when both are given), ' +
+          'Without parameters the stored file. `width` and/or `height` (1..2400) resize (cover when both are given) ' +
+          'to the nearest size the shop uses of the same shape (other shapes: 400), ' +
           '`format` picks the encoding; without it AVIF or WebP is chosen from `Accept`.',
         params: z.object({ '*': z.string() }),
         querystring: imageQuerySchema,
@@ -242,9 +251,13 @@ export const imageRoutes: FastifyPluginAsyncZod<{ mediaDir: string }> = async (a
         return sendFile(reply, file.absolute, file.size);
       }
 
+      // Only the sizes the shop uses are made: others snap to the nearest larger one of the same
+      // shape; a shape the shop never asks for is refused.
+      const snapped = snapImageSize(width, height, ALLOWED_SIZES);
+      if (!snapped) throw new HttpError(400, 'This image size is not offered.');
       const variant: Variant = {
-        width,
-        height,
+        width: snapped.width,
+        height: snapped.height,
         fit,
         format: format ?? negotiateFormat(req.headers.accept, file.ext),
       };
@@ -256,8 +269,8 @@ export const imageRoutes: FastifyPluginAsyncZod<{ mediaDir: string }> = async (a
             file.relative,
             file.size,
             file.mtimeMs,
-            width ?? 0,
-            height ?? 0,
+            variant.width ?? 0,
+            variant.height ?? 0,
             fit ?? 'cover',
             variant.format,
           ]),

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { endpoints, type Manifest, type OrganizationInfo } from '@shop/contract';
-import { THEME_COLOR } from '@shop/domain';
+import { MANIFEST_ICON_SIZES, THEME_COLOR } from '@shop/domain';
 import { notFound } from '#api/plugins/errors.ts';
 import { defineEndpoint } from './define.ts';
 
@@ -44,7 +44,7 @@ export const organizationRoutes: FastifyPluginAsync = async (app) => {
         theme_color: THEME_COLOR,
         lang: req.locale,
         icons: icon
-          ? [192, 512].map((size) => ({
+          ? MANIFEST_ICON_SIZES.map((size) => ({
               src: `${icon.image}?width=${size}&height=${size}&format=png`,
               sizes: `${size}x${size}`,
               type: 'image/png',

@@ -1,4 +1,10 @@
-import { imageSize, SCREEN_SIZE_CLASSES, type ScreenSizeClass } from '@shop/domain';
+import {
+  imageRequest,
+  imageSize,
+  LOGO_IMAGE_TYPES,
+  SCREEN_SIZE_CLASSES,
+  type ScreenSizeClass,
+} from '@shop/domain';
 import type { Image } from '@shop/contract';
 
 const BREAKPOINT_WIDTHS: Record<ScreenSizeClass, number> = {
@@ -10,20 +16,17 @@ const BREAKPOINT_WIDTHS: Record<ScreenSizeClass, number> = {
   xxl: 1920,
 };
 
-/** Logos keep their own proportions: fitted inside their box, never cropped. */
-const LOGOS = new Set(['logo', 'header_logo', 'footer_logo', 'email_logo']);
-
-/** `/media/…?width=&height=` for the image type and screen-size class (spec section 7). */
+/**
+ * `/media/…?width=&height=` for the image type and screen-size class (spec section 7): the
+ * domain's `imageRequest`, one of the sizes the media server makes (it snaps any other).
+ */
 export function sizedUrl(
   image: Pick<Image, 'image' | 'imageType'>,
   sizeClass: ScreenSizeClass,
 ): string {
-  const { width, height } = imageSize(image.imageType, sizeClass);
+  const { width, height, fit } = imageRequest(image.imageType, sizeClass);
   const separator = image.image.includes('?') ? '&' : '?';
-  return LOGOS.has(image.imageType)
-    ? // The class's size is the logo's height; a wordmark may be up to four times as wide.
-      `${image.image}${separator}width=${height * 4}&height=${height}&fit=contain`
-    : `${image.image}${separator}width=${width}&height=${height}`;
+  return `${image.image}${separator}width=${width}&height=${height}${fit ? `&fit=${fit}` : ''}`;
 }
 
 /**
@@ -44,7 +47,7 @@ export function SizedImage({
   priority?: boolean;
 }) {
   const largest = imageSize(image.imageType, 'xxl');
-  const logo = LOGOS.has(image.imageType);
+  const logo = LOGO_IMAGE_TYPES.has(image.imageType);
   // A logo's shown width follows from its height; its candidates are told apart by density.
   const srcSet = logo
     ? `${sizedUrl(image, 'xs')} 1x, ${sizedUrl(image, 'lg')} 2x`

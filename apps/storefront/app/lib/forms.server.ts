@@ -19,6 +19,14 @@ export async function readForm<Schema extends z.ZodType>(
   schema: Schema,
   t: Translate,
 ) {
+  return parseForm(await readVerifiedForm(request), schema, t);
+}
+
+/**
+ * The posted form after its CSRF check, for an action without fields (logout): a body that is not
+ * a form (no body, JSON, broken multipart, another content type) is a 400, never a 500.
+ */
+export async function readVerifiedForm(request: Request): Promise<FormData> {
   let formData: FormData;
   try {
     formData = await request.formData();
@@ -26,7 +34,7 @@ export async function readForm<Schema extends z.ZodType>(
     throw data('The request body is not a form.', { status: 400 });
   }
   await verifyCsrf(request, formData);
-  return parseForm(formData, schema, t);
+  return formData;
 }
 
 /** The 400 answer of a form whose fields did not pass its schema. */

@@ -2,7 +2,7 @@ import { Form, redirect } from 'react-router';
 import { AccountPage, buttonClass } from '#app/components/account-page.tsx';
 import { CsrfInput } from '#app/components/csrf-input.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
-import { verifyCsrf } from '#app/lib/csrf.server.ts';
+import { readVerifiedForm } from '#app/lib/forms.server.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { pageMeta } from '#app/lib/seo.ts';
 import { getShopRequest } from '#app/lib/shop.server.ts';
@@ -11,7 +11,7 @@ import type { Route } from './+types/logout';
 /** A form post only (a link could be followed by a crawler or a prefetch). */
 export async function action({ request, context }: Route.ActionArgs) {
   const shop = getShopRequest(context);
-  await verifyCsrf(request, await request.formData());
+  await readVerifiedForm(request);
   await shop.api.accounts.logout().catch(() => undefined);
   return redirect(`/${shop.locale}/`);
 }

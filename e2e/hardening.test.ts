@@ -1,0 +1,212 @@
+import fc from 'fast-check';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+
+/*
+ * Issue 11 against `npm start`: malformed bodies to every storefront action never get a 5xx or
+ * hang; methods other than GET, HEAD and POST get 405; HEAD answers like GET without a body.
+ * Plain fetch, no browser: these are requests no form sends.
+ */
+
+const baseURL = inject('baseURL');
+const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
+const TIMEOUT_MS = 10_000;
+
+let cookie = '';
+let token = '';
+let actionPaths: string[] = [];
+
+beforeAll(async () => {
+  const res = await fetch(`${baseURL}/en/api/accounts/login/`);
+  token = ((await res.json()) as { csrfToken: string }).csrfToken;
+  cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const first = async (path: string) => {
+    const list = (await (await fetch(`${baseURL}/en/api${path}`)).json()) as {
+      results: { slugUri: string }[];
+    };
+    return `/en${list.results[0]?.slugUri ?? '/'}`;
+  };
+  // Every route with an action (apps/storefront/app/routes/*.tsx `export async function action`).
+  actionPaths = [
+    '/en/checkout/cart/',
+    '/en/checkout/checkout/',
+    await first('/products/products/?page_size=1'),
+    await first('/products/bundles/?page_size=1'),
+    '/en/consent/',
+    '/en/account/login/',
+    '/en/account/register/',
+    '/en/account/logout/',
+    '/en/account/confirm-email/',
+    '/en/account/forgot-password/',
+    '/en/account/reset-password/',
+    '/en/account/wishlist/',
+    '/en/account/dashboard/account-info/',
+    '/en/account/dashboard/address-book/',
+    '/en/account/dashboard/my-orders/',
+    '/en/account/dashboard/newsletter/',
+    '/en/account/dashboard/settings/',
+    '/en/account/dashboard/my-reviews/',
+    '/en/pages/reviews/',
+  ];
+});
+
+const send = (path: string, init: RequestInit) =>
+  fetch(`${baseURL}${path}`, {
+    redirect: 'manual',
+    signal: AbortSignal.timeout(TIMEOUT_MS),
+    ...init,
+    headers: { cookie, ...(init.headers as Record<string, string> | undefined) },
+  });
+
+const form = (fields: [string, string][]) => {
+  const body = new URLSearchParams();
+  for (const [name, value] of fields) body.append(name, value);
+  return body.toString();
+};
+
+/** Malformed bodies every action gets: what a careless client or an attacker sends. */
+const malformed = (): { what: string; init: RequestInit }[] => [
+  { what: 'no body', init: { method: 'POST' } },
+  {
+    what: 'JSON',
+    init: { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"a":1}' },
+  },
+  {
+    what: 'broken multipart',
+    init: {
+      method: 'POST',
+      headers: { 'content-type': 'multipart/form-data; boundary=xx' },
+      body: '--xx\r\nContent-Disposition: form-data; name="a"\r\n\r\nbroken',
+    },
+  },
+  {
+    what: 'multipart without boundary',
+    init: { method: 'POST', headers: { 'content-type': 'multipart/form-data' }, body: 'x' },
+  },
+  {
+    what: 'wrong content type',
+    init: { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'intent=x' },
+  },
+  {
+    what: 'form without intent',
+    init: {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: form([['csrf', token]]),
+    },
+  },
+  {
+    what: 'unknown intent',
+    init: {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: form([
+        ['csrf', token],
+        ['intent', 'nonsense'],
+      ]),
+    },
+  },
+  {
+    what: 'NUL and lone surrogates',
+    init: {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `csrf=${token}&intent=promo&code=a%00b&email=%ED%A0%80&item=%00&quantity=1e308`,
+    },
+  },
+  {
+    what: 'broken percent-encoding',
+    init: {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `csrf=${token}&intent=%E0%A4%A&code=%&item=%zz`,
+    },
+  },
+];
+
+/** Random forms: the usual field names with generated values (fixed seed). */
+const randomForms = fc
+  .array(
+    fc.tuple(
+      fc.constantFrom(
+        'intent',
+        'item',
+        'ref',
+        'quantity',
+        'code',
+        'email',
+        'password',
+        'firstName',
+        'country',
+        'id',
+        '__proto__',
+        'constructor',
+      ),
+      fc.oneof(
+        fc.string({ maxLength: 12 }),
+        fc.string({ unit: 'binary', maxLength: 12 }),
+        fc.constantFrom('quantity', 'remove', 'promo', 'add', '-1', '1e308', 'x'.repeat(3000)),
+        fc.integer().map(String),
+      ),
+    ),
+    { maxLength: 6 },
+  )
+  .map((fields): [string, string][] => [['csrf', token], ...fields]);
+
+describe('storefront actions (issue 11)', () => {
+  it('answer malformed and random bodies with 4xx (or a page), never a 5xx or a hang', async () => {
+    const figures = { sent: 0, '2xx': 0, '3xx': 0, '4xx': 0, '5xx': 0 };
+    const failures: string[] = [];
+    const record = async (path: string, what: string, init: RequestInit) => {
+      const res = await send(path, init);
+      await res.arrayBuffer();
+      figures.sent++;
+      figures[`${Math.floor(res.status / 100)}xx` as '2xx']++;
+      if (res.status >= 500) failures.push(`${res.status} ${init.method} ${path} (${what})`);
+    };
+    for (const [index, path] of actionPaths.entries()) {
+      for (const { what, init } of malformed()) await record(path, what, init);
+      for (const fields of fc.sample(randomForms, { seed: SEED + index, numRuns: 8 }))
+        await record(path, 'random form', {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: form(fields),
+        });
+    }
+    console.log(
+      `storefront actions fuzz (seed ${SEED}): ${actionPaths.length} actions, ${figures.sent} requests sent, ` +
+        `${figures['2xx']} 2xx, ${figures['3xx']} 3xx, ${figures['4xx']} 4xx, ${figures['5xx']} 5xx`,
+    );
+    expect(failures).toEqual([]);
+    expect(figures['4xx']).toBeGreaterThan(figures.sent / 2);
+  }, 120_000);
+
+  it.each(['PUT', 'PATCH', 'DELETE'])('answers %s on a page with 405 and Allow', async (method) => {
+    for (const path of ['/en/checkout/cart/', '/en/products/']) {
+      const res = await send(path, {
+        method,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: form([['csrf', token]]),
+      });
+      expect(res.status, `${method} ${path}`).toBe(405);
+      expect(res.headers.get('allow')).toBe('GET, HEAD, POST');
+    }
+  });
+});
+
+describe('HEAD on pages (issue 11)', () => {
+  it.each(['/en/products/', '/en/', '/en/checkout/cart/', '/en/no-such-page/'])(
+    'answers %s like GET, without a body',
+    async (path) => {
+      const get = await send(path, { method: 'GET' });
+      await get.arrayBuffer();
+      const head = await send(path, { method: 'HEAD' });
+      expect(head.status).toBe(get.status);
+      expect(head.headers.get('content-type')).toBe(get.headers.get('content-type'));
+      expect(head.headers.get('content-type')).toContain('text/html');
+      expect((await head.arrayBuffer()).byteLength).toBe(0);
+    },
+  );
+});
