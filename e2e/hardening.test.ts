@@ -192,6 +192,9 @@ describe('storefront actions (issue 11)', () => {
       });
       expect(res.status, `${method} ${path}`).toBe(405);
       expect(res.headers.get('allow')).toBe('GET, HEAD, POST');
+      // The shop's error screen, not a bare text.
+      expect(res.headers.get('content-type')).toContain('text/html');
+      expect(await res.text()).toContain('This page does not accept this request.');
     }
   });
 });

@@ -61,11 +61,21 @@ export function pageUrl(req: FastifyRequest, publicOrigin: string): URL {
   return url;
 }
 
-function toWebRequest(req: FastifyRequest, reply: FastifyReply, publicOrigin: string): Request {
+/** The request header that tells the storefront a page was asked for with another method. */
+export const METHOD_NOT_ALLOWED_HEADER = 'x-shop-method-not-allowed';
+
+function toWebRequest(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  publicOrigin: string,
+  /** A method pages do not take: the page is rendered as for a GET, marked for a 405. */
+  refusedMethod?: string,
+): Request {
   const url = pageUrl(req, publicOrigin);
   const headers = new Headers();
   for (const [key, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue;
+    // Only this server sets the marker.
+    if (value === undefined || key === METHOD_NOT_ALLOWED_HEADER) continue;
     for (const v of Array.isArray(value) ? value : [value]) headers.append(key, v);
   }
   // The API's per-address limits (logins, the contact form) count the shopper, not the
@@ -73,14 +83,12 @@ function toWebRequest(req: FastifyRequest, reply: FastifyReply, publicOrigin: st
   headers.set('x-forwarded-for', req.ip);
   const controller = new AbortController();
   reply.raw.on('close', () => controller.abort());
-  const init: RequestInit & { duplex?: 'half' } = {
-    // HEAD is a GET whose body is not sent (mountStorefront drops it); React Router would treat
-    // a HEAD as a data request.
-    method: req.method === 'HEAD' ? 'GET' : req.method,
-    headers,
-    signal: controller.signal,
-  };
-  if (req.method !== 'GET' && req.method !== 'HEAD' && Buffer.isBuffer(req.body)) {
+  if (refusedMethod) headers.set(METHOD_NOT_ALLOWED_HEADER, refusedMethod);
+  // HEAD is a GET whose body is not sent (mountStorefront drops it); React Router would treat
+  // a HEAD as a data request. A refused method is rendered as a GET too (its 405 screen).
+  const method = req.method === 'HEAD' || refusedMethod ? 'GET' : req.method;
+  const init: RequestInit & { duplex?: 'half' } = { method, headers, signal: controller.signal };
+  if (method !== 'GET' && Buffer.isBuffer(req.body)) {
     init.body = req.body;
   }
   return new Request(url, init);
@@ -110,15 +118,12 @@ export async function mountStorefront(
     );
     scope.all('/*', async (req, reply) => {
       // Pages are read (GET, HEAD) and their forms posted (POST); nothing else reaches an action.
-      if (!PAGE_METHODS.has(req.method)) {
-        return reply
-          .code(405)
-          .header('Allow', [...PAGE_METHODS].join(', '))
-          .type('text/plain; charset=utf-8')
-          .send('Method not allowed.');
-      }
+      // Anything else is answered 405 with the shop's error screen: the page is rendered as for
+      // a GET, and the root middleware turns the marker into the 405 (no action ever runs).
+      const allowed = PAGE_METHODS.has(req.method);
+      if (!allowed) reply.header('Allow', [...PAGE_METHODS].join(', '));
       const response = await handler(
-        toWebRequest(req, reply, publicOrigin),
+        toWebRequest(req, reply, publicOrigin, allowed ? undefined : req.method),
         entry.createLoadContext(transport, { nonce: req.cspNonce }) as Parameters<
           typeof handler
         >[1],

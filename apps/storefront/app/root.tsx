@@ -5,6 +5,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  data,
   redirect,
   useRouteLoaderData,
 } from 'react-router';
@@ -22,6 +23,9 @@ import './app.css';
  */
 export const middleware: Route.MiddlewareFunction[] = [
   ({ request }) => {
+    // A page asked for with a method pages do not take (the server marks it; issue 11): 405, with
+    // the shop's error screen instead of running anything.
+    if (request.headers.has('x-shop-method-not-allowed')) throw data(null, { status: 405 });
     const url = new URL(request.url);
     const last = url.pathname.slice(url.pathname.lastIndexOf('/') + 1);
     if (!url.pathname.endsWith('/') && !last.includes('.')) {
