@@ -205,3 +205,43 @@ describe('Redis away while REDIS_URL is set', () => {
     }
   });
 });
+
+describe('shutting down (what SIGTERM runs: app.close, then the pool)', () => {
+  it('lets a running request finish before it closes', async () => {
+    const app = await buildApp({
+      db: t.handle.db,
+      sessionStore: databaseSessionStore(t.handle.db),
+      mailer: createMailer({
+        dataDir: t.mailDir,
+        from: 'Shop <no-reply@example.com>',
+        logger: { info: () => {}, error: () => {} },
+      }),
+      catalogueCacheMs: 0,
+    });
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let started: () => void = () => {};
+    const running = new Promise<void>((resolve) => (started = resolve));
+    app.get('/slow', { config: { shop: 'open' } }, async () => {
+      started();
+      await held;
+      return { done: true };
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    const port = address && typeof address === 'object' ? address.port : 0;
+    const pending = fetch(`http://127.0.0.1:${port}/slow`);
+    await running;
+    let closed = false;
+    const closing = app.close().then(() => (closed = true));
+    // Closing waits for the running request.
+    await new Promise((r) => setTimeout(r, 100));
+    expect(closed).toBe(false);
+    release();
+    const res = await pending;
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ done: true });
+    await closing;
+    expect(closed).toBe(true);
+  });
+});
