@@ -1,12 +1,7 @@
 import { data } from 'react-router';
-import {
-  fieldLabel,
-  isApiError,
-  NON_FIELD_ERRORS,
-  type FeedbackBody,
-  type Translate,
-} from '@shop/contract';
+import { fieldLabel, isApiError, type FeedbackBody, type Translate } from '@shop/contract';
 import type { parseForm } from './forms.ts';
+import { refusalMessages } from './forms.server.ts';
 import {
   HONEYPOT_FIELD,
   type ContactForm,
@@ -66,25 +61,11 @@ export function feedbackFailure(
   t: Translate,
 ) {
   if (isApiError(error) && error.status >= 400 && error.status < 500) {
-    const fieldErrors: Record<string, string[]> = {};
-    const formErrors: string[] = [];
-    const body: unknown = error.body;
-    if (body && typeof body === 'object') {
-      for (const [key, value] of Object.entries(body)) {
-        const messages = Array.isArray(value)
-          ? value.filter((m): m is string => typeof m === 'string')
-          : typeof value === 'string'
-            ? [value]
-            : [];
-        if (messages.length === 0) continue;
-        if (key === 'detail' || key === NON_FIELD_ERRORS) formErrors.push(...messages);
-        else if (fields.includes(key)) fieldErrors[key] = messages;
-        // A field the form does not have (the subject it composed): named, above the form.
-        else formErrors.push(...messages.map((m) => `${fieldLabel(key, t)}: ${m}`));
-      }
-    }
-    if (formErrors.length === 0 && Object.keys(fieldErrors).length === 0)
-      formErrors.push(t('errors.somethingWentWrong'));
+    // A field the form does not have (the subject it composed): named, above the form.
+    const { fieldErrors, formErrors } = refusalMessages(error.body, t, {
+      names: fields,
+      label: (field) => fieldLabel(field, t),
+    });
     return data<FeedbackReply>(
       {
         result: submission.reply({ fieldErrors, formErrors }),

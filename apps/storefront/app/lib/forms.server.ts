@@ -43,30 +43,45 @@ export function invalid(submission: Submission) {
 }
 
 /**
+ * The messages of an API's 4xx body (`{field: [messages]}`, `detail`, `non_field_errors`, already
+ * in the caller's language): field messages by field, the rest for above the form; 'Something
+ * went wrong.' when the body says nothing usable. `fields` (when given) names the form's fields:
+ * messages for any other field go above the form, prefixed with that field's name by `label`.
+ */
+export function refusalMessages(
+  body: unknown,
+  t: Translate,
+  fields?: { names: readonly string[]; label: (field: string) => string },
+) {
+  const fieldErrors: Record<string, string[]> = {};
+  const formErrors: string[] = [];
+  if (body && typeof body === 'object') {
+    for (const [key, value] of Object.entries(body)) {
+      const messages = Array.isArray(value)
+        ? value.filter((m): m is string => typeof m === 'string')
+        : typeof value === 'string'
+          ? [value]
+          : [];
+      if (messages.length === 0) continue;
+      if (key === 'detail' || key === NON_FIELD_ERRORS) formErrors.push(...messages);
+      else if (!fields || fields.names.includes(key)) fieldErrors[key] = messages;
+      else formErrors.push(...messages.map((m) => `${fields.label(key)}: ${m}`));
+    }
+  }
+  if (formErrors.length === 0 && Object.keys(fieldErrors).length === 0) {
+    formErrors.push(t('errors.somethingWentWrong'));
+  }
+  return { fieldErrors, formErrors };
+}
+
+/**
  * An API refusal shown on the form: a 4xx body's field messages at their fields (`{field:
  * [messages]}`, already in the caller's language), its `detail` or `non_field_errors` above the
  * form; anything else is 'Something went wrong.' with status 502.
  */
 export function apiFailure(submission: Submission, error: unknown, t: Translate) {
   if (isApiError(error) && error.status >= 400 && error.status < 500) {
-    const fieldErrors: Record<string, string[]> = {};
-    const formErrors: string[] = [];
-    const body: unknown = error.body;
-    if (body && typeof body === 'object') {
-      for (const [key, value] of Object.entries(body)) {
-        const messages = Array.isArray(value)
-          ? value.filter((m): m is string => typeof m === 'string')
-          : typeof value === 'string'
-            ? [value]
-            : [];
-        if (messages.length === 0) continue;
-        if (key === 'detail' || key === NON_FIELD_ERRORS) formErrors.push(...messages);
-        else fieldErrors[key] = messages;
-      }
-    }
-    if (formErrors.length === 0 && Object.keys(fieldErrors).length === 0) {
-      formErrors.push(t('errors.somethingWentWrong'));
-    }
+    const { fieldErrors, formErrors } = refusalMessages(error.body, t);
     return data<FormReply>(
       { result: submission.reply({ fieldErrors, formErrors }) },
       { status: error.status },
