@@ -14,6 +14,18 @@ import { metaImage, metaOf } from './meta.ts';
  */
 const ICON_TYPES: ReadonlySet<Image['imageType']> = new Set(['icon', 'logo']);
 
+type VendorTexts = ReturnType<typeof translated<typeof s.vendorTranslations>>;
+
+/** The columns every vendor read selects: slug, and its texts in the locale (English fallback). */
+const vendorTexts = (t: VendorTexts) => ({
+  slug: s.vendors.slug,
+  title: t.text('title'),
+  description: t.text('description'),
+  metaTitle: t.text('metaTitle'),
+  metaDescription: t.text('metaDescription'),
+  metaKeywords: t.text('metaKeywords'),
+});
+
 /** The active sub-vendors of each of `parents`, as content items, in list order (newest first). */
 async function childrenOf(
   db: Database,
@@ -27,12 +39,7 @@ async function childrenOf(
     .select({
       id: s.vendors.id,
       parentId: s.vendors.parentId,
-      slug: s.vendors.slug,
-      title: t.text('title'),
-      description: t.text('description'),
-      metaTitle: t.text('metaTitle'),
-      metaDescription: t.text('metaDescription'),
-      metaKeywords: t.text('metaKeywords'),
+      ...vendorTexts(t),
     })
     .from(s.vendors)
     .leftJoin(t.local, t.onLocal(s.vendors.id))
@@ -77,12 +84,7 @@ async function selectVendors(
   const rows = await db
     .select({
       id: s.vendors.id,
-      slug: s.vendors.slug,
-      title: t.text('title'),
-      description: t.text('description'),
-      metaTitle: t.text('metaTitle'),
-      metaDescription: t.text('metaDescription'),
-      metaKeywords: t.text('metaKeywords'),
+      ...vendorTexts(t),
     })
     .from(s.vendors)
     .leftJoin(t.local, t.onLocal(s.vendors.id))
