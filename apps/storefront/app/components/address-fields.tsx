@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { getSelectProps, type FieldMetadata } from '@conform-to/react';
-import type { City, Country, Region } from '@shop/contract';
+import type { Address, City, Country, Region } from '@shop/contract';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { FieldErrors, TextField } from './form-messages.tsx';
 
@@ -94,6 +94,46 @@ export function AddressFields({
         label={t('checkout.postalCode')}
         autoComplete="postal-code"
       />
+    </>
+  );
+}
+
+/** A saved address as the address forms' starting values (ids as the selects hold them). */
+export function addressFormValues(address: Address) {
+  return {
+    firstName: address.firstName,
+    lastName: address.lastName,
+    phone: address.phone,
+    country: String(address.country.id),
+    region: address.region ? String(address.region.id) : '',
+    city: address.city ? String(address.city.id) : '',
+    address: address.address,
+    postcode: address.postcode,
+  };
+}
+
+/** Who receives the parcel and how to reach them: the names side by side, then the phone. */
+export function RecipientFields({
+  fields,
+}: {
+  fields: Record<'firstName' | 'lastName' | 'phone', Field>;
+}) {
+  const { t } = useI18n();
+  return (
+    <>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          field={fields.firstName}
+          label={t('fields.firstName')}
+          autoComplete="given-name"
+        />
+        <TextField
+          field={fields.lastName}
+          label={t('fields.lastName')}
+          autoComplete="family-name"
+        />
+      </div>
+      <TextField field={fields.phone} label={t('checkout.phone')} type="tel" autoComplete="tel" />
     </>
   );
 }

@@ -2,8 +2,7 @@ import { data, redirect } from 'react-router';
 import { idFromSlug } from '@shop/domain';
 import { AppLink } from '#app/components/app-link.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
-import { RichText } from '#app/components/rich-text.tsx';
-import { SizedImage } from '#app/components/sized-image.tsx';
+import { BlogArticle } from '#app/components/blog-article.tsx';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { pageMeta } from '#app/lib/seo.ts';
 import { getShopRequest } from '#app/lib/shop.server.ts';
@@ -39,32 +38,16 @@ export function meta({ matches, location, loaderData }: Route.MetaArgs) {
 export default function BlogPost({ loaderData }: Route.ComponentProps) {
   const { post } = loaderData;
   const { locale, t } = useI18n();
-  const image = post.images[0];
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(
-    new Date(post.publishedAt),
-  );
   return (
     <div>
-      <article className="mx-auto max-w-3xl">
-        <AppLink to={`/${locale}/blogs/`} className="text-sm text-primary hover:underline">
-          ← {t('blog.backToBlog')}
-        </AppLink>
-        <h1 className="mt-3 text-3xl font-bold">{post.title}</h1>
-        <p className="mt-2 text-slate-600">
-          {t('blog.publishedOn', { date })} · {t('blog.byAuthor', { author: post.author })}
-        </p>
-        {image && (
-          <SizedImage
-            image={image}
-            alt=""
-            className="mt-6 aspect-video w-full rounded-lg object-cover"
-            priority
-            sizes="(max-width: 767px) 100vw, 768px"
-          />
-        )}
-        <p className="mt-6 text-lg text-slate-700">{post.description}</p>
-        <RichText html={post.content} className="mt-6" />
-      </article>
+      <BlogArticle
+        post={post}
+        before={
+          <AppLink to={`/${locale}/blogs/`} className="text-sm text-primary hover:underline">
+            ← {t('blog.backToBlog')}
+          </AppLink>
+        }
+      />
       {post.related.length > 0 && (
         <section aria-labelledby="more-posts" className="mt-12">
           <h2 id="more-posts" className="mb-4 text-xl font-bold">

@@ -3,7 +3,11 @@ import { useState } from 'react';
 import { data, Form, redirect, useNavigation } from 'react-router';
 import { getFormProps, useForm } from '@conform-to/react';
 import { titleWithVariation, withDelivery } from '@shop/domain';
-import { AddressFields } from '#app/components/address-fields.tsx';
+import {
+  AddressFields,
+  addressFormValues,
+  RecipientFields,
+} from '#app/components/address-fields.tsx';
 import { CsrfInput } from '#app/components/csrf-input.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
 import { TotalsList } from '#app/components/totals-list.tsx';
@@ -110,16 +114,9 @@ function CheckoutForm({ loaderData, actionData }: Route.ComponentProps) {
     lastResult: reply?.result,
     defaultValue: {
       email: loaderData.email,
+      ...(address && addressFormValues(address)),
       firstName: loaderData.firstName,
       lastName: loaderData.lastName,
-      ...(address && {
-        phone: address.phone,
-        country: String(address.country.id),
-        region: address.region ? String(address.region.id) : '',
-        city: address.city ? String(address.city.id) : '',
-        address: address.address,
-        postcode: address.postcode,
-      }),
       delivery: String(deliveries[0]?.id ?? ''),
       payment: String(payments[0]?.id ?? ''),
       promoCode: cart.promoCode?.code ?? '',
@@ -181,24 +178,7 @@ function CheckoutForm({ loaderData, actionData }: Route.ComponentProps) {
               type="email"
               autoComplete="email"
             />
-            <div className="grid gap-4 sm:grid-cols-2">
-              <TextField
-                field={fields.firstName}
-                label={t('fields.firstName')}
-                autoComplete="given-name"
-              />
-              <TextField
-                field={fields.lastName}
-                label={t('fields.lastName')}
-                autoComplete="family-name"
-              />
-            </div>
-            <TextField
-              field={fields.phone}
-              label={t('checkout.phone')}
-              type="tel"
-              autoComplete="tel"
-            />
+            <RecipientFields fields={fields} />
           </fieldset>
           <fieldset className="space-y-4">
             <legend className="mb-2 text-lg font-bold">{t('checkout.address')}</legend>

@@ -2,12 +2,16 @@ import { data, Form, redirect, useNavigation } from 'react-router';
 import { getFormProps, useForm } from '@conform-to/react';
 import type { Address } from '@shop/contract';
 import { buttonClass } from '#app/components/account-page.tsx';
-import { AddressFields } from '#app/components/address-fields.tsx';
+import {
+  AddressFields,
+  addressFormValues,
+  RecipientFields,
+} from '#app/components/address-fields.tsx';
 import { AppLink } from '#app/components/app-link.tsx';
 import { CsrfInput } from '#app/components/csrf-input.tsx';
 import { DashboardSection, Saved } from '#app/components/dashboard-section.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
-import { DefaultSubmit, FormErrors, TextField } from '#app/components/form-messages.tsx';
+import { DefaultSubmit, FormErrors } from '#app/components/form-messages.tsx';
 import { requireShopper } from '#app/lib/account.server.ts';
 import { addressBookForm } from '#app/lib/account-forms.ts';
 import { parseForm } from '#app/lib/forms.ts';
@@ -159,19 +163,7 @@ function AddressForm({
   const [form, fields] = useForm({
     id: `address-${editing?.id ?? 'new'}`,
     lastResult: reply?.result,
-    defaultValue: editing
-      ? {
-          id: String(editing.id),
-          firstName: editing.firstName,
-          lastName: editing.lastName,
-          phone: editing.phone,
-          country: String(editing.country.id),
-          region: editing.region ? String(editing.region.id) : '',
-          city: editing.city ? String(editing.city.id) : '',
-          address: editing.address,
-          postcode: editing.postcode,
-        }
-      : undefined,
+    defaultValue: editing ? { id: String(editing.id), ...addressFormValues(editing) } : undefined,
     onValidate: ({ formData }) => parseForm(formData, addressBookForm, t),
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
@@ -187,19 +179,7 @@ function AddressForm({
         <CsrfInput />
         <DefaultSubmit intent="save" />
         {editing && <input type="hidden" name="id" value={editing.id} />}
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            field={fields.firstName}
-            label={t('fields.firstName')}
-            autoComplete="given-name"
-          />
-          <TextField
-            field={fields.lastName}
-            label={t('fields.lastName')}
-            autoComplete="family-name"
-          />
-        </div>
-        <TextField field={fields.phone} label={t('checkout.phone')} type="tel" autoComplete="tel" />
+        <RecipientFields fields={fields} />
         <AddressFields fields={fields} countries={countries} places={places} />
         {!editing?.isDefault && (
           <label className="flex items-center gap-3">

@@ -2,12 +2,12 @@ import { data, redirect } from 'react-router';
 import { idFromSlug } from '@shop/domain';
 import { AddToCartForm } from '#app/components/add-to-cart.tsx';
 import { AppLink } from '#app/components/app-link.tsx';
+import { BlogArticle } from '#app/components/blog-article.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
 import { Gallery } from '#app/components/gallery.tsx';
 import { Price } from '#app/components/price.tsx';
 import { StockState } from '#app/components/product-card.tsx';
 import { RichText } from '#app/components/rich-text.tsx';
-import { SizedImage } from '#app/components/sized-image.tsx';
 import { VendorFrame } from '#app/components/vendor-frame.tsx';
 import { productPageAction } from '#app/lib/cart-action.server.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
@@ -128,29 +128,9 @@ export default function VendorItem({ loaderData }: Route.ComponentProps) {
   }
   if (item.kind === 'blogs') {
     const { post } = item;
-    const image = post.images[0];
-    const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(
-      new Date(post.publishedAt),
-    );
     return (
       <VendorFrame vendor={vendor} tab="blogs" item={post.title}>
-        <article className="mx-auto max-w-3xl">
-          <h1 className="text-3xl font-bold">{post.title}</h1>
-          <p className="mt-2 text-slate-600">
-            {t('blog.publishedOn', { date })} · {t('blog.byAuthor', { author: post.author })}
-          </p>
-          {image && (
-            <SizedImage
-              image={image}
-              alt=""
-              className="mt-6 aspect-video w-full rounded-lg object-cover"
-              priority
-              sizes="(max-width: 767px) 100vw, 768px"
-            />
-          )}
-          <p className="mt-6 text-lg text-slate-700">{post.description}</p>
-          <RichText html={post.content} className="mt-6" />
-        </article>
+        <BlogArticle post={post} />
       </VendorFrame>
     );
   }
