@@ -126,9 +126,13 @@ describe('product page', () => {
     const ld = async () =>
       JSON.parse(
         (await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}',
-      ) as { '@type'?: string; offers?: { price: string } };
+      ) as { '@type'?: string; offers?: { price: string; url: string } };
     await expect.poll(ld).toMatchObject({ '@type': 'Product' });
     expect(Number((await ld()).offers?.price)).toBeGreaterThan(0);
+    // The offer's URL is this very page (with its language), one that answers 200.
+    const offerUrl = (await ld()).offers?.url ?? '';
+    expect(new URL(offerUrl).pathname).toBe(`/en${first.slugUri}`);
+    expect((await page.request.get(offerUrl)).status()).toBe(200);
   });
 
   it('picks a variation by its attribute value', async () => {

@@ -10,5 +10,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     fileParallelism: false,
+    // A shared 2-core machine can take seconds to answer under load: polls wait up to 10 s for a
+    // state that must come (never a timing assertion; a state that never comes still fails).
+    expect: { poll: { timeout: 10_000 } },
   },
 });

@@ -65,7 +65,8 @@ export function meta({ matches, location, loaderData }: Route.MetaArgs) {
   return itemMeta({ matches, location }, loaderData?.product);
 }
 
-function productJsonLd(product: ProductDetail, origin: string, currency: string) {
+/** schema.org Product of the page; its offer's URL is this page in this language. */
+function productJsonLd(product: ProductDetail, pageUrl: string, origin: string, currency: string) {
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',
@@ -81,7 +82,7 @@ function productJsonLd(product: ProductDetail, origin: string, currency: string)
       availability: product.available
         ? 'https://schema.org/InStock'
         : 'https://schema.org/OutOfStock',
-      url: `${origin}${product.slugUri}`,
+      url: pageUrl,
     },
     ...(product.rating !== null && product.reviewsCount > 0
       ? {
@@ -122,7 +123,12 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
         nonce={nonce}
         dangerouslySetInnerHTML={{
           __html: JSON.stringify(
-            productJsonLd(product, origin, shop?.shop.currency ?? 'EUR'),
+            productJsonLd(
+              product,
+              `${origin}/${locale}${product.slugUri}`,
+              origin,
+              shop?.shop.currency ?? 'EUR',
+            ),
           ).replace(/</g, '\\u003c'),
         }}
       />
