@@ -140,7 +140,7 @@ export type SeedBundle = {
 };
 
 /** Objects arranged in a demo picture (a blog post's or a banner's still life), left to right. */
-export type SeedScene = { object: SeedObject; color: string }[];
+export type SeedScene = readonly { object: SeedObject; color: string }[];
 
 export type SeedBlog = {
   key: string;
