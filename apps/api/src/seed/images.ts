@@ -240,6 +240,13 @@ function backgroundSvg(rgb: Rgb, rand: () => number): string {
   return svgDoc(w, h, body);
 }
 
+// Blog cards show the middle of the picture; sliders and banners carry text on their left half.
+const STILL_LIFE_LAYOUT = {
+  blog: { centre: 0.5, spread: 0.48 },
+  banner: { centre: 0.7, spread: 0.36 },
+  slider: { centre: 0.7, spread: 0.36 },
+} as const;
+
 export function buildSvg(spec: ImageSpec, outSize?: number): string {
   const rgb = parseHex(spec.color);
   const rand = random(spec.seed);
@@ -264,7 +271,7 @@ export function buildSvg(spec: ImageSpec, outSize?: number): string {
               spec.color,
               size.width,
               size.height,
-              spec.kind === 'blog' ? 0.5 : 0.6,
+              STILL_LIFE_LAYOUT[spec.kind],
               spec.seed,
             )
           : heroSvg(spec, rgb, rand, spec.kind);

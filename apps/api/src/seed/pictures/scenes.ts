@@ -240,25 +240,31 @@ export function productSceneSvg(
 
 /**
  * A wide still life for a blog post or banner: the objects on a table against a wall of `color`,
- * grouped around `centre` (a fraction of the width) so crops to a phone's width keep them.
+ * `spread` of the width around `centre` (fractions of the width). Pages crop these pictures to
+ * 16:5 and then to their box (a 16:9 card, a phone's slider), so the objects stay in the middle
+ * band: standing at 74 % of the height and at most 44 % tall.
  */
 export function stillLifeSvg(
   scene: SeedScene,
   color: string,
   w: number,
   h: number,
-  centre: number,
+  layout: { centre: number; spread: number },
   seed: number,
 ): string {
   const defs = new Defs('s');
   // Strong brand colours make a loud wall: soften them towards white.
   const wall = mix(parseHex(color), WHITE, 0.45);
   const rand = random(seed);
-  const tableY = h * 0.74;
-  const scale = (h / 800) * 1.7;
+  const tableY = h * 0.68;
+  const floorY = h * 0.74;
+  const width = w * layout.spread;
+  // Objects are drawn about 380 units tall; a group of several is arranged smaller still.
+  const scale = Math.min((h * 0.44) / 380, (width / Math.max(1, scene.length) / 400) * 1.3);
+  const cx = w * layout.centre;
   const body =
     room(defs, wall, w, h, tableY, rand) +
-    sprig(w * centre + Math.min(w * 0.3, h * 0.78), tableY + h * 0.06, (h / 800) * 1.3) +
-    group(scene, w * centre, tableY + h * 0.1, Math.min(w * 0.55, h * 1.3), scale, defs);
+    sprig(cx + width * 0.6, floorY - h * 0.02, (h / 800) * 0.9) +
+    group(scene, cx, floorY, width, scale, defs);
   return svg(w, h, defs, body);
 }
