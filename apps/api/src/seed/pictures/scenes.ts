@@ -203,7 +203,14 @@ export function productSceneSvg(
   if (view === 'front') {
     body =
       studio(defs, rgb, size, size, 0.78) +
-      group(scene, size / 2, size * 0.82, single ? 640 * k : 760 * k, single ? 1.62 * k : k, defs);
+      group(
+        scene,
+        size / 2,
+        size * (single ? 0.82 : 0.68),
+        single ? 640 * k : 760 * k,
+        single ? 1.62 * k : 1.3 * k,
+        defs,
+      );
   } else if (view === 'detail' && single) {
     const [dx, dy, zoom] = drawing.detail;
     const s = 1.45 * k * zoom;
