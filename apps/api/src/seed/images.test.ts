@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -16,7 +16,13 @@ describe('renderImage', () => {
   ];
 
   it.each(cases)('renders $kind as webp $width x $height', async ({ kind, width, height }) => {
-    const buffer = await renderImage({ kind, label: 'Ceramic Mug', color: '#2a9d8f', seed: 7 });
+    const buffer = await renderImage({
+      kind,
+      label: 'Ceramic Mug',
+      color: '#2a9d8f',
+      seed: 7,
+      scene: [{ object: 'mug', color: '#2a9d8f' }],
+    });
     const meta = await sharp(buffer).metadata();
     expect(meta.format).toBe('webp');
     expect(meta.width).toBe(width);
@@ -24,7 +30,7 @@ describe('renderImage', () => {
   });
 
   it('accepts labels with XML special characters and non-Latin text', async () => {
-    for (const kind of ['product', 'banner', 'blog'] as const) {
+    for (const kind of ['logo', 'banner', 'blog'] as const) {
       const buffer = await renderImage({
         kind,
         label: 'Salt & Pepper <deluxe> "set" \u0001 Чай',
@@ -36,8 +42,34 @@ describe('renderImage', () => {
   });
 
   it('is deterministic for the same spec', async () => {
-    const spec = { kind: 'product', label: 'Leaf', color: '#588157', seed: 4 } as const;
+    const spec = {
+      kind: 'product',
+      label: '',
+      color: '#588157',
+      seed: 4,
+      scene: [{ object: 'planter', color: '#588157' }],
+      view: 'context',
+    } as const;
     expect((await renderImage(spec)).equals(await renderImage(spec))).toBe(true);
+  });
+
+  it('reuses a picture from the cache and renders anew when the drawing changes', async () => {
+    const cacheDir = await mkdtemp(path.join(tmpdir(), 'images-cache-'));
+    try {
+      const spec = { kind: 'slider', label: '', color: '#0b7a75', seed: 2 } as const;
+      const first = await renderImage(spec, { cacheDir });
+      const [file] = await readdir(cacheDir);
+      if (!file) throw new Error('nothing was cached');
+      // A planted marker proves the second call read the cache instead of rendering.
+      await writeFile(path.join(cacheDir, file), Buffer.from('cached'));
+      expect((await renderImage(spec, { cacheDir })).toString()).toBe('cached');
+      const other = await renderImage({ ...spec, color: '#b45309' }, { cacheDir });
+      expect((await sharp(other).metadata()).format).toBe('webp');
+      expect(other.equals(first)).toBe(false);
+      expect(await readdir(cacheDir)).toHaveLength(2);
+    } finally {
+      await rm(cacheDir, { recursive: true, force: true });
+    }
   });
 
   it('rejects an invalid colour', async () => {

@@ -1,10 +1,14 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import type { SeedScene } from './data/types.ts';
+import { isLight, parseHex, random, shade, type Rgb } from './pictures/kit.ts';
+import { productSceneSvg, stillLifeSvg, type ProductView } from './pictures/scenes.ts';
 
 // Demo pictures are drawn from SVG at seed time so a fresh install needs no network and ships no
-// binary assets. SVGs stay deliberately small (few nodes, no filters or blur): the first start
-// renders ~60 product images plus banners on a 2-core box and librsvg cost grows with complexity.
+// binary assets. Products are drawn as their own object (pictures/objects.ts) in several views
+// (pictures/scenes.ts); shading uses gradients only, no filters or blur, which are slow in librsvg.
 
 export type ImageKind =
   'product' | 'vendor-logo' | 'logo' | 'banner' | 'slider' | 'blog' | 'icon' | 'background';
@@ -14,8 +18,15 @@ export type ImageSpec = {
   label: string;
   /** Hex colour, `#rgb` or `#rrggbb`. */
   color: string;
-  /** Picks shape and layout variations so images of one colour still differ. */
+  /** Picks layout variations so images of one colour still differ. */
   seed: number;
+  /**
+   * What the picture shows: required for products (their object, or a bundle's items), optional
+   * for banners, sliders and blog pictures (a still life instead of abstract shapes).
+   */
+  scene?: SeedScene;
+  /** Which of a product's gallery views this is (default: the front view). */
+  view?: ProductView;
 };
 
 export const IMAGE_SIZES: Readonly<Record<ImageKind, { width: number; height: number }>> = {
@@ -31,57 +42,6 @@ export const IMAGE_SIZES: Readonly<Record<ImageKind, { width: number; height: nu
 
 // Generic family only: the container has whatever fontconfig provides and nothing is downloaded.
 const FONT = 'font-family="sans-serif"';
-
-type Rgb = { r: number; g: number; b: number };
-
-function parseHex(color: string): Rgb {
-  const match = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(color.trim());
-  const hex = match?.[1];
-  // Seed colours are hand-written; a typo should fail loudly instead of yielding grey pictures.
-  if (!hex) throw new Error(`Invalid hex colour: ${color}`);
-  const full = hex.length === 3 ? [...hex].map((c) => c + c).join('') : hex;
-  return {
-    r: parseInt(full.slice(0, 2), 16),
-    g: parseInt(full.slice(2, 4), 16),
-    b: parseInt(full.slice(4, 6), 16),
-  };
-}
-
-function toHex({ r, g, b }: Rgb): string {
-  const part = (v: number) =>
-    Math.round(Math.min(255, Math.max(0, v)))
-      .toString(16)
-      .padStart(2, '0');
-  return `#${part(r)}${part(g)}${part(b)}`;
-}
-
-/** amount > 0 mixes towards white, < 0 towards black. */
-function shade(rgb: Rgb, amount: number): string {
-  const target = amount >= 0 ? 255 : 0;
-  const t = Math.abs(amount);
-  return toHex({
-    r: rgb.r + (target - rgb.r) * t,
-    g: rgb.g + (target - rgb.g) * t,
-    b: rgb.b + (target - rgb.b) * t,
-  });
-}
-
-function isLight({ r, g, b }: Rgb): boolean {
-  // Perceived luminance (Rec. 601) is enough to pick black or white text.
-  return (r * 299 + g * 587 + b * 114) / 1000 > 160;
-}
-
-// Deterministic PRNG so re-seeding produces identical files (stable diffs, cache-friendly).
-function random(seed: number): () => number {
-  let state = seed >>> 0 || 0x9e3779b9;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export function escapeXml(text: string): string {
   return (
@@ -160,109 +120,6 @@ function linearGradient(id: string, from: string, to: string, angle: number): st
     `<linearGradient id="${id}" x1="${f(0.5 - x)}" y1="${f(0.5 - y)}" x2="${f(0.5 + x)}" y2="${f(0.5 + y)}">` +
     `<stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient>`
   );
-}
-
-// Product objects drawn in a 400x400 box centred at (0,0); `main` is the object colour, `dark` its
-// shaded side and `light` the highlight. Kept to a handful of paths each.
-type Palette = { main: string; dark: string; light: string };
-
-const PRODUCT_SHAPES: ((p: Palette) => string)[] = [
-  // Mug
-  (p) =>
-    `<path d="M90 -60 h50 a60 60 0 0 1 0 120 h-50 v-30 h45 a30 30 0 0 0 0 -60 h-45z" fill="${p.dark}"/>` +
-    `<rect x="-130" y="-120" width="230" height="260" rx="28" fill="${p.main}"/>` +
-    `<rect x="-130" y="-120" width="230" height="34" rx="14" fill="${p.dark}"/>` +
-    `<rect x="-100" y="-60" width="26" height="160" rx="13" fill="${p.light}" opacity=".55"/>`,
-  // T-shirt
-  (p) =>
-    `<path d="M-70 -160 L-190 -100 L-150 -10 L-110 -30 L-110 170 L110 170 L110 -30 L150 -10 L190 -100 L70 -160 Q0 -100 -70 -160Z" fill="${p.main}"/>` +
-    `<path d="M-70 -160 Q0 -100 70 -160 Q0 -130 -70 -160Z" fill="${p.dark}"/>` +
-    `<rect x="-110" y="120" width="220" height="50" fill="${p.dark}" opacity=".35"/>`,
-  // Tote bag
-  (p) =>
-    `<path d="M-70 -80 v-50 a70 70 0 0 1 140 0 v50" fill="none" stroke="${p.dark}" stroke-width="18" stroke-linecap="round"/>` +
-    `<path d="M-160 -80 H160 L140 180 H-140Z" fill="${p.main}"/>` +
-    `<path d="M-160 -80 H160 L156 -40 H-156Z" fill="${p.dark}"/>` +
-    `<circle cx="0" cy="60" r="44" fill="${p.light}" opacity=".6"/>`,
-  // Bottle
-  (p) =>
-    `<rect x="-34" y="-190" width="68" height="50" rx="10" fill="${p.dark}"/>` +
-    `<path d="M-34 -140 h68 v30 q80 40 80 120 v160 q0 20 -20 20 h-188 q-20 0 -20 -20 v-160 q0 -80 80 -120z" fill="${p.main}"/>` +
-    `<rect x="-114" y="20" width="228" height="90" fill="${p.light}" opacity=".7"/>` +
-    `<rect x="-90" y="-20" width="20" height="170" rx="10" fill="${p.light}" opacity=".35"/>`,
-  // Leaf
-  (p) =>
-    `<path d="M0 -180 C150 -120 170 60 0 180 C-170 60 -150 -120 0 -180Z" fill="${p.main}"/>` +
-    `<path d="M0 -150 V190" stroke="${p.dark}" stroke-width="12" stroke-linecap="round"/>` +
-    `<path d="M0 -40 L80 -100 M0 30 L-90 -30 M0 100 L90 40" stroke="${p.dark}" stroke-width="8" stroke-linecap="round"/>`,
-  // Ball / plate
-  (p) =>
-    `<circle r="170" fill="${p.main}"/>` +
-    `<circle r="120" fill="${p.dark}" opacity=".35"/>` +
-    `<circle cx="-60" cy="-70" r="40" fill="${p.light}" opacity=".6"/>`,
-  // Gift box
-  (p) =>
-    `<rect x="-160" y="-60" width="320" height="230" rx="12" fill="${p.main}"/>` +
-    `<rect x="-180" y="-120" width="360" height="80" rx="12" fill="${p.dark}"/>` +
-    `<rect x="-25" y="-120" width="50" height="290" fill="${p.light}"/>` +
-    `<path d="M0 -120 C-60 -200 -140 -150 -60 -120Z M0 -120 C60 -200 140 -150 60 -120Z" fill="${p.light}"/>`,
-  // Desk lamp / candle-like cylinder with flame
-  (p) =>
-    `<rect x="-90" y="-60" width="180" height="230" rx="18" fill="${p.main}"/>` +
-    `<ellipse cx="0" cy="-60" rx="90" ry="22" fill="${p.dark}"/>` +
-    `<path d="M0 -170 C40 -120 30 -90 0 -80 C-30 -90 -40 -120 0 -170Z" fill="#ffd166"/>` +
-    `<rect x="-60" y="0" width="18" height="140" rx="9" fill="${p.light}" opacity=".45"/>`,
-  // Folded textiles: a stack of cloth
-  (p) =>
-    `<rect x="-180" y="70" width="360" height="90" rx="26" fill="${p.dark}"/>` +
-    `<rect x="-170" y="-20" width="340" height="90" rx="26" fill="${p.main}"/>` +
-    `<rect x="-160" y="-110" width="320" height="90" rx="26" fill="${p.dark}" opacity=".85"/>` +
-    `<path d="M-150 -65 H150 M-160 25 H160 M-170 115 H170" stroke="${p.light}" stroke-width="6" stroke-dasharray="14 12" opacity=".6"/>`,
-];
-
-export const PRODUCT_SHAPE_COUNT = PRODUCT_SHAPES.length;
-
-/** Which of the shapes above a product's picture shows, by the words of its slug. */
-export function productShape(slug: string): number {
-  const rules: [RegExp, number][] = [
-    [/mug|cup|espresso|cappuccino|tumbler/, 0],
-    [/shirt|dress|apron|hat|jacket|hoodie|sweater|scarf|shorts|trousers|socks|beanie/, 1],
-    [/bag|tote|backpack|pack|pouch/, 2],
-    [/bottle|flask|carafe|jug|vase|pitcher|kettle|grinder/, 3],
-    [/tea|coffee|bean|blend|roast|filter|leaf|herb/, 4],
-    [/plate|bowl|dish|dripper|platter|saucer|pot/, 5],
-    [/set|box|kit|trio|gift/, 6],
-    [/candle|lamp|lantern/, 7],
-    [
-      /sheet|towel|duvet|napkin|curtain|tablecloth|cushion|pillow|blanket|throw|runner|linen|cover|rug/,
-      8,
-    ],
-  ];
-  return rules.find(([pattern]) => pattern.test(slug))?.[1] ?? 6;
-}
-
-function productSvg(spec: ImageSpec, rgb: Rgb, rand: () => number): string {
-  const { width: w, height: h } = IMAGE_SIZES.product;
-  const shape = PRODUCT_SHAPES[Math.abs(Math.trunc(spec.seed)) % PRODUCT_SHAPES.length];
-  const palette: Palette = { main: shade(rgb, 0), dark: shade(rgb, -0.3), light: '#ffffff' };
-  // Pale background so the saturated object reads clearly; angle varies per seed.
-  const bg = linearGradient('bg', shade(rgb, 0.88), shade(rgb, 0.6), 45 + rand() * 90);
-  const dots = Array.from({ length: 3 }, () => {
-    const r = 30 + rand() * 70;
-    return `<circle cx="${(rand() * w).toFixed(0)}" cy="${(rand() * 560).toFixed(0)}" r="${r.toFixed(0)}" fill="#ffffff" opacity=".35"/>`;
-  }).join('');
-  const caption = truncate(spec.label, 40);
-  const size = fitFont(caption, w - 80, 38, 20);
-  const body =
-    `<defs>${bg}</defs><rect width="${w}" height="${h}" fill="url(#bg)"/>${dots}` +
-    `<ellipse cx="400" cy="600" rx="200" ry="26" fill="${shade(rgb, -0.5)}" opacity=".18"/>` +
-    `<g transform="translate(400 365) scale(1.1) rotate(${((rand() - 0.5) * 12).toFixed(1)})">${shape?.(palette) ?? ''}</g>` +
-    (caption
-      ? `<rect y="${h - 110}" width="${w}" height="110" fill="#ffffff" opacity=".85"/>` +
-        `<text x="${w / 2}" y="${h - 55}" text-anchor="middle" dominant-baseline="central" ${FONT} ` +
-        `font-size="${size}" font-weight="600" fill="${shade(rgb, -0.55)}">${escapeXml(caption)}</text>`
-      : '');
-  return svgDoc(w, h, body);
 }
 
 function monogram(
@@ -383,6 +240,13 @@ function backgroundSvg(rgb: Rgb, rand: () => number): string {
   return svgDoc(w, h, body);
 }
 
+// Blog cards show the middle of the picture; sliders and banners carry text on their left half.
+const STILL_LIFE_LAYOUT = {
+  blog: { centre: 0.5, spread: 0.48 },
+  banner: { centre: 0.7, spread: 0.36 },
+  slider: { centre: 0.7, spread: 0.36 },
+} as const;
+
 export function buildSvg(spec: ImageSpec, outSize?: number): string {
   const rgb = parseHex(spec.color);
   const rand = random(spec.seed);
@@ -390,7 +254,10 @@ export function buildSvg(spec: ImageSpec, outSize?: number): string {
   const render = (): string => {
     switch (spec.kind) {
       case 'product':
-        return productSvg(spec, rgb, rand);
+        // No generic fallback: a product picture that does not know its object is a seed bug.
+        if (!spec.scene?.length)
+          throw new Error(`Product picture without an object: ${spec.label}`);
+        return productSceneSvg(spec.scene, spec.view ?? 'front', size.width, spec.seed);
       case 'vendor-logo':
         return vendorLogoSvg(spec, rgb);
       case 'logo':
@@ -398,7 +265,16 @@ export function buildSvg(spec: ImageSpec, outSize?: number): string {
       case 'banner':
       case 'slider':
       case 'blog':
-        return heroSvg(spec, rgb, rand, spec.kind);
+        return spec.scene?.length
+          ? stillLifeSvg(
+              spec.scene,
+              spec.color,
+              size.width,
+              size.height,
+              STILL_LIFE_LAYOUT[spec.kind],
+              spec.seed,
+            )
+          : heroSvg(spec, rgb, rand, spec.kind);
       case 'icon':
         return iconSvg(spec, rgb, outSize);
       case 'background':
@@ -414,23 +290,66 @@ export function buildSvg(spec: ImageSpec, outSize?: number): string {
   );
 }
 
+export type RenderOptions = {
+  /**
+   * Folder of already encoded pictures, by a hash of their SVG and encoder: a fresh shop on a
+   * machine that rendered the same drawing before copies it instead of rasterising it again.
+   */
+  cacheDir?: string;
+};
+
+async function throughCache(
+  svg: string,
+  format: string,
+  options: RenderOptions,
+  encode: () => Promise<Buffer>,
+): Promise<Buffer> {
+  if (!options.cacheDir) return encode();
+  const key = createHash('sha256')
+    .update(`${format}\0${sharp.versions.vips ?? ''}\0${svg}`)
+    .digest('hex');
+  const file = path.join(options.cacheDir, `${key}.${format.split(':')[0] ?? 'bin'}`);
+  try {
+    return await readFile(file);
+  } catch {
+    const buffer = await encode();
+    // Best effort: a cache that cannot be written only costs the next start the rendering.
+    try {
+      await mkdir(options.cacheDir, { recursive: true });
+      // Write then rename, so a concurrent start never reads half a file.
+      const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`;
+      await writeFile(temporary, buffer);
+      await rename(temporary, file);
+    } catch {
+      // ignored on purpose, see above
+    }
+    return buffer;
+  }
+}
+
 /** WebP at the kind's fixed size (see IMAGE_SIZES). */
-export async function renderImage(spec: ImageSpec): Promise<Buffer> {
+export async function renderImage(spec: ImageSpec, options: RenderOptions = {}): Promise<Buffer> {
+  const svg = buildSvg(spec);
   // effort 2 instead of the default 4: roughly halves encode time for a few % larger files,
-  // which matters when ~70 images are generated at first start.
-  return sharp(Buffer.from(buildSvg(spec)))
-    .webp({ quality: 80, effort: 2 })
-    .toBuffer();
+  // which matters when ~230 images are generated at first start.
+  return throughCache(svg, 'webp:80:2', options, () =>
+    sharp(Buffer.from(svg)).webp({ quality: 80, effort: 2 }).toBuffer(),
+  );
 }
 
 /** Square PNG, drawn natively at `size` (vector, not upscaled) — for manifest icons 192/512. */
-export async function renderPng(spec: ImageSpec, size: number): Promise<Buffer> {
+export async function renderPng(
+  spec: ImageSpec,
+  size: number,
+  options: RenderOptions = {},
+): Promise<Buffer> {
   if (!Number.isInteger(size) || size <= 0 || size > 4096) {
     throw new Error(`Invalid PNG size: ${size}`);
   }
-  return sharp(Buffer.from(buildSvg(spec, size)))
-    .png({ compressionLevel: 9 })
-    .toBuffer();
+  const svg = buildSvg(spec, size);
+  return throughCache(svg, 'png:9', options, () =>
+    sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toBuffer(),
+  );
 }
 
 /**

@@ -79,6 +79,42 @@ describe('demo shop seed', () => {
     );
   });
 
+  it('gives every product and bundle a gallery of several pictures, first the front view', async () => {
+    const db = t.handle.db;
+    const images = await db
+      .select({
+        productId: s.images.productId,
+        bundleId: s.images.bundleId,
+        path: s.images.path,
+        sorting: s.images.sorting,
+      })
+      .from(s.images)
+      .where(eq(s.images.imageType, 'page_gallery'));
+    const products = await db.select({ id: s.products.id, slug: s.products.slug }).from(s.products);
+    const bundles = await db.select({ id: s.bundles.id }).from(s.bundles);
+    for (const p of products) {
+      const gallery = images
+        .filter((i) => i.productId === p.id)
+        .sort((a, b) => a.sorting - b.sorting)
+        .map((i) => i.path);
+      expect(gallery, p.slug).toHaveLength(3);
+      expect(new Set(gallery).size).toBe(3);
+      expect(gallery[0], p.slug).toMatch(/-front\.webp$/);
+    }
+    for (const b of bundles) {
+      expect(images.filter((i) => i.bundleId === b.id).length).toBeGreaterThanOrEqual(2);
+    }
+    // A variation in another colour shows that colour, the others share their parent's pictures.
+    const galleryOf = (slug: string) => {
+      const id = products.find((p) => p.slug === slug)?.id;
+      return images.filter((i) => i.productId === id).map((i) => i.path);
+    };
+    expect(galleryOf('stonewashed-linen-duvet-cover-sage-green')[0]).toBe(
+      'products/stonewashed-linen-duvet-cover-sage-green-front.webp',
+    );
+    expect(galleryOf('relaxed-linen-shirt-l')).toEqual(galleryOf('relaxed-linen-shirt'));
+  });
+
   it('writes every translatable text in all four languages', async () => {
     const counts = await t.handle.db
       .select({ locale: s.productTranslations.locale, n: count() })

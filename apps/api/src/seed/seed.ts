@@ -1,18 +1,14 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { hash } from '@node-rs/argon2';
 import { count } from 'drizzle-orm';
 import type { Database } from '#api/db/client.ts';
 import * as s from '#api/db/schema.ts';
-import type { SeedDiscount, SeedMenu, T } from './data/types.ts';
+import type { SeedDiscount, SeedMenu, SeedScene, T } from './data/types.ts';
 import * as catalogue from './data/catalogue.ts';
 import * as content from './data/content.ts';
-import {
-  PRODUCT_SHAPE_COUNT,
-  productShape,
-  renderImage,
-  renderPng,
-  writeImage,
-  type ImageKind,
-} from './images.ts';
+import { renderImage, renderPng, writeImage, type ImageKind } from './images.ts';
+import { BUNDLE_VIEWS, PRODUCT_VIEWS, type ProductView } from './pictures/scenes.ts';
 
 export const DEMO_PASSWORD = 'demo1234';
 const LOCALES = ['en', 'de', 'ru', 'it'] as const;
@@ -20,6 +16,11 @@ const LOCALES = ['en', 'de', 'ru', 'it'] as const;
 export type SeedOptions = {
   /** Where generated pictures go (DATA_DIR/media); without it only the image rows are written. */
   mediaDir?: string;
+  /**
+   * Encoded pictures kept between fresh shops (default: `shop-demo-images` in the system's temp
+   * folder; `false` renders everything). See docs/decisions/0034-demo-pictures.md.
+   */
+  imageCacheDir?: string | false;
   now?: Date;
   log?: (message: string) => void;
 };
@@ -51,7 +52,72 @@ type PendingImage = {
   color: string;
   seed: number;
   png?: number[];
+  scene?: SeedScene;
+  view?: ProductView;
 };
+
+/**
+ * Colours of the `colour` attribute's values, so a variation in another colour (a sage duvet
+ * cover, a charcoal mug) gets pictures in that colour.
+ */
+export const COLOUR_VALUE_HEX: Readonly<Record<string, string>> = {
+  'colour:natural': '#d9cfc1',
+  'colour:white': '#f4f2ee',
+  'colour:sand': '#d8c3a0',
+  'colour:sage': '#9caf88',
+  'colour:indigo': '#34477a',
+  'colour:charcoal': '#3d3d3f',
+};
+
+/**
+ * The gallery of one product or bundle: a picture per view of its scene, in gallery order.
+ * Pictures carry no words: the page shows the title in the shopper's language.
+ */
+export function galleryPictures(
+  folder: string,
+  slug: string,
+  scene: SeedScene,
+  views: readonly ProductView[],
+  seed: number,
+): PendingImage[] {
+  return views.map((view) => ({
+    path: `${folder}/${slug}-${view}.webp`,
+    kind: 'product',
+    label: '',
+    color: scene[0]?.color ?? '#888888',
+    seed,
+    scene,
+    view,
+  }));
+}
+
+/** The demo objects a vendor's banner shows: its first products of different kinds. */
+function vendorScene(vendor: string): SeedScene {
+  const seen = new Set<string>();
+  return catalogue.products
+    .filter((p) => p.vendor === vendor && !seen.has(p.object) && seen.add(p.object))
+    .slice(0, 3)
+    .map((p) => ({ object: p.object, color: p.color }));
+}
+
+const SLIDER_SCENES: SeedScene[] = [
+  [
+    { object: 'blanket', color: '#4a4a4d' },
+    { object: 'cushion', color: '#3b4f86' },
+    { object: 'bath-towel', color: '#f7f7f4' },
+  ],
+  [
+    { object: 'vase', color: '#3a3a3c' },
+    { object: 'teapot', color: '#f5f3ee' },
+    { object: 'mug', color: '#8fa68a' },
+    { object: 'cruet', color: '#7f8f5a' },
+  ],
+  [
+    { object: 'daypack', color: '#6f8a62' },
+    { object: 'coffee-bag', color: '#a8714a' },
+    { object: 'camp-mug', color: '#f1f1ee' },
+  ],
+];
 
 /**
  * Writes the demo shop in one transaction, so a failed seed leaves nothing half-written.
@@ -97,16 +163,34 @@ export async function seedDemoShop(
       kind: ImageKind;
       color: string;
       bg?: string;
+      scene?: SeedScene;
     }[] = [
       { type: 'logo', kind: 'logo', color: '#0760e0' },
       { type: 'header_logo', kind: 'logo', color: '#0760e0' },
       { type: 'footer_logo', kind: 'logo', color: '#0760e0' },
       { type: 'email_logo', kind: 'logo', color: '#0760e0' },
       { type: 'icon', kind: 'icon', color: '#0760e0' },
-      { type: 'banner', kind: 'banner', color: '#0760e0' },
-      { type: 'slider_background', kind: 'slider', color: '#0b7a75', bg: '#0b7a75' },
-      { type: 'slider_background', kind: 'slider', color: '#b45309', bg: '#b45309' },
-      { type: 'slider_background', kind: 'slider', color: '#7c3aed', bg: '#7c3aed' },
+      {
+        type: 'banner',
+        kind: 'banner',
+        color: '#0760e0',
+        scene: [
+          { object: 'tote', color: '#c9b99b' },
+          { object: 'carafe', color: '#93a98f' },
+          { object: 'coffee-bag', color: '#4a2c1d' },
+          { object: 'beanie', color: '#cbb48f' },
+        ],
+      },
+      ...SLIDER_SCENES.map((scene, i) => {
+        const color = ['#0b7a75', '#b45309', '#7c3aed'][i] ?? '#0b7a75';
+        return {
+          type: 'slider_background' as const,
+          kind: 'slider' as const,
+          color,
+          bg: color,
+          scene,
+        };
+      }),
       { type: 'page_title_bg', kind: 'banner', color: '#334155' },
       { type: 'maintenance_background', kind: 'background', color: '#0760e0' },
     ];
@@ -121,6 +205,7 @@ export async function seedDemoShop(
           label: img.kind === 'logo' || img.kind === 'icon' ? content.shop.title.en : '',
           color: img.color,
           seed: i,
+          ...(img.scene ? { scene: img.scene } : {}),
           ...(img.kind === 'icon' ? { png: [192, 512] } : {}),
         });
         return {
@@ -180,7 +265,14 @@ export async function seedDemoShop(
       const banner = `vendors/${v.slug}-banner.webp`;
       pending.push({ path: logo, kind: 'vendor-logo', label: v.title.en, color: v.color, seed: i });
       // The banner carries no words: the vendor's name is on the page, in the shopper's language.
-      pending.push({ path: banner, kind: 'banner', label: '', color: v.color, seed: i });
+      pending.push({
+        path: banner,
+        kind: 'banner',
+        label: '',
+        color: v.color,
+        seed: i,
+        scene: vendorScene(v.key),
+      });
       await tx.insert(s.images).values([
         { path: logo, imageType: 'logo', vendorId: row.id, backgroundColor: v.color },
         {
@@ -247,19 +339,24 @@ export async function seedDemoShop(
       }));
       if (values.length) await tx.insert(s.productValues).values(values).onConflictDoNothing();
       for (const d of p.discounts ?? []) discountFor(d, { productId: row.id });
-      const picture = `products/${p.slug}.webp`;
-      // Pictures carry no words: the page shows the title in the shopper's language.
-      // The seed picks the shape (seed % shapes), so a duvet cover is not drawn as a mug.
-      pending.push({
-        path: picture,
-        kind: 'product',
-        label: '',
-        color: p.color,
-        seed: productShape(p.slug) + PRODUCT_SHAPE_COUNT * i,
-      });
-      await tx
-        .insert(s.images)
-        .values({ path: picture, imageType: 'page_gallery', productId: row.id });
+      const pictures = galleryPictures(
+        'products',
+        p.slug,
+        [{ object: p.object, color: p.color }],
+        PRODUCT_VIEWS,
+        i,
+      );
+      pending.push(...pictures);
+      const gallery = (productId: number, list: PendingImage[]) =>
+        tx.insert(s.images).values(
+          list.map((picture, sorting) => ({
+            path: picture.path,
+            imageType: 'page_gallery' as const,
+            productId,
+            sorting,
+          })),
+        );
+      await gallery(row.id, pictures);
 
       for (const [j, v] of (p.variations ?? []).entries()) {
         const [child] = await tx
@@ -296,9 +393,20 @@ export async function seedDemoShop(
             })),
           )
           .onConflictDoNothing();
-        await tx
-          .insert(s.images)
-          .values({ path: picture, imageType: 'page_gallery', productId: child.id });
+        // A variation in another colour gets its own pictures; the others share the parent's.
+        const colour = v.values.find((value) => value.startsWith('colour:'));
+        const own = colour && !p.values.includes(colour) ? COLOUR_VALUE_HEX[colour] : undefined;
+        const childPictures = own
+          ? galleryPictures(
+              'products',
+              v.slug,
+              [{ object: p.object, color: own }],
+              PRODUCT_VIEWS,
+              i,
+            )
+          : pictures;
+        pending.push(...(own ? childPictures : []));
+        await gallery(child.id, childPictures);
       }
     }
 
@@ -325,18 +433,21 @@ export async function seedDemoShop(
         })),
       );
       for (const d of b.discounts ?? []) discountFor(d, { bundleId: row.id });
-      const picture = `bundles/${b.slug}.webp`;
-      pending.push({
-        path: picture,
-        kind: 'product',
-        // Pictures carry no words: the page shows the title in the shopper's language.
-        label: '',
-        color: b.color,
-        seed: productShape(b.slug) + PRODUCT_SHAPE_COUNT * (100 + i),
+      const scene = b.items.map((item) => {
+        const product = catalogue.products.find((p) => p.key === item.product);
+        if (!product) throw new Error(`Seed data refers to unknown product '${item.product}'`);
+        return { object: product.object, color: product.color };
       });
-      await tx
-        .insert(s.images)
-        .values({ path: picture, imageType: 'page_gallery', bundleId: row.id });
+      const pictures = galleryPictures('bundles', b.slug, scene, BUNDLE_VIEWS, 100 + i);
+      pending.push(...pictures);
+      await tx.insert(s.images).values(
+        pictures.map((picture, sorting) => ({
+          path: picture.path,
+          imageType: 'page_gallery' as const,
+          bundleId: row.id,
+          sorting,
+        })),
+      );
     }
     if (discountRows.length) await tx.insert(s.discounts).values(discountRows);
 
@@ -356,7 +467,14 @@ export async function seedDemoShop(
         .values(rows(row.id, { title: b.title, description: b.description, content: b.content }));
       const picture = `blogs/${b.slug}.webp`;
       // No words in the picture: the post's title is on the page, in the shopper's language.
-      pending.push({ path: picture, kind: 'blog', label: '', color: b.color, seed: i });
+      pending.push({
+        path: picture,
+        kind: 'blog',
+        label: '',
+        color: b.color,
+        seed: i,
+        scene: b.scene,
+      });
       await tx.insert(s.images).values({ path: picture, imageType: 'banner', blogId: row.id });
     }
 
@@ -509,17 +627,23 @@ export async function seedDemoShop(
   if (options.mediaDir) {
     const started = Date.now();
     const mediaDir = options.mediaDir;
+    const cache = {
+      cacheDir:
+        options.imageCacheDir === false
+          ? undefined
+          : (options.imageCacheDir ?? join(tmpdir(), 'shop-demo-images')),
+    };
     const unique = [...new Map(pending.map((p) => [p.path, p])).values()];
     // Two at a time: sharp is already multi-threaded and the machine may have two cores.
     for (let i = 0; i < unique.length; i += 2) {
       await Promise.all(
         unique.slice(i, i + 2).map(async (img) => {
-          await writeImage(mediaDir, img.path, await renderImage(img));
+          await writeImage(mediaDir, img.path, await renderImage(img, cache));
           for (const size of img.png ?? []) {
             await writeImage(
               mediaDir,
               img.path.replace(/\.webp$/, `-${size}.png`),
-              await renderPng(img, size),
+              await renderPng(img, size, cache),
             );
           }
         }),

@@ -381,6 +381,7 @@ export const products: SeedProduct[] = [
       },
     ],
     color: '#d9cfc1',
+    object: 'duvet-cover',
   },
   {
     key: 'linen-pillowcase-pair',
@@ -405,6 +406,7 @@ export const products: SeedProduct[] = [
     sorting: 46,
     values: ['material:linen', 'colour:white', 'origin:lithuania', 'collection:nordic'],
     color: '#f4f1ea',
+    object: 'pillowcases',
   },
   {
     key: 'linen-fitted-sheet',
@@ -430,6 +432,7 @@ export const products: SeedProduct[] = [
     values: ['material:linen', 'colour:sand', 'origin:lithuania', 'season:all-year'],
     discounts: [{ value: 12, forUser: 'shopper' }],
     color: '#d8c3a0',
+    object: 'fitted-sheet',
   },
   {
     key: 'linen-tea-towel-set',
@@ -455,6 +458,7 @@ export const products: SeedProduct[] = [
     values: ['material:linen', 'colour:natural', 'origin:lithuania', 'collection:classic'],
     discounts: [{ value: 10, startInDays: -5, endInDays: 10 }],
     color: '#cdbfa8',
+    object: 'tea-towel',
   },
   {
     key: 'linen-tablecloth',
@@ -480,6 +484,7 @@ export const products: SeedProduct[] = [
     values: ['material:linen', 'colour:indigo', 'origin:lithuania', 'collection:riviera'],
     discounts: [{ value: 20, startInDays: -30, endInDays: -2 }],
     color: '#34477a',
+    object: 'tablecloth',
   },
   {
     key: 'linen-napkin-set',
@@ -504,6 +509,7 @@ export const products: SeedProduct[] = [
     sorting: 16,
     values: ['material:linen', 'colour:sage', 'origin:lithuania', 'collection:riviera'],
     color: '#9caf88',
+    object: 'napkins',
   },
   {
     key: 'linen-apron',
@@ -528,6 +534,7 @@ export const products: SeedProduct[] = [
     sorting: 39,
     values: ['material:linen', 'colour:charcoal', 'origin:lithuania', 'collection:classic'],
     color: '#3d3d3f',
+    object: 'apron',
   },
   {
     key: 'linen-shirt',
@@ -577,6 +584,7 @@ export const products: SeedProduct[] = [
       },
     ],
     color: '#efece4',
+    object: 'shirt',
   },
   {
     key: 'linen-dress',
@@ -616,6 +624,7 @@ export const products: SeedProduct[] = [
       },
     ],
     color: '#a3b59a',
+    object: 'dress',
   },
   {
     key: 'cotton-waffle-throw',
@@ -640,6 +649,7 @@ export const products: SeedProduct[] = [
     sorting: 47,
     values: ['material:cotton', 'colour:sand', 'origin:portugal', 'season:autumn-winter'],
     color: '#d6c2a1',
+    object: 'throw',
   },
   {
     key: 'cotton-bath-towel',
@@ -664,6 +674,7 @@ export const products: SeedProduct[] = [
     sorting: 9,
     values: ['material:cotton', 'colour:white', 'origin:portugal', 'season:all-year'],
     color: '#f7f7f4',
+    object: 'bath-towel',
   },
   {
     key: 'merino-wool-blanket',
@@ -689,6 +700,7 @@ export const products: SeedProduct[] = [
     values: ['material:wool', 'colour:charcoal', 'origin:lithuania', 'season:autumn-winter'],
     discounts: [{ value: 10, startInDays: -7, endInDays: 7 }],
     color: '#4a4a4d',
+    object: 'blanket',
   },
   {
     key: 'linen-market-tote',
@@ -713,6 +725,7 @@ export const products: SeedProduct[] = [
     sorting: 55,
     values: ['material:linen', 'colour:natural', 'collection:riviera', 'season:spring-summer'],
     color: '#c9b99b',
+    object: 'tote',
   },
   {
     key: 'linen-cushion-cover',
@@ -737,6 +750,7 @@ export const products: SeedProduct[] = [
     sorting: 17,
     values: ['material:linen', 'colour:indigo', 'origin:lithuania', 'collection:nordic'],
     color: '#3b4f86',
+    object: 'cushion',
   },
   {
     key: 'linen-sheer-curtain',
@@ -761,6 +775,7 @@ export const products: SeedProduct[] = [
     sorting: 40,
     values: ['material:linen', 'colour:white', 'origin:lithuania', 'collection:classic'],
     color: '#ebe6dc',
+    object: 'curtain',
   },
 
   // ───────────── Clay & Kiln (ceramics & homeware) ─────────────
@@ -805,6 +820,7 @@ export const products: SeedProduct[] = [
       },
     ],
     color: '#8fa68a',
+    object: 'mug',
   },
   {
     key: 'cappuccino-cup-pair',
@@ -829,6 +845,7 @@ export const products: SeedProduct[] = [
     sorting: 25,
     values: ['material:porcelain', 'capacity:250ml', 'colour:white', 'collection:classic'],
     color: '#f2efe9',
+    object: 'cups',
   },
   {
     key: 'stoneware-dinner-plate',
@@ -853,6 +870,7 @@ export const products: SeedProduct[] = [
     sorting: 48,
     values: ['material:stoneware', 'colour:sand', 'origin:portugal', 'collection:nordic'],
     color: '#d9c9ab',
+    object: 'plate',
   },
   {
     key: 'speckled-breakfast-bowl',
@@ -877,6 +895,7 @@ export const products: SeedProduct[] = [
     sorting: 10,
     values: ['material:stoneware', 'colour:sand', 'capacity:500ml', 'collection:nordic'],
     color: '#e0d2b6',
+    object: 'bowl',
   },
   {
     key: 'oval-serving-platter',
@@ -902,6 +921,7 @@ export const products: SeedProduct[] = [
     values: ['material:stoneware', 'colour:indigo', 'origin:italy', 'collection:riviera'],
     discounts: [{ value: 20, startInDays: -10, endInDays: 5 }],
     color: '#2e3f73',
+    object: 'platter',
   },
   {
     key: 'porcelain-teapot',
@@ -926,6 +946,7 @@ export const products: SeedProduct[] = [
     sorting: 56,
     values: ['material:porcelain', 'capacity:1l', 'colour:white', 'collection:classic'],
     color: '#f5f3ee',
+    object: 'teapot',
   },
   {
     key: 'pour-over-dripper',
@@ -950,6 +971,7 @@ export const products: SeedProduct[] = [
     sorting: 18,
     values: ['material:porcelain', 'colour:white', 'origin:germany', 'collection:nordic'],
     color: '#ecebe7',
+    object: 'dripper',
   },
   {
     key: 'tall-ribbed-vase',
@@ -974,6 +996,7 @@ export const products: SeedProduct[] = [
     sorting: 41,
     values: ['material:stoneware', 'colour:charcoal', 'origin:italy', 'collection:nordic'],
     color: '#3a3a3c',
+    object: 'vase',
   },
   {
     key: 'olive-oil-cruet',
@@ -998,6 +1021,7 @@ export const products: SeedProduct[] = [
     sorting: 3,
     values: ['material:stoneware', 'capacity:500ml', 'origin:italy', 'collection:riviera'],
     color: '#7f8f5a',
+    object: 'cruet',
   },
   {
     key: 'large-salad-bowl',
@@ -1023,6 +1047,7 @@ export const products: SeedProduct[] = [
     values: ['material:stoneware', 'colour:indigo', 'origin:portugal', 'collection:riviera'],
     discounts: [{ value: 15, startInDays: -4, endInDays: 10 }],
     color: '#33508c',
+    object: 'salad-bowl',
   },
   {
     key: 'porcelain-tea-bowls',
@@ -1047,6 +1072,7 @@ export const products: SeedProduct[] = [
     sorting: 49,
     values: ['material:porcelain', 'capacity:250ml', 'colour:white', 'origin:germany'],
     color: '#f0eee8',
+    object: 'tea-bowls',
   },
   {
     key: 'glazed-water-carafe',
@@ -1071,6 +1097,7 @@ export const products: SeedProduct[] = [
     sorting: 11,
     values: ['material:stoneware', 'capacity:1l', 'colour:sage', 'origin:portugal'],
     color: '#93a98f',
+    object: 'carafe',
   },
   {
     key: 'covered-butter-dish',
@@ -1096,6 +1123,7 @@ export const products: SeedProduct[] = [
     values: ['material:porcelain', 'colour:sand', 'origin:germany', 'collection:classic'],
     discounts: [{ value: 10, startInDays: -20, endInDays: -5 }],
     color: '#e6d8bd',
+    object: 'butter-dish',
   },
   {
     key: 'stoneware-candle-holders',
@@ -1120,6 +1148,7 @@ export const products: SeedProduct[] = [
     sorting: 57,
     values: ['material:stoneware', 'colour:charcoal', 'season:autumn-winter', 'collection:nordic'],
     color: '#424245',
+    object: 'candle-holders',
   },
   {
     key: 'glazed-herb-planter',
@@ -1145,6 +1174,7 @@ export const products: SeedProduct[] = [
     values: ['material:stoneware', 'colour:sage', 'season:spring-summer', 'origin:italy'],
     discounts: [{ value: 10, startInDays: -3, endInDays: 25 }],
     color: '#9db491',
+    object: 'planter',
   },
 
   // ───────────── North Trail (outdoor & sports) ─────────────
@@ -1195,6 +1225,7 @@ export const products: SeedProduct[] = [
       },
     ],
     color: '#2b3d6b',
+    object: 'jacket',
   },
   {
     key: 'merino-base-layer',
@@ -1233,6 +1264,7 @@ export const products: SeedProduct[] = [
       },
     ],
     color: '#38393d',
+    object: 'base-layer',
   },
   {
     key: 'merino-hiking-socks',
@@ -1257,6 +1289,7 @@ export const products: SeedProduct[] = [
     sorting: 27,
     values: ['material:wool', 'colour:charcoal', 'origin:austria', 'season:all-year'],
     color: '#55565b',
+    object: 'socks',
   },
   {
     key: 'alpine-daypack',
@@ -1305,6 +1338,7 @@ export const products: SeedProduct[] = [
       },
     ],
     color: '#6f8a62',
+    object: 'daypack',
   },
   {
     key: 'insulated-steel-bottle',
@@ -1329,6 +1363,7 @@ export const products: SeedProduct[] = [
     sorting: 12,
     values: ['capacity:500ml', 'colour:sage', 'origin:germany', 'collection:alpine'],
     color: '#7d9a78',
+    object: 'steel-bottle',
   },
   {
     key: 'waterproof-picnic-blanket',
@@ -1358,6 +1393,7 @@ export const products: SeedProduct[] = [
       'collection:riviera',
     ],
     color: '#3c5a94',
+    object: 'picnic-blanket',
   },
   {
     key: 'alpine-wool-beanie',
@@ -1383,6 +1419,7 @@ export const products: SeedProduct[] = [
     values: ['material:wool', 'colour:sand', 'origin:austria', 'season:autumn-winter'],
     discounts: [{ value: 20, startInDays: -2, endInDays: 9 }],
     color: '#cbb48f',
+    object: 'beanie',
   },
   {
     key: 'softshell-trousers',
@@ -1421,6 +1458,7 @@ export const products: SeedProduct[] = [
       },
     ],
     color: '#2f3033',
+    object: 'trousers',
   },
   {
     key: 'enamel-camp-mug',
@@ -1445,6 +1483,7 @@ export const products: SeedProduct[] = [
     sorting: 43,
     values: ['capacity:350ml', 'colour:white', 'origin:austria', 'collection:alpine'],
     color: '#f1f1ee',
+    object: 'camp-mug',
   },
   {
     key: 'packable-rain-poncho',
@@ -1474,6 +1513,7 @@ export const products: SeedProduct[] = [
       'season:spring-summer',
     ],
     color: '#86a07c',
+    object: 'poncho',
   },
   {
     key: 'carbon-trekking-poles',
@@ -1498,6 +1538,7 @@ export const products: SeedProduct[] = [
     sorting: 28,
     values: ['colour:charcoal', 'origin:austria', 'collection:alpine', 'season:all-year'],
     color: '#26272a',
+    object: 'trekking-poles',
   },
   {
     key: 'dolomites-hiking-guide',
@@ -1522,6 +1563,7 @@ export const products: SeedProduct[] = [
     sorting: 51,
     values: ['origin:italy', 'collection:alpine', 'season:spring-summer'],
     color: '#c47b4e',
+    object: 'guidebook',
   },
   {
     key: 'recycled-fleece-pullover',
@@ -1546,6 +1588,7 @@ export const products: SeedProduct[] = [
     sorting: 13,
     values: ['material:recycled-polyester', 'colour:sand', 'size:l', 'season:autumn-winter'],
     color: '#cdb795',
+    object: 'pullover',
   },
   {
     key: 'cotton-sun-hat',
@@ -1570,6 +1613,7 @@ export const products: SeedProduct[] = [
     sorting: 36,
     values: ['material:cotton', 'colour:natural', 'season:spring-summer', 'collection:riviera'],
     color: '#d8cbb0',
+    object: 'sun-hat',
   },
   {
     key: 'roll-top-dry-bags',
@@ -1594,6 +1638,7 @@ export const products: SeedProduct[] = [
     sorting: 59,
     values: ['material:recycled-polyester', 'colour:indigo', 'origin:austria', 'season:all-year'],
     color: '#2c4f86',
+    object: 'dry-bags',
   },
 
   // ───────────── Bean & Leaf (coffee & tea roastery) ─────────────
@@ -1621,6 +1666,7 @@ export const products: SeedProduct[] = [
     values: ['roast:espresso', 'origin:germany', 'collection:classic'],
     discounts: [{ value: 10, startInDays: -3, endInDays: 20 }],
     color: '#4a2c1d',
+    object: 'coffee-bag',
   },
   {
     key: 'ethiopia-yirgacheffe',
@@ -1645,6 +1691,7 @@ export const products: SeedProduct[] = [
     sorting: 44,
     values: ['roast:light', 'origin:germany', 'season:spring-summer'],
     color: '#a8714a',
+    object: 'coffee-bag',
   },
   {
     key: 'colombia-huila',
@@ -1670,6 +1717,7 @@ export const products: SeedProduct[] = [
     values: ['roast:medium', 'origin:germany', 'collection:classic'],
     discounts: [{ value: 30, forUser: 'shopper', startInDays: -1, endInDays: 60 }],
     color: '#7a4b2e',
+    object: 'coffee-bag',
   },
   {
     key: 'brazil-cerrado',
@@ -1694,6 +1742,7 @@ export const products: SeedProduct[] = [
     sorting: 29,
     values: ['roast:medium', 'origin:germany', 'season:all-year'],
     color: '#6b4128',
+    object: 'coffee-bag',
   },
   {
     key: 'decaf-espresso',
@@ -1718,6 +1767,7 @@ export const products: SeedProduct[] = [
     sorting: 52,
     values: ['roast:espresso', 'origin:germany', 'season:all-year'],
     color: '#5a3a26',
+    object: 'coffee-bag',
   },
   {
     key: 'moka-dark-roast',
@@ -1742,6 +1792,7 @@ export const products: SeedProduct[] = [
     sorting: 14,
     values: ['roast:dark', 'origin:germany', 'collection:classic'],
     color: '#3b2417',
+    object: 'coffee-bag',
   },
   {
     key: 'guatemala-antigua',
@@ -1767,6 +1818,7 @@ export const products: SeedProduct[] = [
     values: ['roast:dark', 'origin:germany', 'season:autumn-winter'],
     discounts: [{ value: 15, startInDays: -8, endInDays: 3 }],
     color: '#42281a',
+    object: 'coffee-bag',
   },
   {
     key: 'kenya-aa-filter',
@@ -1791,6 +1843,7 @@ export const products: SeedProduct[] = [
     sorting: 60,
     values: ['roast:light', 'origin:germany', 'collection:nordic'],
     color: '#9a5f3c',
+    object: 'coffee-bag',
   },
   {
     key: 'cold-brew-bags',
@@ -1815,6 +1868,7 @@ export const products: SeedProduct[] = [
     sorting: 22,
     values: ['roast:medium', 'season:spring-summer', 'collection:riviera'],
     color: '#8a5a3b',
+    object: 'coffee-bag',
   },
   {
     key: 'organic-earl-grey',
@@ -1839,6 +1893,7 @@ export const products: SeedProduct[] = [
     sorting: 45,
     values: ['origin:germany', 'season:all-year', 'collection:classic'],
     color: '#4b3a5c',
+    object: 'tea-tin',
   },
   {
     key: 'japanese-sencha',
@@ -1863,6 +1918,7 @@ export const products: SeedProduct[] = [
     sorting: 7,
     values: ['origin:germany', 'season:spring-summer', 'collection:nordic'],
     color: '#8da35a',
+    object: 'tea-tin',
   },
   {
     key: 'winter-spice-chai',
@@ -1887,6 +1943,7 @@ export const products: SeedProduct[] = [
     sorting: 30,
     values: ['origin:germany', 'season:autumn-winter', 'collection:alpine'],
     color: '#9b4f2a',
+    object: 'tea-tin',
   },
   {
     key: 'coffee-at-home-handbook',
@@ -1911,6 +1968,7 @@ export const products: SeedProduct[] = [
     sorting: 53,
     values: ['origin:germany', 'collection:classic'],
     color: '#b4874f',
+    object: 'handbook',
   },
   {
     key: 'insulated-travel-tumbler',
@@ -1935,6 +1993,7 @@ export const products: SeedProduct[] = [
     sorting: 15,
     values: ['capacity:350ml', 'colour:charcoal', 'origin:germany', 'collection:nordic'],
     color: '#303134',
+    object: 'tumbler',
   },
   {
     key: 'unbleached-paper-filters',
@@ -1959,6 +2018,7 @@ export const products: SeedProduct[] = [
     sorting: 38,
     values: ['colour:natural', 'origin:germany', 'collection:nordic'],
     color: '#c8b48e',
+    object: 'paper-filters',
   },
 ];
 

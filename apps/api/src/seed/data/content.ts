@@ -664,6 +664,11 @@ export const blogs: SeedBlog[] = [
 <p>Siamo appena all'inizio e ci farebbe piacere sapere cosa ne pensi. <a href="/it/pages/contact/">Scrivici</a>: ogni messaggio arriva direttamente al nostro team.</p>`,
     },
     color: '#0760e0',
+    scene: [
+      { object: 'tote', color: '#c9b99b' },
+      { object: 'mug', color: '#8fa68a' },
+      { object: 'coffee-bag', color: '#4a2c1d' },
+    ],
   },
   {
     key: 'gift-guide',
@@ -734,6 +739,11 @@ export const blogs: SeedBlog[] = [
 <p>Consiglio: molti di questi prodotti sono disponibili anche in <a href="/it/bundles/">set</a> a un prezzo più conveniente.</p>`,
     },
     color: '#c0392b',
+    scene: [
+      { object: 'candle-holders', color: '#424245' },
+      { object: 'tea-tin', color: '#4b3a5c' },
+      { object: 'socks', color: '#55565b' },
+    ],
   },
   {
     key: 'linen-care',
@@ -800,6 +810,11 @@ export const blogs: SeedBlog[] = [
 <p>Hai domande su un prodotto specifico? Scopri di più nel <a href="/it/vendors/">nostro negozio</a> oppure chiedici direttamente.</p>`,
     },
     color: '#b7a98b',
+    scene: [
+      { object: 'bath-towel', color: '#f7f7f4' },
+      { object: 'fitted-sheet', color: '#d8c3a0' },
+      { object: 'napkins', color: '#9caf88' },
+    ],
   },
   {
     key: 'clay-to-cup',
@@ -862,6 +877,11 @@ export const blogs: SeedBlog[] = [
 <p>Il nostro gres va in lavastoviglie e nel microonde. Piccole variazioni di colore e puntini nello smalto non sono difetti, ma l'impronta digitale di un pezzo fatto a mano.</p>`,
     },
     color: '#a0522d',
+    scene: [
+      { object: 'vase', color: '#3a3a3c' },
+      { object: 'mug', color: '#8fa68a' },
+      { object: 'bowl', color: '#e0d2b6' },
+    ],
   },
   {
     key: 'alpine-packing-list',
@@ -940,6 +960,11 @@ export const blogs: SeedBlog[] = [
 <p>Prima di partire controlla sempre le previsioni meteo e comunica a qualcuno il tuo itinerario.</p>`,
     },
     color: '#2e7d32',
+    scene: [
+      { object: 'daypack', color: '#6f8a62' },
+      { object: 'steel-bottle', color: '#7d9a78' },
+      { object: 'beanie', color: '#cbb48f' },
+    ],
   },
   {
     key: 'pour-over',
@@ -1010,6 +1035,11 @@ export const blogs: SeedBlog[] = [
 <p>Le nostre <a href="/it/products/">tostature per filtro</a> vengono preparate ogni martedì e spedite entro 48 ore.</p>`,
     },
     color: '#6d4c41',
+    scene: [
+      { object: 'coffee-bag', color: '#a8714a' },
+      { object: 'dripper', color: '#ecebe7' },
+      { object: 'cups', color: '#f2efe9' },
+    ],
   },
 ];
 

@@ -43,6 +43,59 @@ export type SeedDiscount = {
   forUser?: 'shopper';
 };
 
+/** What a product's demo picture shows: one drawing per kind (seed/pictures/objects.ts). */
+export type SeedObject =
+  | 'duvet-cover'
+  | 'pillowcases'
+  | 'fitted-sheet'
+  | 'tea-towel'
+  | 'tablecloth'
+  | 'napkins'
+  | 'apron'
+  | 'shirt'
+  | 'dress'
+  | 'throw'
+  | 'bath-towel'
+  | 'blanket'
+  | 'tote'
+  | 'cushion'
+  | 'curtain'
+  | 'mug'
+  | 'cups'
+  | 'plate'
+  | 'bowl'
+  | 'platter'
+  | 'teapot'
+  | 'dripper'
+  | 'vase'
+  | 'cruet'
+  | 'salad-bowl'
+  | 'tea-bowls'
+  | 'carafe'
+  | 'butter-dish'
+  | 'candle-holders'
+  | 'planter'
+  | 'jacket'
+  | 'base-layer'
+  | 'socks'
+  | 'daypack'
+  | 'steel-bottle'
+  | 'picnic-blanket'
+  | 'beanie'
+  | 'trousers'
+  | 'camp-mug'
+  | 'poncho'
+  | 'trekking-poles'
+  | 'guidebook'
+  | 'handbook'
+  | 'pullover'
+  | 'sun-hat'
+  | 'dry-bags'
+  | 'coffee-bag'
+  | 'tea-tin'
+  | 'tumbler'
+  | 'paper-filters';
+
 export type SeedProduct = {
   key: string;
   slug: string;
@@ -68,6 +121,8 @@ export type SeedProduct = {
   }[];
   /** Hex colour for the generated product picture. */
   color: string;
+  /** The object the generated pictures draw, in `color`. */
+  object: SeedObject;
 };
 
 export type SeedBundle = {
@@ -84,6 +139,9 @@ export type SeedBundle = {
   color: string;
 };
 
+/** Objects arranged in a demo picture (a blog post's or a banner's still life), left to right. */
+export type SeedScene = readonly { object: SeedObject; color: string }[];
+
 export type SeedBlog = {
   key: string;
   slug: string;
@@ -95,6 +153,8 @@ export type SeedBlog = {
   /** HTML: <p>, <h2>, <ul>, <a> only. */
   content: T;
   color: string;
+  /** What the post's picture shows, on a wall of `color`. */
+  scene: SeedScene;
 };
 
 export type SeedPage = {
