@@ -12,6 +12,7 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
+import { SEARCH_COUNT_CAP, searchCount } from '@shop/domain';
 import type { Locale } from '@shop/contract';
 import type { Database } from '#api/db/client.ts';
 import * as s from '#api/db/schema.ts';
@@ -170,10 +171,89 @@ const SEARCH_CONFIG: Record<Locale, string> = {
   it: 'italian',
 };
 
+/** The rows of a raw query: node-postgres and PGlite both answer `{ rows }`. */
+function rowsOf<T>(result: unknown): T[] {
+  const rows = typeof result === 'object' && result !== null && 'rows' in result ? result.rows : [];
+  return Array.isArray(rows) ? (rows as T[]) : [];
+}
+
+/** Search ranks its matches in blocks of this many (four pages), in the order the index gives them. */
+export const SEARCH_RANK_BLOCK = 48;
+
 /**
- * Full-text search in the locale's language (stemming, ranking) that also forgives typos: a
- * product matches when its document matches the query, or when the query is word-similar to its
- * title (pg_trgm). Ranked by text rank, then trigram similarity.
+ * A title word as an operand of `to_tsquery`: quoted, its backslashes and quotes escaped (the
+ * words come from the titles, i.e. from vendors, not only letters).
+ */
+const quotedWord = sql.raw(
+  String.raw`'''' || replace(replace(near.word, '\', '\\'), '''', '\''') || ''''`,
+);
+
+/** What a search matches: the typed words, or the title words that resemble each of them. */
+function searchMatch(locale: Locale, text: string) {
+  const config = SEARCH_CONFIG[locale];
+  const words = text
+    .split(/\s+/)
+    .filter((w) => w.length >= 2)
+    .slice(0, 8);
+  // A typo ('lnen') is looked up among the titles' words (a small table, nearest first by pg_trgm
+  // word similarity of at least WORD_SIMILARITY_THRESHOLD) instead of being compared with every
+  // title: the match is full-text search for what the shopper typed, or for each word one of the
+  // three title words nearest to it, and costs about what a correctly spelt word costs.
+  const nearest = words.length
+    ? sql`(
+        SELECT to_tsquery(${config}::regconfig, string_agg('(' || alternatives.words || ')', ' & '))
+        FROM (
+          SELECT string_agg(${quotedWord}, ' | ') AS words
+          FROM unnest(string_to_array(${words.join(' ')}, ' ')) WITH ORDINALITY AS typed(word, n)
+          CROSS JOIN LATERAL (
+            SELECT ${s.searchWords.word} AS word FROM ${s.searchWords}
+            WHERE ${s.searchWords.locale} = ${locale} AND typed.word <% ${s.searchWords.word}
+            ORDER BY typed.word <<-> ${s.searchWords.word}
+            LIMIT 3
+          ) near
+          GROUP BY typed.n
+        ) alternatives
+        HAVING count(*) = ${words.length}
+      )`
+    : sql`NULL::tsquery`;
+  const typed = sql`websearch_to_tsquery(${config}::regconfig, ${text})`;
+  const where = and(
+    // Compared as text so that the planner does not AND the selective full-text match with a
+    // scan of a quarter of the table (every row of the locale) through the locale index.
+    sql`${s.productTranslations.locale}::text = ${locale}`,
+    eq(s.products.active, true),
+    isNull(s.products.parentId),
+    sql`${s.productTranslations.search} @@ (SELECT q FROM search_query)`,
+  );
+  const withQuery = sql`WITH search_query AS (SELECT coalesce(${typed} || ${nearest}, ${typed}) AS q)`;
+  return { withQuery, where };
+}
+
+/**
+ * How many active parent products a search matches, counted up to SEARCH_COUNT_CAP + 1 (past it,
+ * `searchCount` answers the cap and `countCapped`).
+ */
+export async function countSearchMatches(db: Database, locale: Locale, text: string) {
+  const { withQuery, where } = searchMatch(locale, text);
+  const result = await db.execute(
+    sql`${withQuery}
+      SELECT count(*)::int AS n FROM (
+        SELECT 1 FROM ${s.productTranslations}
+        JOIN ${s.products} ON ${s.products.id} = ${s.productTranslations.parentId}
+        WHERE ${where}
+        LIMIT ${SEARCH_COUNT_CAP + 1}
+      ) matches`,
+  );
+  return searchCount(Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0));
+}
+
+/**
+ * One page of a search, as product ids. Full-text search in the locale's language (stemming;
+ * title words weigh more) that forgives typos (`searchMatch`). Only a bounded set is ranked: the
+ * matches come in the index's order in blocks of SEARCH_RANK_BLOCK, and each block is ranked by
+ * text rank plus the title's trigram word similarity to the text (a title match first), then
+ * the shop's sorting. A later page never reorders an earlier block, so paging neither repeats nor
+ * skips; a search pages through at most SEARCH_COUNT_CAP results.
  */
 export async function searchProductIds(
   db: Database,
@@ -181,44 +261,29 @@ export async function searchProductIds(
   text: string,
   page: number,
   pageSize: number,
-) {
-  const config = SEARCH_CONFIG[locale];
-  const tsquery = sql`websearch_to_tsquery(${config}::regconfig, ${text})`;
-  // Each word, misspelt or not, must be word-similar to the title (pg_trgm's `<%`).
-  const words = text
-    .split(/\s+/)
-    .filter((w) => w.length >= 2)
-    .slice(0, 8);
-  const fuzzy = words.length
-    ? and(...words.map((w) => sql`${w} <% ${s.productTranslations.title}`))
-    : sql`false`;
-  const where = and(
-    eq(s.productTranslations.locale, locale),
-    eq(s.products.active, true),
-    isNull(s.products.parentId),
-    or(sql`${s.productTranslations.search} @@ ${tsquery}`, fuzzy),
+): Promise<number[]> {
+  const offset = (page - 1) * pageSize;
+  if (offset >= SEARCH_COUNT_CAP) return [];
+  const window = Math.min(
+    Math.ceil((offset + pageSize) / SEARCH_RANK_BLOCK) * SEARCH_RANK_BLOCK,
+    SEARCH_COUNT_CAP,
   );
-  return db.transaction(async (tx) => {
-    // Short misspelt words ('lnen') score about 0.4 against their word: pg_trgm's default 0.6
-    // would miss them. Local to this transaction.
-    await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', '0.4', true)`);
-    const rank = sql<number>`ts_rank(${s.productTranslations.search}, ${tsquery}) * 2 + word_similarity(${text}, ${s.productTranslations.title})`;
-    // One pass: the page and the total together (the match is the costly part).
-    const rows = await tx
-      .select({ id: s.products.id, total: sql<number>`count(*) over ()`.mapWith(Number) })
-      .from(s.productTranslations)
-      .innerJoin(s.products, eq(s.products.id, s.productTranslations.parentId))
-      .where(where)
-      .orderBy(desc(rank), asc(s.products.sorting), asc(s.products.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize);
-    if (rows[0] || page === 1) return { ids: rows.map((r) => r.id), count: rows[0]?.total ?? 0 };
-    // Past the last page: the total still says how many there are.
-    const [total] = await tx
-      .select({ n: count() })
-      .from(s.productTranslations)
-      .innerJoin(s.products, eq(s.products.id, s.productTranslations.parentId))
-      .where(where);
-    return { ids: [], count: total?.n ?? 0 };
-  });
+  const { withQuery, where } = searchMatch(locale, text);
+  const pt = s.productTranslations;
+  const result = await db.execute(
+    sql`${withQuery}
+      SELECT id FROM (
+        SELECT ${pt.parentId} AS id, ${pt.search} AS search, ${pt.title} AS title,
+          ${s.products.sorting} AS sorting, row_number() OVER () AS n
+        FROM ${pt}
+        JOIN ${s.products} ON ${s.products.id} = ${pt.parentId}
+        WHERE ${where}
+        LIMIT ${window}
+      ) matches
+      ORDER BY (n - 1) / ${SEARCH_RANK_BLOCK},
+        ts_rank(search, (SELECT q FROM search_query)) * 2 + word_similarity(${text}, title) DESC,
+        sorting, id
+      LIMIT ${Math.min(pageSize, SEARCH_COUNT_CAP - offset)} OFFSET ${offset}`,
+  );
+  return rowsOf<{ id: number }>(result).map((r) => Number(r.id));
 }

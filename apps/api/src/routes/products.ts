@@ -10,6 +10,7 @@ import {
 import { notFound } from '#api/plugins/errors.ts';
 import {
   countProducts,
+  countSearchMatches,
   listProductIds,
   priceRange,
   searchProductIds,
@@ -78,16 +79,26 @@ export const productRoutes: FastifyPluginAsync = async (app) => {
     return { ...pageLinks(req, query.page, query.page_size, count), results };
   });
 
+  // How many products a search matches (up to the cap) is the same for every shopper, and every
+  // page of one search asks for it: cached like the list's counts.
+  const searchCountCache = ttlCache<{ count: number; countCapped: boolean }>({
+    ttlMs: app.catalogueCacheMs,
+    max: 2000,
+  });
+
   defineEndpoint(app, e.search, async (req, { query }) => {
-    const { ids, count } = await searchProductIds(
-      db,
-      req.locale,
-      query.query,
-      query.page,
-      query.page_size,
-    );
+    const [ids, counted] = await Promise.all([
+      searchProductIds(db, req.locale, query.query, query.page, query.page_size),
+      searchCountCache.get(JSON.stringify([req.locale, query.query]), () =>
+        countSearchMatches(db, req.locale, query.query),
+      ),
+    ]);
     const results = await productCards(db, req.locale, ids, await req.pricing());
-    return { ...pageLinks(req, query.page, query.page_size, count), results };
+    return {
+      ...pageLinks(req, query.page, query.page_size, counted.count),
+      countCapped: counted.countCapped,
+      results,
+    };
   });
 
   defineEndpoint(app, e.priceRange, async (_req, { query }) => priceRange(db, query));
