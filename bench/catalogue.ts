@@ -77,7 +77,14 @@ const databaseName = (database: Database) => (database.kind === 'pglite' ? 'PGli
  * database of `--database-url` (never the caller's own DATABASE_URL).
  */
 function shopEnv(extra: Record<string, string>, database: Database = { kind: 'pglite' }) {
-  const env: NodeJS.ProcessEnv = { ...process.env, ...extra, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    ...extra,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    // One address sends every request: the per-address limit would answer 429 within a minute.
+    RATE_LIMIT_PER_MINUTE: '0',
+  };
   for (const key of ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'PUBLIC_URL']) delete env[key];
   if (database.kind === 'postgres') env.DATABASE_URL = database.url;
   return env;

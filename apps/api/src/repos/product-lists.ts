@@ -31,6 +31,42 @@ export type ProductFilters = {
   vendor?: number | undefined;
 };
 
+/** A value filter matching more products than this is not resolved to ids (see ValueMatches). */
+export const MAX_VALUE_MATCHES = 5000;
+
+/**
+ * The products carrying ticked values by the rule of `productConditions`, as ids in ascending
+ * order; undefined when none or more than MAX_VALUE_MATCHES match (then the list filters in SQL).
+ */
+export async function productsWithValues(
+  db: Database,
+  valueIds: number[],
+): Promise<number[] | undefined> {
+  const ids = `{${valueIds.map((id) => Math.trunc(id)).join(',')}}`;
+  const result = await db.execute(sql`
+    SELECT ${s.productValues.productId} AS id FROM ${s.productValues}
+    JOIN ${s.attributeValues} ON ${s.attributeValues.id} = ${s.productValues.valueId}
+    WHERE ${s.productValues.valueId} = ANY(${ids}::int[])
+    GROUP BY ${s.productValues.productId}
+    HAVING count(DISTINCT ${s.attributeValues.attributeId}) = (
+      SELECT count(DISTINCT ${s.attributeValues.attributeId}) FROM ${s.attributeValues}
+      WHERE ${s.attributeValues.id} = ANY(${ids}::int[]))
+    ORDER BY 1
+    LIMIT ${MAX_VALUE_MATCHES + 1}`);
+  const rows = rowsOf<{ id: number }>(result);
+  // None: perhaps no product matches, perhaps no id is a known value (which filters nothing):
+  // left to the SQL filter, which tells them apart (and costs little when nothing matches).
+  if (rows.length === 0 || rows.length > MAX_VALUE_MATCHES) return undefined;
+  return rows.map((r) => Number(r.id));
+}
+
+/**
+ * Resolves a value filter to product ids, or undefined to filter in SQL: the route passes a
+ * cached `productsWithValues` (the same for every shopper), so a filtered list, page after page,
+ * does not group thousands of product_values rows on every request.
+ */
+export type ValueMatches = (valueIds: number[]) => Promise<number[] | undefined>;
+
 /**
  * The WHERE of a product list: active parent products; values of one attribute combine as
  * any-of, different attributes intersect (spec section 4); attributes listed together must all be
@@ -39,7 +75,7 @@ export type ProductFilters = {
 export async function productConditions(
   db: Database,
   filters: ProductFilters,
-  options: { price: boolean } = { price: true },
+  options: { price: boolean; valueMatches?: ValueMatches | undefined } = { price: true },
 ) {
   const conditions: (SQL | undefined)[] = [
     eq(s.products.active, true),
@@ -52,7 +88,16 @@ export async function productConditions(
   if (filters.vendor !== undefined) conditions.push(eq(s.products.vendorId, filters.vendor));
   // One grouped subquery per filter, not one EXISTS per id: the plan stays the same size however
   // many ids the (bounded, deduplicated) list names.
-  if (filters.values__id?.length) {
+  const matching = filters.values__id?.length
+    ? await options.valueMatches?.(filters.values__id)
+    : undefined;
+  if (matching)
+    conditions.push(
+      matching.length
+        ? sql`${s.products.id} = ANY(${`{${matching.join(',')}}`}::int[])`
+        : sql`false`,
+    );
+  else if (filters.values__id?.length) {
     const values = await db
       .select({ attribute: s.attributeValues.attributeId })
       .from(s.attributeValues)
@@ -97,11 +142,15 @@ export type ProductSort =
   'sorting' | 'price' | '-price' | 'title' | '-title' | 'created' | '-created';
 
 /** How many active parent products the filters leave. */
-export async function countProducts(db: Database, filters: ProductFilters): Promise<number> {
+export async function countProducts(
+  db: Database,
+  filters: ProductFilters,
+  valueMatches?: ValueMatches,
+): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(s.products)
-    .where(await productConditions(db, filters));
+    .where(await productConditions(db, filters, { price: true, valueMatches }));
   return row?.n ?? 0;
 }
 
@@ -115,8 +164,9 @@ export async function listProductIds(
   pageSize: number,
   /** How to count the matches; the route passes a cached count (the same for every shopper). */
   countMatches: (filters: ProductFilters) => Promise<number> = (f) => countProducts(db, f),
+  valueMatches?: ValueMatches,
 ): Promise<{ ids: number[]; count: number }> {
-  const where = await productConditions(db, filters);
+  const where = await productConditions(db, filters, { price: true, valueMatches });
   const total = { n: await countMatches(filters) };
   const offset = (page - 1) * pageSize;
   if (sort === 'title' || sort === '-title') {

@@ -13,6 +13,7 @@ import {
   countSearchMatches,
   listProductIds,
   priceRange,
+  productsWithValues,
   searchProductIds,
   type ProductFilters,
 } from '#api/repos/product-lists.ts';
@@ -58,11 +59,20 @@ export const productRoutes: FastifyPluginAsync = async (app) => {
     );
   };
 
+  // Which products a set of ticked values leaves, as ids (at most MAX_VALUE_MATCHES of them, so
+  // 200 entries hold at most a few MB): the costly part of a filtered list, the same for every
+  // shopper; its pages are then sorted and cut from those ids.
+  const valueMatchCache = ttlCache<number[] | undefined>({ ttlMs: app.catalogueCacheMs, max: 200 });
+  const cachedValueMatches = (valueIds: number[]) => {
+    const key = JSON.stringify([...valueIds].sort((a, b) => a - b));
+    return valueMatchCache.get(key, () => productsWithValues(db, valueIds));
+  };
+
   const countCache = ttlCache<number>({ ttlMs: app.catalogueCacheMs, max: 2000 });
   const cachedCount = (filters: ProductFilters) => {
     const { price__gte, price__lte, vendor, attrs__id, values__id } = filters;
     const key = JSON.stringify([price__gte, price__lte, vendor, attrs__id, values__id]);
-    return countCache.get(key, () => countProducts(db, filters));
+    return countCache.get(key, () => countProducts(db, filters, cachedValueMatches));
   };
 
   defineEndpoint(app, e.list, async (req, { query }) => {
@@ -74,6 +84,7 @@ export const productRoutes: FastifyPluginAsync = async (app) => {
       query.page,
       query.page_size,
       cachedCount,
+      cachedValueMatches,
     );
     const results = await productCards(db, req.locale, ids, await req.pricing());
     return { ...pageLinks(req, query.page, query.page_size, count), results };
