@@ -1,4 +1,5 @@
 // `npm run bench [-- --products 100000 --duration 10 --connections 10 --warmup 2 --reuse]`
+// `npm run bench -- --database-url postgres://…` measures on PGlite, then on that PostgreSQL database.
 //
 // Against a synthetic catalogue (generated into bench/.work/data), prints requests per second and
 // p50/p99 latency of: the server-rendered product list page, a filtered and sorted API list,
@@ -22,8 +23,10 @@ import {
   run,
   stopAll,
   stopAllOnSignals,
+  stopGroup,
   waitUntilAnswers,
 } from './lib/processes.ts';
+import { postgresWatcher, preparePostgres, redacted } from './lib/postgres.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const work = join(root, 'bench/.work');
@@ -53,6 +56,7 @@ const { values: flags } = parseArgs({
     connections: { type: 'string' },
     warmup: { type: 'string' },
     reuse: { type: 'boolean', default: false },
+    'database-url': { type: 'string' },
   },
 });
 const options = {
@@ -61,12 +65,28 @@ const options = {
   connections: integerFlag(flags.connections, 'connections', 10),
   warmupS: integerFlag(flags.warmup, 'warmup', 2, 0),
   reuse: flags.reuse,
+  databaseUrl: flags['database-url'],
 };
 
-/** The environment of our processes: always the embedded database in bench/.work/data. */
-function shopEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, ...extra, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+/** Where the shop keeps its data in one run of the scenarios. */
+type Database = { kind: 'pglite' } | { kind: 'postgres'; url: string };
+const databaseName = (database: Database) => (database.kind === 'pglite' ? 'PGlite' : 'PostgreSQL');
+
+/**
+ * The environment of our processes: the embedded database in bench/.work/data, or the PostgreSQL
+ * database of `--database-url` (never the caller's own DATABASE_URL).
+ */
+function shopEnv(extra: Record<string, string>, database: Database = { kind: 'pglite' }) {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    ...extra,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    // One address sends every request: the per-address limit would answer 429 within a minute.
+    RATE_LIMIT_PER_MINUTE: '0',
+  };
   for (const key of ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'PUBLIC_URL']) delete env[key];
+  if (database.kind === 'postgres') env.DATABASE_URL = database.url;
   return env;
 }
 
@@ -98,6 +118,25 @@ async function prepareCatalogue(): Promise<void> {
   say(`catalogue: ready in ${((performance.now() - started) / 1000).toFixed(0)} s`);
 }
 
+/** The same catalogue in the PostgreSQL database of `--database-url`. */
+async function preparePostgresCatalogue(url: string): Promise<void> {
+  if ((await preparePostgres(url, options.products, options.reuse, say)) === 'reuse') return;
+  say(`catalogue (PostgreSQL): generating ${options.products} products into ${redacted(url)}…`);
+  const started = performance.now();
+  const code = await run(
+    process.execPath,
+    [join(root, 'scripts/generate-catalogue.ts'), '--products', String(options.products)],
+    {
+      cwd: root,
+      // Batches of thousands of rows may pass the server's 5 s per query on a busy machine.
+      env: shopEnv({ DB_STATEMENT_TIMEOUT_MS: '0' }, { kind: 'postgres', url }),
+      onLine: (line) => say(`  catalogue: ${line}`),
+    },
+  );
+  if (code !== 0) throw new Error(`the catalogue generator exited with ${code}`);
+  say(`catalogue (PostgreSQL): ready in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+}
+
 // ---------------------------------------------------------------- scenarios
 
 type Scenario = {
@@ -110,7 +149,16 @@ type Scenario = {
   pgids: number[];
 };
 
-type Row = { scenario: Scenario; result: LoadResult; cpuMsPerRequest: number | undefined };
+type Row = {
+  scenario: Scenario;
+  result: LoadResult;
+  cpuMsPerRequest: number | undefined;
+  /** On PostgreSQL: the part of cpuMsPerRequest spent by the database's server processes. */
+  dbCpuMsPerRequest?: number | undefined;
+};
+
+/** Starts counting CPU time outside our process groups; `stop()` answers the seconds since. */
+type ExtraCpu = () => Promise<() => Promise<number | undefined>>;
 
 const escapeHtml = (text: string) =>
   text
@@ -120,7 +168,7 @@ const escapeHtml = (text: string) =>
     .replaceAll('"', '&quot;')
     .replaceAll("'", '&#x27;');
 
-async function measure(scenario: Scenario): Promise<Row> {
+async function measure(scenario: Scenario, extraCpu?: ExtraCpu): Promise<Row> {
   const common = {
     url: scenario.url,
     headers: { Accept: scenario.accept },
@@ -136,18 +184,30 @@ async function measure(scenario: Scenario): Promise<Row> {
   }
   say(`${scenario.name}: ${options.connections} connections for ${options.durationS} s…`);
   const cpuBefore = await groupsCpuSeconds(scenario.pgids);
+  const stopExtra = await extraCpu?.();
   const result = await load({
     ...common,
     connections: options.connections,
     durationMs: options.durationS * 1000,
   });
   const cpuAfter = await groupsCpuSeconds(scenario.pgids);
-  const cpuMsPerRequest =
-    cpuBefore === undefined || cpuAfter === undefined || result.ok === 0
+  const extra = stopExtra ? await stopExtra() : 0;
+  const perRequest = (seconds: number | undefined) =>
+    seconds === undefined || result.ok === 0 ? undefined : (seconds * 1000) / result.ok;
+  const dbCpuMsPerRequest = stopExtra ? perRequest(extra) : undefined;
+  const cpuMsPerRequest = perRequest(
+    cpuBefore === undefined || cpuAfter === undefined || extra === undefined
       ? undefined
-      : ((cpuAfter - cpuBefore) * 1000) / result.ok;
-  say(`  ${formatRow({ scenario, result, cpuMsPerRequest })}`);
-  return { scenario, result, cpuMsPerRequest };
+      : cpuAfter - cpuBefore + extra,
+  );
+  const row: Row = {
+    scenario,
+    result,
+    cpuMsPerRequest,
+    ...(stopExtra ? { dbCpuMsPerRequest } : {}),
+  };
+  say(`  ${formatRow(row)}`);
+  return row;
 }
 
 // ---------------------------------------------------------------- output
@@ -162,7 +222,7 @@ function num(value: number | undefined): string {
 const NAME_WIDTH = 46;
 const COLUMNS = ['req/s', 'p50 ms', 'p99 ms', 'answers', 'errors', 'cpu ms/req'];
 
-function formatRow({ scenario, result, cpuMsPerRequest }: Row): string {
+function formatRow({ scenario, result, cpuMsPerRequest, ...db }: Row): string {
   const cells = [
     num(result.rps),
     num(result.p50),
@@ -170,12 +230,16 @@ function formatRow({ scenario, result, cpuMsPerRequest }: Row): string {
     String(result.ok),
     String(result.errors),
     num(cpuMsPerRequest),
+    ...('dbCpuMsPerRequest' in db ? [num(db.dbCpuMsPerRequest)] : []),
   ];
   return scenario.name.padEnd(NAME_WIDTH) + cells.map((c) => c.padStart(11)).join('');
 }
 
 function printTable(rows: Row[]) {
-  console.log('scenario'.padEnd(NAME_WIDTH) + COLUMNS.map((c) => c.padStart(11)).join(''));
+  const columns = rows.some((row) => 'dbCpuMsPerRequest' in row)
+    ? [...COLUMNS, 'of it db']
+    : COLUMNS;
+  console.log('scenario'.padEnd(NAME_WIDTH) + columns.map((c) => c.padStart(11)).join(''));
   for (const row of rows) console.log(formatRow(row));
   for (const { scenario, result } of rows)
     if (result.firstError) console.log(`  ${scenario.name}: first error: ${result.firstError}`);
@@ -192,14 +256,24 @@ async function main(): Promise<number> {
   }
   await mkdir(work, { recursive: true });
   await prepareCatalogue();
+  if (options.databaseUrl) await preparePostgresCatalogue(options.databaseUrl);
+  const databases: Database[] = [
+    { kind: 'pglite' },
+    ...(options.databaseUrl ? [{ kind: 'postgres' as const, url: options.databaseUrl }] : []),
+  ];
+  for (const database of databases) await runScenarios(database);
+  return 0;
+}
 
+/** Starts our server on `database`, loads every scenario, prints the results, stops the server. */
+async function runScenarios(database: Database): Promise<void> {
   // Our server: `npm start` without npm, on a free port.
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   say(`server: starting on ${origin} (builds the storefront first if it is stale)…`);
   const server = launch(process.execPath, [join(root, 'scripts/start.ts')], {
     cwd: root,
-    env: shopEnv({ PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production' }),
+    env: shopEnv({ PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production' }, database),
     // Vite's list of built files, when the storefront is rebuilt, is noise here.
     onLine: (line) => {
       if (!/^\s*build\/|^\s*$/.test(line)) say(`  server: ${line}`);
@@ -238,7 +312,11 @@ async function main(): Promise<number> {
   ] as const)
     if (page.results.length === 0) throw new Error(`${what} has no results: nothing to measure`);
 
-  const nextOutcome: NextOutcome = await startNextApp({ root, work, shopOrigin: origin, say });
+  // The Next.js page is compared once, on the embedded database (its figure is Next.js's).
+  const nextOutcome: NextOutcome =
+    database.kind === 'pglite'
+      ? await startNextApp({ root, work, shopOrigin: origin, say })
+      : { ok: false, reason: 'measured in the PGlite run only' };
   if (!nextOutcome.ok) say(`Next.js: not measured: ${nextOutcome.reason}`);
 
   const titleInHtml = escapeHtml(firstTitle);
@@ -296,12 +374,17 @@ async function main(): Promise<number> {
     },
   ];
 
+  // On PostgreSQL, the database's server processes serve our requests too: their CPU counts.
+  const watcher = database.kind === 'postgres' ? await postgresWatcher(database.url) : undefined;
   const rows: Row[] = [];
   const loads: string[] = [];
   for (const scenario of scenarios) {
     loads.push((loadavg()[0] ?? 0).toFixed(1));
-    rows.push(await measure(scenario));
+    rows.push(await measure(scenario, watcher?.start));
   }
+  await watcher?.close();
+  if (nextOutcome.ok) await stopGroup(nextOutcome.server.launched.pgid);
+  await stopGroup(server.pgid);
 
   // ---- results (stdout)
   const cpu = cpus();
@@ -312,14 +395,16 @@ async function main(): Promise<number> {
       `Node ${process.version}; 1-min load average as each scenario starts: ${loads.join(', ')}`,
   );
   console.log(
-    `catalogue: ${first.count} products listed (${options.products} generated), PGlite; ` +
+    `catalogue: ${first.count} products listed (${options.products} generated), ` +
+      `${databaseName(database)}; ` +
       `filtered list: ${filtered.count} products; '${SEARCH_WORD}': ${found.count}, ` +
       `'${SEARCH_TYPO}': ${typo.count}`,
   );
   console.log(
     `load: ${options.connections} connections, ${options.durationS} s per scenario after a ` +
       `${options.warmupS} s warm-up on one connection; keep-alive, no compression; ` +
-      `cpu ms/req = CPU time of the serving processes per answer`,
+      `cpu ms/req = CPU time of the serving processes per answer` +
+      (database.kind === 'postgres' ? ", PostgreSQL's server processes included ('of it db')" : ''),
   );
   console.log('');
   printTable(rows);
@@ -340,9 +425,8 @@ async function main(): Promise<number> {
     console.log(`  ours / Next.js (req/s): ${b.rps > 0 ? (a.rps / b.rps).toFixed(3) : '—'}`);
   } else if (!nextOutcome.ok) {
     console.log(`Next.js comparison not measured: ${nextOutcome.reason.split('\n')[0]}`);
-    console.log(`  (details: bench/.work/next-*.log)`);
+    if (database.kind === 'pglite') console.log(`  (details: bench/.work/next-*.log)`);
   }
-  return 0;
 }
 
 let exitCode = 1;

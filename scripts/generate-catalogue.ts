@@ -48,7 +48,9 @@ async function main() {
   const mediaDir = join(dataDir, 'media');
   await mkdir(mediaDir, { recursive: true });
   const handle = env.DATABASE_URL
-    ? await openDatabase({ url: env.DATABASE_URL })
+    ? // A batch of thousands of rows can pass the server's per-query limit on a busy machine:
+      // DB_STATEMENT_TIMEOUT_MS=0 lifts it (the benchmark does).
+      await openDatabase({ url: env.DATABASE_URL, statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS })
     : await openDatabase({ dataDir: join(dataDir, 'pglite') });
   const where = env.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${join(dataDir, 'pglite')}`;
   console.log(`database: ${where}`);

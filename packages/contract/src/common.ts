@@ -146,6 +146,15 @@ export type Paginated<T> = {
   results: T[];
 };
 
+/**
+ * A page of search results. A search counts its matches up to `SEARCH_COUNT_CAP` (1,000) and
+ * pages through at most that many: `countCapped` says more matched than `count` ("1,000+").
+ */
+export function searchPage<T extends z.ZodType>(itemSchema: T) {
+  return paginated(itemSchema).extend({ countCapped: z.boolean() });
+}
+export type SearchPage<T> = Paginated<T> & { countCapped: boolean };
+
 /* ---------- errors ---------- */
 
 export const detailErrorSchema = z.object({ detail: z.string() });

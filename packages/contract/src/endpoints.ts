@@ -21,6 +21,7 @@ import {
   messageResponseSchema,
   noContentSchema,
   paginated,
+  searchPage,
   slugIdSchema,
 } from './common.ts';
 import {
@@ -559,9 +560,9 @@ export const endpoints = {
     search: endpoint({
       method: 'GET',
       path: '/api/products/products/search',
-      summary: 'Search products',
+      summary: 'Search products (counted up to 1,000: `countCapped` marks more)',
       query: searchQuerySchema,
-      response: paginated(productCardSchema),
+      response: searchPage(productCardSchema),
     }),
     get: endpoint({
       method: 'GET',

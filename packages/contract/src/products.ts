@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_PRODUCT_SORTING, PRODUCT_PAGE_SIZE } from '@shop/domain';
+import { DEFAULT_PRODUCT_SORTING, PRODUCT_PAGE_SIZE, SEARCH_COUNT_CAP } from '@shop/domain';
 import {
   dateTimeSchema,
   discountSchema,
@@ -18,7 +18,7 @@ import { createReviewBodySchema } from './organizations.ts';
 
 /* Products, variations, filters, attributes, values, bundles. */
 
-export { PRODUCT_PAGE_SIZE };
+export { PRODUCT_PAGE_SIZE, SEARCH_COUNT_CAP };
 
 export const vatSchema = z.object({ id: idSchema, percent: percentSchema });
 export type Vat = z.infer<typeof vatSchema>;

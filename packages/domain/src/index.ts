@@ -9,6 +9,7 @@ export * from './locale.ts';
 export * from './meta.ts';
 export * from './screen.ts';
 export * from './constants.ts';
+export * from './search.ts';
 export * from './shop.ts';
 export * from './checkout.ts';
 export * from './order-status.ts';

@@ -57,4 +57,16 @@ describe('the four catalogues', () => {
   ])('spec section 5: %s %s is %j', (locale, key, text) => {
     expect(lookupMessage(catalogue(locale), key)).toBe(text);
   });
+
+  // A search counts up to 1,000 (SEARCH_COUNT_CAP) and says '1,000+' past it, in each language's
+  // digit grouping (Italian groups from five digits on).
+  it.each([
+    ['en', '1,000+ results'],
+    ['de', '1.000+ Ergebnisse'],
+    ['ru', '1\u00a0000+ результатов'],
+    ['it', '1000+ risultati'],
+  ])('%s says a capped search count as %j', (locale, text) => {
+    const t = createTranslator(locale, catalogue(locale));
+    expect(t('search.resultsCountCapped', { count: 1000 })).toBe(text);
+  });
 });

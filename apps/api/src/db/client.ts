@@ -25,6 +25,13 @@ export type DatabaseHandle = {
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
+/**
+ * pg_trgm's `<%` threshold on every connection: a short misspelt word ('lnen') scores about 0.4
+ * against its word, and pg_trgm's default 0.6 would miss it. A connection setting rather than a
+ * `SET LOCAL` per search, so a search is one statement (no transaction around it).
+ */
+export const WORD_SIMILARITY_THRESHOLD = 0.4;
+
 /** Longest a query may run before PostgreSQL cancels it (DB_STATEMENT_TIMEOUT_MS). */
 export const DEFAULT_STATEMENT_TIMEOUT_MS = 5000;
 
@@ -47,7 +54,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       // Set on every pool connection at connect time, so no query (one of ours or a slow plan)
       // holds a connection longer; the cancelled query's connection goes back to the pool.
       // PGlite has no such timer (docs/decisions/0018-bounded-work.md).
-      ...(timeout > 0 ? { options: `-c statement_timeout=${Math.floor(timeout)}` } : {}),
+      options: [
+        `-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD}`,
+        ...(timeout > 0 ? [`-c statement_timeout=${Math.floor(timeout)}`] : []),
+      ].join(' '),
       // A database that does not answer fails the request (503) instead of holding it.
       connectionTimeoutMillis: 5000,
     });
@@ -71,6 +81,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
+  // PGlite is one session: set once.
+  await client.exec(`SET pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`);
   const db = drizzlePglite({ client, schema, casing: 'snake_case' });
   return {
     db,

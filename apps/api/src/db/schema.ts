@@ -224,9 +224,27 @@ export const productTranslations = pgTable(
   (t) => [
     primaryKey({ columns: [t.parentId, t.locale] }),
     index('product_translations_search_idx').using('gin', t.search),
-    // Typo-tolerant matching (pg_trgm, created by migration 0001).
-    index('product_translations_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
     index('product_translations_locale_title_idx').on(t.locale, t.title),
+  ],
+);
+
+/**
+ * Every word of the product titles, per locale: search forgives a typo by looking the misspelt
+ * word up here (pg_trgm, nearest first) and searching for the words it resembles, rather than by
+ * comparing the word with every title (docs/decisions/0024-bounded-search.md). Filled by a
+ * trigger on product_translations (migration `search_words`); a word whose titles are gone stays,
+ * harmlessly: it finds nothing.
+ */
+export const searchWords = pgTable(
+  'search_words',
+  {
+    locale: localeEnum('locale').notNull(),
+    word: text('word').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.locale, t.word] }),
+    // Orders by trigram distance (KNN, `<<->`), which GIN cannot.
+    index('search_words_word_trgm_idx').using('gist', sql`${t.word} gist_trgm_ops`),
   ],
 );
 

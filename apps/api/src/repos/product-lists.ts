@@ -1,17 +1,5 @@
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gte,
-  inArray,
-  isNull,
-  lte,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { SEARCH_COUNT_CAP, searchCount } from '@shop/domain';
 import type { Locale } from '@shop/contract';
 import type { Database } from '#api/db/client.ts';
 import * as s from '#api/db/schema.ts';
@@ -30,6 +18,42 @@ export type ProductFilters = {
   vendor?: number | undefined;
 };
 
+/** A value filter matching more products than this is not resolved to ids (see ValueMatches). */
+export const MAX_VALUE_MATCHES = 5000;
+
+/**
+ * The products carrying ticked values by the rule of `productConditions`, as ids in ascending
+ * order; undefined when none or more than MAX_VALUE_MATCHES match (then the list filters in SQL).
+ */
+export async function productsWithValues(
+  db: Database,
+  valueIds: number[],
+): Promise<number[] | undefined> {
+  const ids = `{${valueIds.map((id) => Math.trunc(id)).join(',')}}`;
+  const result = await db.execute(sql`
+    SELECT ${s.productValues.productId} AS id FROM ${s.productValues}
+    JOIN ${s.attributeValues} ON ${s.attributeValues.id} = ${s.productValues.valueId}
+    WHERE ${s.productValues.valueId} = ANY(${ids}::int[])
+    GROUP BY ${s.productValues.productId}
+    HAVING count(DISTINCT ${s.attributeValues.attributeId}) = (
+      SELECT count(DISTINCT ${s.attributeValues.attributeId}) FROM ${s.attributeValues}
+      WHERE ${s.attributeValues.id} = ANY(${ids}::int[]))
+    ORDER BY 1
+    LIMIT ${MAX_VALUE_MATCHES + 1}`);
+  const rows = rowsOf<{ id: number }>(result);
+  // None: perhaps no product matches, perhaps no id is a known value (which filters nothing):
+  // left to the SQL filter, which tells them apart (and costs little when nothing matches).
+  if (rows.length === 0 || rows.length > MAX_VALUE_MATCHES) return undefined;
+  return rows.map((r) => Number(r.id));
+}
+
+/**
+ * Resolves a value filter to product ids, or undefined to filter in SQL: the route passes a
+ * cached `productsWithValues` (the same for every shopper), so a filtered list, page after page,
+ * does not group thousands of product_values rows on every request.
+ */
+export type ValueMatches = (valueIds: number[]) => Promise<number[] | undefined>;
+
 /**
  * The WHERE of a product list: active parent products; values of one attribute combine as
  * any-of, different attributes intersect (spec section 4); attributes listed together must all be
@@ -38,7 +62,7 @@ export type ProductFilters = {
 export async function productConditions(
   db: Database,
   filters: ProductFilters,
-  options: { price: boolean } = { price: true },
+  options: { price: boolean; valueMatches?: ValueMatches | undefined } = { price: true },
 ) {
   const conditions: (SQL | undefined)[] = [
     eq(s.products.active, true),
@@ -51,7 +75,16 @@ export async function productConditions(
   if (filters.vendor !== undefined) conditions.push(eq(s.products.vendorId, filters.vendor));
   // One grouped subquery per filter, not one EXISTS per id: the plan stays the same size however
   // many ids the (bounded, deduplicated) list names.
-  if (filters.values__id?.length) {
+  const matching = filters.values__id?.length
+    ? await options.valueMatches?.(filters.values__id)
+    : undefined;
+  if (matching)
+    conditions.push(
+      matching.length
+        ? sql`${s.products.id} = ANY(${`{${matching.join(',')}}`}::int[])`
+        : sql`false`,
+    );
+  else if (filters.values__id?.length) {
     const values = await db
       .select({ attribute: s.attributeValues.attributeId })
       .from(s.attributeValues)
@@ -96,11 +129,15 @@ export type ProductSort =
   'sorting' | 'price' | '-price' | 'title' | '-title' | 'created' | '-created';
 
 /** How many active parent products the filters leave. */
-export async function countProducts(db: Database, filters: ProductFilters): Promise<number> {
+export async function countProducts(
+  db: Database,
+  filters: ProductFilters,
+  valueMatches?: ValueMatches,
+): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(s.products)
-    .where(await productConditions(db, filters));
+    .where(await productConditions(db, filters, { price: true, valueMatches }));
   return row?.n ?? 0;
 }
 
@@ -114,8 +151,9 @@ export async function listProductIds(
   pageSize: number,
   /** How to count the matches; the route passes a cached count (the same for every shopper). */
   countMatches: (filters: ProductFilters) => Promise<number> = (f) => countProducts(db, f),
+  valueMatches?: ValueMatches,
 ): Promise<{ ids: number[]; count: number }> {
-  const where = await productConditions(db, filters);
+  const where = await productConditions(db, filters, { price: true, valueMatches });
   const total = { n: await countMatches(filters) };
   const offset = (page - 1) * pageSize;
   if (sort === 'title' || sort === '-title') {
@@ -170,10 +208,89 @@ const SEARCH_CONFIG: Record<Locale, string> = {
   it: 'italian',
 };
 
+/** The rows of a raw query: node-postgres and PGlite both answer `{ rows }`. */
+function rowsOf<T>(result: unknown): T[] {
+  const rows = typeof result === 'object' && result !== null && 'rows' in result ? result.rows : [];
+  return Array.isArray(rows) ? (rows as T[]) : [];
+}
+
+/** Search ranks its matches in blocks of this many (four pages), in the order the index gives them. */
+export const SEARCH_RANK_BLOCK = 48;
+
 /**
- * Full-text search in the locale's language (stemming, ranking) that also forgives typos: a
- * product matches when its document matches the query, or when the query is word-similar to its
- * title (pg_trgm). Ranked by text rank, then trigram similarity.
+ * A title word as an operand of `to_tsquery`: quoted, its backslashes and quotes escaped (the
+ * words come from the titles, i.e. from vendors, not only letters).
+ */
+const quotedWord = sql.raw(
+  String.raw`'''' || replace(replace(near.word, '\', '\\'), '''', '\''') || ''''`,
+);
+
+/** What a search matches: the typed words, or the title words that resemble each of them. */
+function searchMatch(locale: Locale, text: string) {
+  const config = SEARCH_CONFIG[locale];
+  const words = text
+    .split(/\s+/)
+    .filter((w) => w.length >= 2)
+    .slice(0, 8);
+  // A typo ('lnen') is looked up among the titles' words (a small table, nearest first by pg_trgm
+  // word similarity of at least WORD_SIMILARITY_THRESHOLD) instead of being compared with every
+  // title: the match is full-text search for what the shopper typed, or for each word one of the
+  // three title words nearest to it, and costs about what a correctly spelt word costs.
+  const nearest = words.length
+    ? sql`(
+        SELECT to_tsquery(${config}::regconfig, string_agg('(' || alternatives.words || ')', ' & '))
+        FROM (
+          SELECT string_agg(${quotedWord}, ' | ') AS words
+          FROM unnest(string_to_array(${words.join(' ')}, ' ')) WITH ORDINALITY AS typed(word, n)
+          CROSS JOIN LATERAL (
+            SELECT ${s.searchWords.word} AS word FROM ${s.searchWords}
+            WHERE ${s.searchWords.locale} = ${locale} AND typed.word <% ${s.searchWords.word}
+            ORDER BY typed.word <<-> ${s.searchWords.word}
+            LIMIT 3
+          ) near
+          GROUP BY typed.n
+        ) alternatives
+        HAVING count(*) = ${words.length}
+      )`
+    : sql`NULL::tsquery`;
+  const typed = sql`websearch_to_tsquery(${config}::regconfig, ${text})`;
+  const where = and(
+    // Compared as text so that the planner does not AND the selective full-text match with a
+    // scan of a quarter of the table (every row of the locale) through the locale index.
+    sql`${s.productTranslations.locale}::text = ${locale}`,
+    eq(s.products.active, true),
+    isNull(s.products.parentId),
+    sql`${s.productTranslations.search} @@ (SELECT q FROM search_query)`,
+  );
+  const withQuery = sql`WITH search_query AS (SELECT coalesce(${typed} || ${nearest}, ${typed}) AS q)`;
+  return { withQuery, where };
+}
+
+/**
+ * How many active parent products a search matches, counted up to SEARCH_COUNT_CAP + 1 (past it,
+ * `searchCount` answers the cap and `countCapped`).
+ */
+export async function countSearchMatches(db: Database, locale: Locale, text: string) {
+  const { withQuery, where } = searchMatch(locale, text);
+  const result = await db.execute(
+    sql`${withQuery}
+      SELECT count(*)::int AS n FROM (
+        SELECT 1 FROM ${s.productTranslations}
+        JOIN ${s.products} ON ${s.products.id} = ${s.productTranslations.parentId}
+        WHERE ${where}
+        LIMIT ${SEARCH_COUNT_CAP + 1}
+      ) matches`,
+  );
+  return searchCount(Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0));
+}
+
+/**
+ * One page of a search, as product ids. Full-text search in the locale's language (stemming;
+ * title words weigh more) that forgives typos (`searchMatch`). Only a bounded set is ranked: the
+ * matches come in the index's order in blocks of SEARCH_RANK_BLOCK, and each block is ranked by
+ * text rank plus the title's trigram word similarity to the text (a title match first), then
+ * the shop's sorting. A later page never reorders an earlier block, so paging neither repeats nor
+ * skips; a search pages through at most SEARCH_COUNT_CAP results.
  */
 export async function searchProductIds(
   db: Database,
@@ -181,44 +298,29 @@ export async function searchProductIds(
   text: string,
   page: number,
   pageSize: number,
-) {
-  const config = SEARCH_CONFIG[locale];
-  const tsquery = sql`websearch_to_tsquery(${config}::regconfig, ${text})`;
-  // Each word, misspelt or not, must be word-similar to the title (pg_trgm's `<%`).
-  const words = text
-    .split(/\s+/)
-    .filter((w) => w.length >= 2)
-    .slice(0, 8);
-  const fuzzy = words.length
-    ? and(...words.map((w) => sql`${w} <% ${s.productTranslations.title}`))
-    : sql`false`;
-  const where = and(
-    eq(s.productTranslations.locale, locale),
-    eq(s.products.active, true),
-    isNull(s.products.parentId),
-    or(sql`${s.productTranslations.search} @@ ${tsquery}`, fuzzy),
+): Promise<number[]> {
+  const offset = (page - 1) * pageSize;
+  if (offset >= SEARCH_COUNT_CAP) return [];
+  const window = Math.min(
+    Math.ceil((offset + pageSize) / SEARCH_RANK_BLOCK) * SEARCH_RANK_BLOCK,
+    SEARCH_COUNT_CAP,
   );
-  return db.transaction(async (tx) => {
-    // Short misspelt words ('lnen') score about 0.4 against their word: pg_trgm's default 0.6
-    // would miss them. Local to this transaction.
-    await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', '0.4', true)`);
-    const rank = sql<number>`ts_rank(${s.productTranslations.search}, ${tsquery}) * 2 + word_similarity(${text}, ${s.productTranslations.title})`;
-    // One pass: the page and the total together (the match is the costly part).
-    const rows = await tx
-      .select({ id: s.products.id, total: sql<number>`count(*) over ()`.mapWith(Number) })
-      .from(s.productTranslations)
-      .innerJoin(s.products, eq(s.products.id, s.productTranslations.parentId))
-      .where(where)
-      .orderBy(desc(rank), asc(s.products.sorting), asc(s.products.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize);
-    if (rows[0] || page === 1) return { ids: rows.map((r) => r.id), count: rows[0]?.total ?? 0 };
-    // Past the last page: the total still says how many there are.
-    const [total] = await tx
-      .select({ n: count() })
-      .from(s.productTranslations)
-      .innerJoin(s.products, eq(s.products.id, s.productTranslations.parentId))
-      .where(where);
-    return { ids: [], count: total?.n ?? 0 };
-  });
+  const { withQuery, where } = searchMatch(locale, text);
+  const pt = s.productTranslations;
+  const result = await db.execute(
+    sql`${withQuery}
+      SELECT id FROM (
+        SELECT ${pt.parentId} AS id, ${pt.search} AS search, ${pt.title} AS title,
+          ${s.products.sorting} AS sorting, row_number() OVER () AS n
+        FROM ${pt}
+        JOIN ${s.products} ON ${s.products.id} = ${pt.parentId}
+        WHERE ${where}
+        LIMIT ${window}
+      ) matches
+      ORDER BY (n - 1) / ${SEARCH_RANK_BLOCK},
+        ts_rank(search, (SELECT q FROM search_query)) * 2 + word_similarity(${text}, title) DESC,
+        sorting, id
+      LIMIT ${Math.min(pageSize, SEARCH_COUNT_CAP - offset)} OFFSET ${offset}`,
+  );
+  return rowsOf<{ id: number }>(result).map((r) => Number(r.id));
 }

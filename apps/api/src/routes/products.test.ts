@@ -6,6 +6,7 @@ import {
   filtersAttributesSchema,
   paginated,
   priceRangeSchema,
+  searchPage,
   productCardSchema,
   productDetailSchema,
   productSchema,
@@ -41,6 +42,7 @@ const t = useTestApp();
 
 const LIST = '/en/api/products/products/';
 const page = paginated(productCardSchema);
+const searchResults = searchPage(productCardSchema);
 type ProductPage = Paginated<ProductCard>;
 
 /** Every listed card in one answer (the whole demo catalogue fits in page_size=100). */
@@ -965,7 +967,7 @@ describe('search', () => {
     getOk(
       t,
       `/${locale}/api/products/products/search?query=${encodeURIComponent(query)}${extra}`,
-      page,
+      searchResults,
     );
 
   it('finds by a word of the locale', async () => {
@@ -1046,6 +1048,59 @@ describe('search', () => {
     const expected = await expectedPrices(t, 'product', ids(found.results), null);
     for (const card of found.results) {
       expect(pricesOf(card)).toEqual(pricesFrom(expected.get(card.id)!));
+    }
+  });
+
+  it('counts exactly below the cap and says so', async () => {
+    const full = await search('en', 'linen', '&page_size=100');
+    expect(full.count).toBe(full.results.length);
+    expect(full.countCapped).toBe(false);
+  });
+
+  it('ranks a title match above a match in the description only; a typo finds the title word', async () => {
+    const [model] = await t.handle.db.select().from(s.products).limit(1);
+    const rows = await t.handle.db
+      .insert(s.products)
+      .values(
+        ['quokka-in-description', 'quokka-in-title'].map((slug, i) => ({
+          slug,
+          vendorId: model!.vendorId,
+          vatId: model!.vatId,
+          price: 10,
+          // The description-only match would win on the shop's sorting.
+          sorting: i === 0 ? -100 : 100,
+        })),
+      )
+      .returning({ id: s.products.id, slug: s.products.slug });
+    const inDescription = rows.find((r) => r.slug === 'quokka-in-description')!;
+    const inTitle = rows.find((r) => r.slug === 'quokka-in-title')!;
+    await t.handle.db.insert(s.productTranslations).values([
+      {
+        parentId: inDescription.id,
+        locale: 'en',
+        title: 'Plain Stoneware Tray',
+        description: 'A tray to match the quokka bowl.',
+      },
+      {
+        parentId: inTitle.id,
+        locale: 'en',
+        title: 'Quokka Bowl',
+        description: 'A stoneware bowl.',
+      },
+    ]);
+    try {
+      const found = await search('en', 'quokka');
+      expect(ids(found.results)).toEqual([inTitle.id, inDescription.id]);
+      // 'qokka' is no word of any document: it is found through the title word it resembles.
+      const typo = await search('en', 'qokka');
+      expect(ids(typo.results)[0]).toBe(inTitle.id);
+    } finally {
+      await t.handle.db.delete(s.products).where(
+        inArray(
+          s.products.id,
+          rows.map((r) => r.id),
+        ),
+      );
     }
   });
 

@@ -10,8 +10,10 @@ import {
 import { notFound } from '#api/plugins/errors.ts';
 import {
   countProducts,
+  countSearchMatches,
   listProductIds,
   priceRange,
+  productsWithValues,
   searchProductIds,
   type ProductFilters,
 } from '#api/repos/product-lists.ts';
@@ -57,11 +59,20 @@ export const productRoutes: FastifyPluginAsync = async (app) => {
     );
   };
 
+  // Which products a set of ticked values leaves, as ids (at most MAX_VALUE_MATCHES of them, so
+  // 200 entries hold at most a few MB): the costly part of a filtered list, the same for every
+  // shopper; its pages are then sorted and cut from those ids.
+  const valueMatchCache = ttlCache<number[] | undefined>({ ttlMs: app.catalogueCacheMs, max: 200 });
+  const cachedValueMatches = (valueIds: number[]) => {
+    const key = JSON.stringify([...valueIds].sort((a, b) => a - b));
+    return valueMatchCache.get(key, () => productsWithValues(db, valueIds));
+  };
+
   const countCache = ttlCache<number>({ ttlMs: app.catalogueCacheMs, max: 2000 });
   const cachedCount = (filters: ProductFilters) => {
     const { price__gte, price__lte, vendor, attrs__id, values__id } = filters;
     const key = JSON.stringify([price__gte, price__lte, vendor, attrs__id, values__id]);
-    return countCache.get(key, () => countProducts(db, filters));
+    return countCache.get(key, () => countProducts(db, filters, cachedValueMatches));
   };
 
   defineEndpoint(app, e.list, async (req, { query }) => {
@@ -73,21 +84,32 @@ export const productRoutes: FastifyPluginAsync = async (app) => {
       query.page,
       query.page_size,
       cachedCount,
+      cachedValueMatches,
     );
     const results = await productCards(db, req.locale, ids, await req.pricing());
     return { ...pageLinks(req, query.page, query.page_size, count), results };
   });
 
+  // How many products a search matches (up to the cap) is the same for every shopper, and every
+  // page of one search asks for it: cached like the list's counts.
+  const searchCountCache = ttlCache<{ count: number; countCapped: boolean }>({
+    ttlMs: app.catalogueCacheMs,
+    max: 2000,
+  });
+
   defineEndpoint(app, e.search, async (req, { query }) => {
-    const { ids, count } = await searchProductIds(
-      db,
-      req.locale,
-      query.query,
-      query.page,
-      query.page_size,
-    );
+    const [ids, counted] = await Promise.all([
+      searchProductIds(db, req.locale, query.query, query.page, query.page_size),
+      searchCountCache.get(JSON.stringify([req.locale, query.query]), () =>
+        countSearchMatches(db, req.locale, query.query),
+      ),
+    ]);
     const results = await productCards(db, req.locale, ids, await req.pricing());
-    return { ...pageLinks(req, query.page, query.page_size, count), results };
+    return {
+      ...pageLinks(req, query.page, query.page_size, counted.count),
+      countCapped: counted.countCapped,
+      results,
+    };
   });
 
   defineEndpoint(app, e.priceRange, async (_req, { query }) => priceRange(db, query));

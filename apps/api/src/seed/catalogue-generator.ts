@@ -611,6 +611,6 @@ export async function generateCatalogue(
   await db.execute(sql`
     VACUUM (ANALYZE) products, product_translations, product_values, images, discounts, vendors,
       vendor_translations, attributes, attribute_translations, attribute_values,
-      attribute_value_translations`);
+      attribute_value_translations, search_words`);
   return { products: total, ms: Math.round(performance.now() - started) };
 }

@@ -70,7 +70,14 @@ export default function Products({ loaderData }: Route.ComponentProps) {
         <h1 className="text-2xl font-bold sm:text-3xl">{heading}</h1>
         <p className="text-slate-600" role="status">
           {loaderData.kind === 'search'
-            ? t('search.resultsCount', { count: results.count })
+            ? t(
+                loaderData.results.countCapped
+                  ? 'search.resultsCountCapped'
+                  : 'search.resultsCount',
+                {
+                  count: results.count,
+                },
+              )
             : t('catalogue.productsCount', { count: results.count })}
         </p>
       </div>
