@@ -23,7 +23,6 @@ import {
   relatedProductIds,
 } from '#api/repos/products.ts';
 import { facetsOf, filtersAttributes } from '#api/repos/filters.ts';
-import { ttlCache } from '#api/lib/ttl-cache.ts';
 import { defineEndpoint, pageLinks } from './define.ts';
 
 const e = endpoints.products;
@@ -48,7 +47,10 @@ export const productRoutes: FastifyPluginAsync = async (app) => {
   }
 
   // The same for every shopper and costly at scale: cached for a minute per locale and filters.
-  const filterCache = ttlCache<FilterAttribute[]>({ ttlMs: app.catalogueCacheMs, max: 500 });
+  const filterCache = app.shopDataCache<FilterAttribute[]>({
+    ttlMs: app.catalogueCacheMs,
+    max: 500,
+  });
   const cachedFilters = (locale: Locale, query: ProductFilters) => {
     const { price__gte, price__lte, vendor, attrs__id } = query;
     const key = JSON.stringify([locale, price__gte, price__lte, vendor, attrs__id]);
@@ -57,7 +59,7 @@ export const productRoutes: FastifyPluginAsync = async (app) => {
     );
   };
 
-  const countCache = ttlCache<number>({ ttlMs: app.catalogueCacheMs, max: 2000 });
+  const countCache = app.shopDataCache<number>({ ttlMs: app.catalogueCacheMs, max: 2000 });
   const cachedCount = (filters: ProductFilters) => {
     const { price__gte, price__lte, vendor, attrs__id, values__id } = filters;
     const key = JSON.stringify([price__gte, price__lte, vendor, attrs__id, values__id]);
@@ -90,7 +92,22 @@ export const productRoutes: FastifyPluginAsync = async (app) => {
     return { ...pageLinks(req, query.page, query.page_size, count), results };
   });
 
-  defineEndpoint(app, e.priceRange, async (_req, { query }) => priceRange(db, query));
+  const rangeCache = app.shopDataCache<{ min: number; max: number }>({
+    ttlMs: app.catalogueCacheMs,
+    max: 500,
+  });
+  defineEndpoint(app, e.priceRange, async (_req, { query }) =>
+    rangeCache.get(
+      JSON.stringify([
+        query.price__gte,
+        query.price__lte,
+        query.vendor,
+        query.attrs__id,
+        query.values__id,
+      ]),
+      () => priceRange(db, query),
+    ),
+  );
 
   defineEndpoint(app, e.facets, async (req, { query }) =>
     facetsOf(await cachedFilters(req.locale, query), query.values__id ?? []),
