@@ -37,6 +37,7 @@ import {
 import { sessionsPlugin } from './plugins/sessions.ts';
 import type { SessionStore } from './plugins/session-store.ts';
 import { shopGuardPlugin } from './plugins/shop-guard.ts';
+import { shopDataPlugin } from './plugins/shop-data.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { i18nPlugin } from './plugins/i18n.ts';
 import { accountRoutes } from './routes/accounts.ts';
@@ -66,8 +67,13 @@ export type AppOptions = {
   /** Cookies get `Secure` (always true behind an https PUBLIC_URL). */
   secureCookies?: boolean;
   logger?: FastifyServerOptions['logger'];
-  /** How long answers that are the same for every shopper (filter facets) are kept; tests use 0. */
+  /**
+   * How long answers that are the same for every shopper (shop info, menus, filter facets) are
+   * kept at most; tests use 0. A change to the shop data drops them sooner (`changeCheckMs`).
+   */
   catalogueCacheMs?: number;
+  /** How often cached shop-wide answers check whether the shop data changed (plugins/shop-data.ts). */
+  changeCheckMs?: number;
   /** Serves `/media/*` from this directory, resizing images on request (routes/images.ts). */
   mediaDir?: string;
   /** Signs payment links and confirmations; PAYMENT_SECRET or one made at start. */
@@ -175,6 +181,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     secureCookies,
   });
   await app.register(csrfPlugin, { secureCookies });
+  await app.register(shopDataPlugin, {
+    ...(options.changeCheckMs !== undefined ? { changeCheckMs: options.changeCheckMs } : {}),
+  });
   await app.register(shopGuardPlugin);
   await app.register(i18nPlugin);
   await app.register(pricingPlugin);

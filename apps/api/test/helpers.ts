@@ -77,8 +77,9 @@ async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
     sessionStore: databaseSessionStore(handle.db),
     mailer,
     ...options,
-    // Tests change the catalogue between requests: nothing may be served stale.
-    catalogueCacheMs: 0,
+    // Tests change the catalogue between requests: nothing may be served stale, unless a test of
+    // the caches asks for them.
+    catalogueCacheMs: options.catalogueCacheMs ?? 0,
     // Every test request comes from one address; a test of the limit passes its own.
     requestRateLimit: options.requestRateLimit ?? { max: 0, windowMs: 60_000 },
   });
@@ -107,6 +108,8 @@ type TestAppOptions = Pick<
   | 'publicOrigin'
   | 'trustProxy'
   | 'requestRateLimit'
+  | 'catalogueCacheMs'
+  | 'changeCheckMs'
 >;
 
 /**

@@ -1,4 +1,4 @@
-import { PassThrough } from 'node:stream';
+import { Transform, type TransformCallback, type TransformOptions } from 'node:stream';
 
 import { RouterContextProvider, type EntryContext } from 'react-router';
 import { apiTransportContext, type ApiTransport } from '#app/lib/api.server.ts';
@@ -10,6 +10,38 @@ import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
 
 export const streamTimeout = 5_000;
+
+/**
+ * The page as React flushes it: React writes in 4 KB pieces and calls `flush()` once it has
+ * written all it can for now (the shell, then each finished boundary). Each piece passed on alone
+ * costs a trip through the web stream the server reads and a socket write of its own, so the
+ * pieces are held until that call and passed on as one.
+ */
+export class FlushedChunks extends Transform {
+  #pending: Buffer[] = [];
+
+  constructor(options?: TransformOptions) {
+    super(options);
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
+    this.#pending.push(chunk);
+    callback();
+  }
+
+  /** React's signal that a batch is complete (it calls it on any destination that has one). */
+  flush() {
+    if (this.#pending.length === 0) return;
+    const pending = this.#pending;
+    this.#pending = [];
+    this.push(pending.length === 1 ? pending[0] : Buffer.concat(pending));
+  }
+
+  override _flush(callback: TransformCallback) {
+    this.flush();
+    callback();
+  }
+}
 
 /**
  * React Router's own error answers (a POST to a page without an action: 405; a path no route
@@ -64,7 +96,7 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough({
+          const body = new FlushedChunks({
             final(callback) {
               // Clear the timeout to prevent retaining the closure and memory leak
               clearTimeout(timeoutId);

@@ -30,6 +30,19 @@ describe('createTranslator', () => {
     expect(t('forms.regex')).toBe('The "{field}" field format is invalid');
   });
 
+  it('keeps formats apart per locale when texts are the same (formats are shared per process)', () => {
+    const text = '{count, plural, one {# one} few {# few} many {# many} other {# other}}';
+    const en = createTranslator('en', { n: text });
+    const ru = createTranslator('ru', { n: text });
+    expect([en('n', { count: 2 }), ru('n', { count: 2 }), ru('n', { count: 5 })]).toEqual([
+      '2 other',
+      '2 few',
+      '5 many',
+    ]);
+    // A second translator over the same text formats the same, whatever values it is given.
+    expect(createTranslator('en', { m: text })('m', { count: 1 })).toBe('1 one');
+  });
+
   it('falls back to the fallback catalogue for keys the locale lacks', () => {
     const de = createTranslator('de', { forms: { required: 'Pflichtfeld' } }, messages);
     expect(de('forms.required')).toBe('Pflichtfeld');

@@ -15,6 +15,32 @@ export function lookupMessage(messages: MessageTree, key: string): string | unde
   return typeof node === 'string' ? node : undefined;
 }
 
+/** The most formats kept: every message of the four catalogues fits many times over. */
+const MAX_FORMATS = 20_000;
+const formats = new Map<string, IntlMessageFormat | string>();
+
+/**
+ * The compiled format of one message in one locale, built once per process: a translator is made
+ * for every request (the storefront renders each page with a new one), and building a format
+ * (resolving the locale, parsing the message) costs far more than formatting with it. Formats hold
+ * no state between calls, so one instance serves every request.
+ */
+function sharedFormat(locale: string, text: string): IntlMessageFormat | string {
+  const key = `${locale}\u0000${text}`;
+  let format = formats.get(key);
+  if (format !== undefined) return format;
+  try {
+    format = new IntlMessageFormat(text, locale);
+  } catch {
+    // A malformed message still shows its text rather than breaking the page.
+    format = text;
+  }
+  // Catalogues are bounded; a runaway of distinct texts starts over rather than growing.
+  if (formats.size >= MAX_FORMATS) formats.clear();
+  formats.set(key, format);
+  return format;
+}
+
 /**
  * A translator over one locale's messages (the key itself when missing), shared by the API (its
  * answers in the caller's language) and the storefront. Each message is parsed once and cached.
@@ -31,15 +57,7 @@ export function createTranslator(
     if (format !== undefined) return format;
     const text =
       lookupMessage(messages, key) ?? (fallback ? lookupMessage(fallback, key) : undefined);
-    if (text === undefined) format = null;
-    else {
-      try {
-        format = new IntlMessageFormat(text, locale);
-      } catch {
-        // A malformed message still shows its text rather than breaking the page.
-        format = text;
-      }
-    }
+    format = text === undefined ? null : sharedFormat(locale, text);
     cache.set(key, format);
     return format;
   };

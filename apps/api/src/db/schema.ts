@@ -4,6 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { IMAGE_TYPES, ORDER_STATUSES, SUPPORTED_LOCALES } from '@shop/domain';
 import {
+  bigint,
   boolean,
   check,
   customType,
@@ -790,4 +791,14 @@ export const orderItems = pgTable('order_items', {
   unitDiscountPrice: money('unit_discount_price').notNull(),
   total: money('total').notNull(),
   totalVat: money('total_vat').notNull(),
+});
+
+/**
+ * How often the shop-wide data changed: triggers on the tables behind shop info, languages, menus,
+ * widgets and the catalogue's filters bump `version` on every write (migration 0009), whoever
+ * writes. In-process caches of shop-wide answers compare it (plugins/shop-data.ts).
+ */
+export const shopDataVersions = pgTable('shop_data_versions', {
+  id: smallint('id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
 });

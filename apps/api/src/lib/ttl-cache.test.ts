@@ -23,6 +23,18 @@ describe('ttlCache', () => {
     expect(await cache.get('bad', async () => 7)).toBe(7);
   });
 
+  it('reloads an entry once the version it was loaded under has changed', async () => {
+    let version = 1;
+    let loads = 0;
+    const cache = ttlCache<number>({ ttlMs: 60_000, max: 10, version: async () => version });
+    const load = async () => ++loads;
+    expect(await cache.get('a', load)).toBe(1);
+    expect(await cache.get('a', load)).toBe(1);
+    version = 2;
+    expect(await cache.get('a', load)).toBe(2);
+    expect(await cache.get('a', load)).toBe(2);
+  });
+
   it('drops the oldest entry past its size', async () => {
     const cache = ttlCache<string>({ ttlMs: 1000, max: 2 });
     await cache.get('a', async () => 'a1');

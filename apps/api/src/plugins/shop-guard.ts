@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { SUPPORTED_LOCALES, type Locale, type OrganizationInfo } from '@shop/contract';
 import { isShopOpen } from '@shop/domain';
-import { ttlCache } from '#api/lib/ttl-cache.ts';
 import { findShopInfo } from '#api/repos/shop.ts';
 
 /** Status the API answers while the shop is closed to the caller (the storefront shows coming-soon). */
@@ -42,8 +41,9 @@ const isLocale = (value: unknown): value is Locale =>
  */
 export const shopGuardPlugin = fp(
   async (app) => {
-    // A page makes half a dozen guarded calls; closing the shop still shows within 5 s.
-    const cache = ttlCache<OrganizationInfo | null>({
+    // A page makes half a dozen guarded calls. Closing the shop shows as soon as the change is
+    // seen (within a second), and within 5 s at most even if it were not.
+    const cache = app.shopDataCache<OrganizationInfo | null>({
       ttlMs: Math.min(app.catalogueCacheMs, 5000),
       max: 8,
     });
@@ -64,5 +64,5 @@ export const shopGuardPlugin = fp(
       return reply.code(SHOP_CLOSED_STATUS).send({ detail: SHOP_CLOSED_DETAIL });
     });
   },
-  { name: 'shop-guard', dependencies: ['sessions', 'database'] },
+  { name: 'shop-guard', dependencies: ['sessions', 'database', 'shop-data'] },
 );

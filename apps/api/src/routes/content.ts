@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { endpoints } from '@shop/contract';
+import { endpoints, type MenuItem, type Widget } from '@shop/contract';
 import { HttpError, notFound } from '#api/plugins/errors.ts';
 import { SHOP_CLOSED_DETAIL, SHOP_CLOSED_STATUS, shopOpenTo } from '#api/plugins/shop-guard.ts';
 import {
@@ -53,9 +53,16 @@ export const contentRoutes: FastifyPluginAsync = async (app) => {
 
   defineEndpoint(app, e.faqs, async (req) => listFaqs(db, req.locale));
 
-  defineEndpoint(app, e.menus, async (req) => listMenus(db, req.locale));
+  // On every page, the same for every shopper: kept per locale until the shop data changes.
+  const menus = app.shopDataCache<MenuItem[]>({ ttlMs: app.catalogueCacheMs, max: 8 });
+  defineEndpoint(app, e.menus, async (req) =>
+    menus.get(req.locale, () => listMenus(db, req.locale)),
+  );
 
-  defineEndpoint(app, e.widgets, async (req) => listWidgets(db, req.locale));
+  const widgets = app.shopDataCache<Widget[]>({ ttlMs: app.catalogueCacheMs, max: 8 });
+  defineEndpoint(app, e.widgets, async (req) =>
+    widgets.get(req.locale, () => listWidgets(db, req.locale)),
+  );
 
   defineEndpoint(app, e.pages, async (req, { query }) => {
     const { count, results } = await shopPageList(db, req.locale, query.page, query.page_size);

@@ -25,7 +25,6 @@ import {
   relatedProductIds,
 } from '#api/repos/products.ts';
 import { facetsOf, filtersAttributes } from '#api/repos/filters.ts';
-import { ttlCache } from '#api/lib/ttl-cache.ts';
 import { defineEndpoint, pageLinks } from './define.ts';
 
 const e = endpoints.products;
@@ -50,7 +49,10 @@ export const productRoutes: FastifyPluginAsync = async (app) => {
   }
 
   // The same for every shopper and costly at scale: cached for a minute per locale and filters.
-  const filterCache = ttlCache<FilterAttribute[]>({ ttlMs: app.catalogueCacheMs, max: 500 });
+  const filterCache = app.shopDataCache<FilterAttribute[]>({
+    ttlMs: app.catalogueCacheMs,
+    max: 500,
+  });
   const cachedFilters = (locale: Locale, query: ProductFilters) => {
     const { price__gte, price__lte, vendor, attrs__id } = query;
     const key = JSON.stringify([locale, price__gte, price__lte, vendor, attrs__id]);
@@ -62,13 +64,16 @@ export const productRoutes: FastifyPluginAsync = async (app) => {
   // Which products a set of ticked values leaves, as ids (at most MAX_VALUE_MATCHES of them, so
   // 200 entries hold at most a few MB): the costly part of a filtered list, the same for every
   // shopper; its pages are then sorted and cut from those ids.
-  const valueMatchCache = ttlCache<number[] | undefined>({ ttlMs: app.catalogueCacheMs, max: 200 });
+  const valueMatchCache = app.shopDataCache<number[] | undefined>({
+    ttlMs: app.catalogueCacheMs,
+    max: 200,
+  });
   const cachedValueMatches = (valueIds: number[]) => {
     const key = JSON.stringify([...valueIds].sort((a, b) => a - b));
     return valueMatchCache.get(key, () => productsWithValues(db, valueIds));
   };
 
-  const countCache = ttlCache<number>({ ttlMs: app.catalogueCacheMs, max: 2000 });
+  const countCache = app.shopDataCache<number>({ ttlMs: app.catalogueCacheMs, max: 2000 });
   const cachedCount = (filters: ProductFilters) => {
     const { price__gte, price__lte, vendor, attrs__id, values__id } = filters;
     const key = JSON.stringify([price__gte, price__lte, vendor, attrs__id, values__id]);
@@ -92,7 +97,7 @@ export const productRoutes: FastifyPluginAsync = async (app) => {
 
   // How many products a search matches (up to the cap) is the same for every shopper, and every
   // page of one search asks for it: cached like the list's counts.
-  const searchCountCache = ttlCache<{ count: number; countCapped: boolean }>({
+  const searchCountCache = app.shopDataCache<{ count: number; countCapped: boolean }>({
     ttlMs: app.catalogueCacheMs,
     max: 2000,
   });
@@ -112,7 +117,22 @@ export const productRoutes: FastifyPluginAsync = async (app) => {
     };
   });
 
-  defineEndpoint(app, e.priceRange, async (_req, { query }) => priceRange(db, query));
+  const rangeCache = app.shopDataCache<{ min: number; max: number }>({
+    ttlMs: app.catalogueCacheMs,
+    max: 500,
+  });
+  defineEndpoint(app, e.priceRange, async (_req, { query }) =>
+    rangeCache.get(
+      JSON.stringify([
+        query.price__gte,
+        query.price__lte,
+        query.vendor,
+        query.attrs__id,
+        query.values__id,
+      ]),
+      () => priceRange(db, query),
+    ),
+  );
 
   defineEndpoint(app, e.facets, async (req, { query }) =>
     facetsOf(await cachedFilters(req.locale, query), query.values__id ?? []),

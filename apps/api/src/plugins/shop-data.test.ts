@@ -1,0 +1,184 @@
+import { describe, expect, it } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  paginated,
+  priceRangeSchema,
+  productCardSchema,
+  productDetailSchema,
+  productSchema,
+} from '@shop/contract';
+import * as s from '#api/db/schema.ts';
+import { useTestApp } from '../../test/helpers.ts';
+import { get, getOk, login } from '../../test/catalogue.ts';
+import { SHOP_CLOSED_STATUS } from './shop-guard.ts';
+
+// The caches as the server runs them (a minute at most, the change count read once a second),
+// on a clock the tests move instead of waiting.
+let clock = Date.now();
+const t = useTestApp({ catalogueCacheMs: 60_000, changeCheckMs: 1000, now: () => new Date(clock) });
+const later = (ms: number) => {
+  clock += ms;
+};
+
+const body = async (url: string, headers: Record<string, string> = {}) => {
+  const res = await get(t, url, headers);
+  expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+  return res.body;
+};
+
+/** The same write without the change count seeing it: shows what the cache alone would do. */
+async function unseen(table: string, write: () => Promise<unknown>) {
+  await t.handle.db.execute(sql.raw(`ALTER TABLE "${table}" DISABLE TRIGGER "shop_data_changed"`));
+  try {
+    await write();
+  } finally {
+    await t.handle.db.execute(sql.raw(`ALTER TABLE "${table}" ENABLE TRIGGER "shop_data_changed"`));
+  }
+}
+
+describe('shop-wide answers', () => {
+  it('are served from the cache while the shop data is unchanged', async () => {
+    const before = await body('/en/api/content/menus/');
+    await unseen('menu_translations', () =>
+      t.handle.db
+        .update(s.menuTranslations)
+        .set({ title: sql`${s.menuTranslations.title} || ' (cached?)'` })
+        .where(eq(s.menuTranslations.locale, 'en')),
+    );
+    later(30_000);
+    expect(await body('/en/api/content/menus/')).toBe(before);
+    // …and for a minute at most, even when a change went unnoticed.
+    later(30_000);
+    expect(await body('/en/api/content/menus/')).toContain('(cached?)');
+  });
+
+  // Each: a URL, a write to what it is made of, and what the answer shows after the write.
+  const cases: [string, () => Promise<unknown>, string][] = [
+    [
+      '/en/api/content/menus/',
+      () =>
+        t.handle.db
+          .update(s.menuTranslations)
+          .set({ title: sql`${s.menuTranslations.title} || ' (menu changed)'` })
+          .where(eq(s.menuTranslations.locale, 'en')),
+      '(menu changed)',
+    ],
+    [
+      '/en/api/content/get_widgets/',
+      () =>
+        t.handle.db
+          .update(s.widgetTranslations)
+          .set({ title: sql`${s.widgetTranslations.title} || ' (widget changed)'` })
+          .where(eq(s.widgetTranslations.locale, 'en')),
+      '(widget changed)',
+    ],
+    [
+      '/en/api/core/languages/',
+      () =>
+        t.handle.db
+          .update(s.languages)
+          .set({ name: sql`${s.languages.name} || ' (language changed)'` })
+          .where(eq(s.languages.code, 'de')),
+      '(language changed)',
+    ],
+    [
+      '/en/api/organizations/organization_info/',
+      () =>
+        t.handle.db
+          .update(s.organizationTranslations)
+          .set({ title: sql`${s.organizationTranslations.title} || ' (shop changed)'` })
+          .where(eq(s.organizationTranslations.locale, 'en')),
+      '(shop changed)',
+    ],
+    [
+      '/en/api/products/get_filters_attributes/',
+      () =>
+        t.handle.db
+          .update(s.attributeValueTranslations)
+          .set({ title: sql`${s.attributeValueTranslations.title} || ' (value changed)'` })
+          .where(eq(s.attributeValueTranslations.locale, 'en')),
+      '(value changed)',
+    ],
+    [
+      '/en/api/products/products/price_range/',
+      () =>
+        t.handle.db
+          .update(s.products)
+          .set({ price: 98_765 })
+          .where(and(eq(s.products.active, true), sql`${s.products.parentId} IS NULL`)),
+      '"max":98765',
+    ],
+  ];
+
+  it.each(cases)('%s shows a change within a second', async (url, write, changed) => {
+    expect(await body(url)).not.toContain(changed);
+    await write();
+    later(1000);
+    expect(await body(url)).toContain(changed);
+  });
+
+  it('a stock change (every order makes one) keeps them', async () => {
+    const first = await get(t, '/en/api/products/products/price_range/');
+    await t.handle.db.update(s.products).set({ stock: 3 });
+    const [row] = await t.handle.db
+      .select({ version: s.shopDataVersions.version })
+      .from(s.shopDataVersions);
+    await t.handle.db.update(s.products).set({ stock: 4 });
+    const [after] = await t.handle.db
+      .select({ version: s.shopDataVersions.version })
+      .from(s.shopDataVersions);
+    expect(after?.version).toBe(row?.version);
+    expect(priceRangeSchema.parse(first.json())).toEqual(
+      priceRangeSchema.parse((await get(t, '/en/api/products/products/price_range/')).json()),
+    );
+  });
+});
+
+describe('closing the shop', () => {
+  const LIST = '/en/api/products/products/?page_size=1';
+
+  it('shows on every guarded call within a second, and within 5 s even if the change went unseen', async () => {
+    expect((await get(t, LIST)).statusCode).toBe(200);
+    await t.handle.db.update(s.organizations).set({ visible: false });
+    later(1000);
+    expect((await get(t, LIST)).statusCode).toBe(SHOP_CLOSED_STATUS);
+
+    await unseen('organizations', () => t.handle.db.update(s.organizations).set({ visible: true }));
+    later(4000);
+    expect((await get(t, LIST)).statusCode).toBe(SHOP_CLOSED_STATUS);
+    later(1000);
+    expect((await get(t, LIST)).statusCode).toBe(200);
+  });
+});
+
+describe('personal discounts on cached paths', () => {
+  it('stay the logged-in shopper’s own, whoever asked first', async () => {
+    const [sheet] = await t.handle.db
+      .select()
+      .from(s.products)
+      .where(eq(s.products.slug, 'linen-fitted-sheet'));
+    if (!sheet) throw new Error('no fitted sheet in the demo shop');
+    const { cookie } = await login(t, 'shopper@example.com');
+    const list = `/en/api/products/products/?page_size=100&price__lte=${sheet.price + 1}`;
+    const search = '/en/api/products/products/search?query=sheet';
+    const one = `/en/api/products/products/${sheet.id}/`;
+    const detail = `/en/api/products/products/${sheet.id}/detail_view/`;
+    const page = paginated(productCardSchema);
+    const sheetIn = (cards: { id: number; discountPercent: number }[]) =>
+      cards.find((c) => c.id === sheet.id)?.discountPercent;
+
+    // Anonymous first, the shopper next, anonymous again: every answer is the asker's own.
+    for (const round of [1, 2]) {
+      expect(sheetIn((await getOk(t, list, page)).results), `round ${round}`).toBe(0);
+      expect(sheetIn((await getOk(t, list, page, { cookie })).results)).toBe(12);
+      expect(sheetIn((await getOk(t, search, page)).results)).toBe(0);
+      expect(sheetIn((await getOk(t, search, page, { cookie })).results)).toBe(12);
+      expect((await getOk(t, one, productSchema, { cookie })).discountPercent).toBe(12);
+      expect((await getOk(t, one, productSchema)).discountPercent).toBe(0);
+      expect((await getOk(t, detail, productDetailSchema)).discountPercent).toBe(0);
+      expect((await getOk(t, detail, productDetailSchema, { cookie })).discountPercent).toBe(12);
+      expect(sheetIn((await getOk(t, list, page)).results)).toBe(0);
+      later(500);
+    }
+  });
+});
