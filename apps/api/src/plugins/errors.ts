@@ -126,6 +126,22 @@ export function frameworkRefusal(
   return { status, body: { detail: translatorFor(localeOfUrl(url))(key) } };
 }
 
+/**
+ * What a page shows for a request refused before the storefront ran (the per-address limit's
+ * 429, a form post past the page body limit): its status and message, in the path's language.
+ * Anything else (a 5xx, not a refusal) is `null`: the API's error handler answers it.
+ */
+export function pageRefusal(
+  error: { code?: unknown; statusCode?: unknown },
+  url: string,
+): { status: number; detail: string } | null {
+  const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+  if (status < 400 || status >= 500) return null;
+  if (error instanceof HttpError) return { status, detail: error.message };
+  const refusal = frameworkRefusal(error, url);
+  return { status: refusal.status, detail: refusal.body.detail };
+}
+
 function sendFrameworkError(
   error: { code?: unknown; statusCode?: unknown },
   req: FastifyRequest,
