@@ -8,11 +8,10 @@ export function readRefusal(
 ): { status: number; detail: string | null } | null {
   const match = value ? /^([45]\d\d)(?: (.*))?$/.exec(value) : null;
   if (!match) return null;
-  let detail: string | null = null;
+  const status = Number(match[1]);
   try {
-    detail = match[2] ? decodeURIComponent(match[2]) : null;
+    return { status, detail: match[2] ? decodeURIComponent(match[2]) : null };
   } catch {
-    detail = null;
+    return { status, detail: null };
   }
-  return { status: Number(match[1]), detail };
 }
