@@ -54,85 +54,44 @@ async function csrfHeaders(): Promise<Record<string, string>> {
   return { cookie: `csrftoken=${token}`, 'x-csrftoken': token };
 }
 
-const promo = (locale: Locale) => `/${locale}/api/sales/cart/promo_code/`;
+/** A write to the promo code past the CSRF check, with this body and these headers. */
+async function postPromo(locale: Locale, payload: string, headers: Record<string, string>) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/${locale}/api/sales/cart/promo_code/`,
+    headers: { ...(await csrfHeaders()), ...headers },
+    payload,
+  });
+}
+
+const JSON_TYPE = { 'content-type': 'application/json' };
+
+/** Body refusals: the message, a body and its headers, and the status. */
+const BODY_CASES: [keyof typeof MESSAGES, string, Record<string, string>, number][] = [
+  ['invalidJson', '{"code": ', JSON_TYPE, 400],
+  ['emptyJson', '', JSON_TYPE, 400],
+  ['unsupportedMediaType', 'code=SALE', { 'content-type': 'application/x-unknown' }, 415],
+  ['bodyTooLarge', JSON.stringify({ code: 'x'.repeat(300 * 1024) }), JSON_TYPE, 413],
+  ['lengthMismatch', '{"code":"SALE"}', { ...JSON_TYPE, 'content-length': '100' }, 400],
+];
 
 describe("Fastify's own refusals, in the caller's language", () => {
-  it.each(entries('invalidJson'))('invalid JSON (%s): 400', async (locale, detail) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: promo(locale),
-      headers: { ...(await csrfHeaders()), 'content-type': 'application/json' },
-      payload: '{"code": ',
-    });
-    expect(res.statusCode).toBe(400);
+  it.each(
+    BODY_CASES.flatMap(([key, payload, headers, status]) =>
+      entries(key).map(([locale, detail]) => ({ key, locale, detail, payload, headers, status })),
+    ),
+  )('$key ($locale): $status', async ({ locale, detail, payload, headers, status }) => {
+    const res = await postPromo(locale, payload, headers);
+    expect(res.statusCode).toBe(status);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expect(res.json()).toEqual({ detail });
   });
 
   it('a prototype key in JSON is refused as invalid JSON (ru)', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: promo('ru'),
-      headers: { ...(await csrfHeaders()), 'content-type': 'application/json' },
-      payload: '{"__proto__": {"admin": true}}',
-    });
+    const res = await postPromo('ru', '{"__proto__": {"admin": true}}', JSON_TYPE);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ detail: MESSAGES.invalidJson.ru });
   });
-
-  it.each(entries('emptyJson'))('an empty JSON body (%s): 400', async (locale, detail) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: promo(locale),
-      headers: { ...(await csrfHeaders()), 'content-type': 'application/json' },
-      payload: '',
-    });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ detail });
-  });
-
-  it.each(entries('unsupportedMediaType'))(
-    'an unsupported media type (%s): 415',
-    async (locale, detail) => {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: promo(locale),
-        headers: { ...(await csrfHeaders()), 'content-type': 'application/x-unknown' },
-        payload: 'code=SALE',
-      });
-      expect(res.statusCode).toBe(415);
-      expect(res.json()).toEqual({ detail });
-    },
-  );
-
-  it.each(entries('bodyTooLarge'))('a body past the limit (%s): 413', async (locale, detail) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: promo(locale),
-      headers: { ...(await csrfHeaders()), 'content-type': 'application/json' },
-      payload: JSON.stringify({ code: 'x'.repeat(300 * 1024) }),
-    });
-    expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ detail });
-  });
-
-  it.each(entries('lengthMismatch'))(
-    'a body shorter than its Content-Length (%s): 400',
-    async (locale, detail) => {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: promo(locale),
-        headers: {
-          ...(await csrfHeaders()),
-          'content-type': 'application/json',
-          'content-length': '100',
-        },
-        payload: '{"code":"SALE"}',
-      });
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ detail });
-    },
-  );
 
   it.each(entries('badUrl'))('a broken percent-encoding in the path (%s): 400', async (l, d) => {
     const res = await t.app.inject({ method: 'GET', url: `/${l}/api/content/pages/%E0%A4%A/` });
