@@ -197,6 +197,14 @@ describe('storefront actions (issue 11)', () => {
       expect(await res.text()).toContain('This page does not accept this request.');
     }
   });
+
+  it("says it in the page's language", async () => {
+    const res = await send('/it/products/', { method: 'DELETE' });
+    expect(res.status).toBe(405);
+    const html = await res.text();
+    expect(html).toContain('<html lang="it"');
+    expect(html).toContain('Questa pagina non accetta questa richiesta.');
+  });
 });
 
 describe('HEAD on pages (issue 11)', () => {

@@ -266,29 +266,40 @@ describe('the page body limit', () => {
    * them and waits: the answer must come while the rest is still unsent.
    */
   function post(path: string, declared: number | null, send: number) {
-    return new Promise<{ status: number; ms: number }>((resolve, reject) => {
-      const started = Date.now();
-      const req = httpRequest(`${baseURL}${path}`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/x-www-form-urlencoded',
-          ...(declared === null ? {} : { 'content-length': String(declared) }),
-        },
-      });
-      const timer = setTimeout(() => {
-        req.destroy();
-        reject(new Error('no answer while the body was still being sent'));
-      }, 10_000);
-      req.on('response', (res) => {
-        clearTimeout(timer);
-        res.resume();
-        resolve({ status: res.statusCode ?? 0, ms: Date.now() - started });
-        req.destroy();
-      });
-      req.on('error', () => {});
-      req.flushHeaders();
-      if (send > 0) req.write(Buffer.alloc(send, 'a'));
-    });
+    return new Promise<{ status: number; ms: number; type: string; body: string }>(
+      (resolve, reject) => {
+        const started = Date.now();
+        const req = httpRequest(`${baseURL}${path}`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/x-www-form-urlencoded',
+            ...(declared === null ? {} : { 'content-length': String(declared) }),
+          },
+        });
+        const timer = setTimeout(() => {
+          req.destroy();
+          reject(new Error('no answer while the body was still being sent'));
+        }, 10_000);
+        req.on('response', (res) => {
+          clearTimeout(timer);
+          const ms = Date.now() - started;
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => {
+            resolve({
+              status: res.statusCode ?? 0,
+              ms,
+              type: String(res.headers['content-type']),
+              body: Buffer.concat(chunks).toString('utf8'),
+            });
+            req.destroy();
+          });
+        });
+        req.on('error', () => {});
+        req.flushHeaders();
+        if (send > 0) req.write(Buffer.alloc(send, 'a'));
+      },
+    );
   }
 
   it('refuses a 50 MB form post with 413 before reading it, declared or chunked', async () => {
@@ -300,6 +311,19 @@ describe('the page body limit', () => {
     const chunked = await post('/en/checkout/cart/', null, 1024 * 1024 + 64 * 1024);
     expect(chunked.status).toBe(413);
     expect(chunked.ms).toBeLessThan(5_000);
+  });
+
+  it("answers the refusal with the shop's error screen in the page's language, not JSON", async () => {
+    for (const [locale, text] of [
+      ['de', 'Der Inhalt der Anfrage ist zu groß.'],
+      ['it', 'Il contenuto della richiesta è troppo grande.'],
+    ] as const) {
+      const res = await post(`/${locale}/checkout/cart/`, 50 * 1024 * 1024, 0);
+      expect(res.status).toBe(413);
+      expect(res.type).toContain('text/html');
+      expect(res.body).toContain(`<html lang="${locale}"`);
+      expect(res.body).toContain(text);
+    }
   });
 
   it('still takes an ordinary form post (refused for its missing CSRF token, not its size)', async () => {

@@ -14,7 +14,7 @@ import type { Database } from './db/client.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
-import { registerErrorHandler } from './plugins/errors.ts';
+import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/errors.ts';
 import { pricingPlugin } from './plugins/pricing.ts';
 import { authLimitsPlugin, type AuthLimitOptions } from './plugins/auth-limits.ts';
 import {
@@ -128,6 +128,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: trustProxyOption(options.trustProxy),
     // Body and header sizes, slow clients, prototype keys in JSON: plugins/limits.ts.
     ...serverLimitOptions(),
+    // Refusals made before a route runs answer like the others, in the path's language.
+    frameworkErrors,
+    clientErrorHandler,
     routerOptions: {
       ignoreTrailingSlash: false,
       maxParamLength: 200,
@@ -213,8 +216,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(wishlistRoutes);
       await api.register(feedbackRoutes);
       // Unknown paths under a locale's API answer JSON, never the storefront's HTML.
-      api.all('/*', { config: { shop: 'open' } }, async (_req, reply) =>
-        reply.code(404).send({ detail: 'Not found.' }),
+      api.all('/*', { config: { shop: 'open' } }, async (req, reply) =>
+        reply.code(404).send({ detail: req.t('errors.request.notFound') }),
       );
     },
     { prefix: '/:locale/api' },

@@ -1,6 +1,8 @@
 import { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
+import { localeOfUrl, pageRefusal } from '@shop/api/errors';
+import { translatorFor } from '@shop/api/i18n';
 
 /** What the storefront's server entry exports besides the renderer (see entry.server.tsx). */
 type StorefrontEntry = {
@@ -61,21 +63,31 @@ export function pageUrl(req: FastifyRequest, publicOrigin: string): URL {
   return url;
 }
 
-/** The request header that tells the storefront a page was asked for with another method. */
-export const METHOD_NOT_ALLOWED_HEADER = 'x-shop-method-not-allowed';
+/**
+ * The request header that tells the storefront this server refused the page before it ran (a
+ * method pages do not take: 405; the per-address limit: 429; a post past the body limit: 413):
+ * `<status> <message, percent-encoded>`. The root middleware shows it on the shop's error screen.
+ */
+export const REFUSAL_HEADER = 'x-shop-refusal';
+
+/** A page refused before it ran: the status and the message the error screen shows. */
+export type PageRefusal = { status: number; detail: string };
+
+export const refusalHeaderValue = ({ status, detail }: PageRefusal) =>
+  `${status} ${encodeURIComponent(detail)}`;
 
 function toWebRequest(
   req: FastifyRequest,
   reply: FastifyReply,
   publicOrigin: string,
-  /** A method pages do not take: the page is rendered as for a GET, marked for a 405. */
-  refusedMethod?: string,
+  /** The page is rendered as for a GET, marked with the refusal (nothing of it runs). */
+  refusal?: PageRefusal,
 ): Request {
   const url = pageUrl(req, publicOrigin);
   const headers = new Headers();
   for (const [key, value] of Object.entries(req.headers)) {
     // Only this server sets the marker.
-    if (value === undefined || key === METHOD_NOT_ALLOWED_HEADER) continue;
+    if (value === undefined || key === REFUSAL_HEADER) continue;
     for (const v of Array.isArray(value) ? value : [value]) headers.append(key, v);
   }
   // The API's per-address limits (logins, the contact form) count the shopper, not the
@@ -83,10 +95,10 @@ function toWebRequest(
   headers.set('x-forwarded-for', req.ip);
   const controller = new AbortController();
   reply.raw.on('close', () => controller.abort());
-  if (refusedMethod) headers.set(METHOD_NOT_ALLOWED_HEADER, refusedMethod);
+  if (refusal) headers.set(REFUSAL_HEADER, refusalHeaderValue(refusal));
   // HEAD is a GET whose body is not sent (mountStorefront drops it); React Router would treat
-  // a HEAD as a data request. A refused method is rendered as a GET too (its 405 screen).
-  const method = req.method === 'HEAD' || refusedMethod ? 'GET' : req.method;
+  // a HEAD as a data request. A refused request is rendered as a GET too (its error screen).
+  const method = req.method === 'HEAD' || refusal ? 'GET' : req.method;
   const init: RequestInit & { duplex?: 'half' } = { method, headers, signal: controller.signal };
   if (method !== 'GET' && Buffer.isBuffer(req.body)) {
     init.body = req.body;
@@ -96,10 +108,15 @@ function toWebRequest(
 
 const PAGE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'POST']);
 
+/** Statuses whose page answer carries the API's Retry-After (the shop is briefly away, or busy). */
+const RETRY_STATUSES: ReadonlySet<number> = new Set([429, 503]);
+
 /**
  * Every path the API and the static files do not answer goes to React Router. Registered in its
  * own context so that form posts keep their raw bytes (read up to STOREFRONT_BODY_LIMIT, not
- * parsed). Each page gets the response's CSP nonce (plugins/security-headers.ts).
+ * parsed). Each page gets the response's CSP nonce (plugins/security-headers.ts). A request
+ * refused before the page ran (405, the per-address limit's 429, a post past the body limit:
+ * 413) gets the shop's error screen in the path's language, never the API's JSON.
  */
 export async function mountStorefront(
   app: FastifyInstance,
@@ -108,7 +125,41 @@ export async function mountStorefront(
 ): Promise<void> {
   const handler = createRequestHandler(build, 'production');
   const entry = build.entry.module as unknown as StorefrontEntry;
-  const transport = { fetch: injectFetch(app), host: 'http://storefront.internal' };
+  const apiFetch = injectFetch(app);
+  const host = 'http://storefront.internal';
+
+  const render = async (req: FastifyRequest, reply: FastifyReply, refusal?: PageRefusal) => {
+    // The API's Retry-After (PostgreSQL or Redis away: 503; a limit: 429) goes on to the page.
+    let retryAfter: string | null = null;
+    const transport = {
+      host,
+      fetch: (async (input, init) => {
+        const res = await apiFetch(input, init);
+        if (RETRY_STATUSES.has(res.status)) retryAfter = res.headers.get('retry-after');
+        return res;
+      }) satisfies typeof fetch,
+    };
+    const response = await handler(
+      toWebRequest(req, reply, publicOrigin, refusal),
+      entry.createLoadContext(transport, { nonce: req.cspNonce }) as Parameters<typeof handler>[1],
+    );
+    reply.code(response.status);
+    response.headers.forEach((value, key) => {
+      if (key !== 'set-cookie') reply.header(key, value);
+    });
+    if (RETRY_STATUSES.has(response.status) && retryAfter && !reply.hasHeader('retry-after')) {
+      reply.header('Retry-After', retryAfter);
+    }
+    const cookies = response.headers.getSetCookie();
+    if (cookies.length) reply.header('set-cookie', cookies);
+    if (req.method === 'HEAD') {
+      // The same status and headers as GET, without rendering the rest of the body.
+      await response.body?.cancel();
+      return reply.send();
+    }
+    return reply.send(response.body ? Readable.fromWeb(response.body) : null);
+  };
+
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser(
@@ -116,30 +167,23 @@ export async function mountStorefront(
       { parseAs: 'buffer', bodyLimit: STOREFRONT_BODY_LIMIT },
       (_req, body, done) => done(null, body),
     );
+    // Refusals before the page ran (onRequest hooks, the body parser) become its error screen;
+    // anything else goes on to the API's error handler.
+    scope.setErrorHandler(async (error: FastifyError, req, reply) => {
+      const refusal = pageRefusal(error, req.url);
+      if (!refusal) throw error;
+      return render(req, reply, refusal);
+    });
     scope.all('/*', async (req, reply) => {
       // Pages are read (GET, HEAD) and their forms posted (POST); nothing else reaches an action.
       // Anything else is answered 405 with the shop's error screen: the page is rendered as for
       // a GET, and the root middleware turns the marker into the 405 (no action ever runs).
-      const allowed = PAGE_METHODS.has(req.method);
-      if (!allowed) reply.header('Allow', [...PAGE_METHODS].join(', '));
-      const response = await handler(
-        toWebRequest(req, reply, publicOrigin, allowed ? undefined : req.method),
-        entry.createLoadContext(transport, { nonce: req.cspNonce }) as Parameters<
-          typeof handler
-        >[1],
-      );
-      reply.code(response.status);
-      response.headers.forEach((value, key) => {
-        if (key !== 'set-cookie') reply.header(key, value);
+      if (PAGE_METHODS.has(req.method)) return render(req, reply);
+      reply.header('Allow', [...PAGE_METHODS].join(', '));
+      return render(req, reply, {
+        status: 405,
+        detail: translatorFor(localeOfUrl(req.url))('errors.methodNotAllowed'),
       });
-      const cookies = response.headers.getSetCookie();
-      if (cookies.length) reply.header('set-cookie', cookies);
-      if (req.method === 'HEAD') {
-        // The same status and headers as GET, without rendering the rest of the body.
-        await response.body?.cancel();
-        return reply.send();
-      }
-      return reply.send(response.body ? Readable.fromWeb(response.body) : null);
     });
   });
 }

@@ -7,11 +7,14 @@ import {
   ScrollRestoration,
   data,
   redirect,
+  useParams,
   useRouteLoaderData,
 } from 'react-router';
+import { isLocale } from '@shop/domain';
 import { ErrorScreen, reloadAfterChunkError } from '#app/components/error-screen.tsx';
 import { ProgressBar } from '#app/components/progress-bar.tsx';
 import { registerServiceWorker } from '#app/lib/pwa.client.ts';
+import { readRefusal } from '#app/lib/refusal.ts';
 import { useNonce } from '#app/lib/nonce.tsx';
 import type { LocaleData } from '#app/lib/locale-data.ts';
 import type { Route } from './+types/root';
@@ -23,9 +26,11 @@ import './app.css';
  */
 export const middleware: Route.MiddlewareFunction[] = [
   ({ request }) => {
-    // A page asked for with a method pages do not take (the server marks it; issue 11): 405, with
-    // the shop's error screen instead of running anything.
-    if (request.headers.has('x-shop-method-not-allowed')) throw data(null, { status: 405 });
+    // A page the server refused before it ran (a method pages do not take: 405, the per-address
+    // limit: 429, a post past the body limit: 413; issue 11): the shop's error screen with the
+    // server's status and message, instead of running anything.
+    const refusal = readRefusal(request.headers.get('x-shop-refusal'));
+    if (refusal) throw data(refusal.detail, { status: refusal.status });
     const url = new URL(request.url);
     const last = url.pathname.slice(url.pathname.lastIndexOf('/') + 1);
     if (!url.pathname.endsWith('/') && !last.includes('.')) {
@@ -36,9 +41,12 @@ export const middleware: Route.MiddlewareFunction[] = [
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<LocaleData>('routes/locale');
+  const { lang } = useParams();
   const nonce = useNonce();
+  // An error screen shown before the locale loaded (a refused request, the shop away) still
+  // speaks the path's language.
   return (
-    <html lang={data?.locale ?? 'en'}>
+    <html lang={data?.locale ?? (isLocale(lang) ? lang : 'en')}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

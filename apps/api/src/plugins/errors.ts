@@ -1,9 +1,12 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
 import { localizeIssues, type IssueLike } from '@shop/contract';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '@shop/domain';
 import { isDatabaseUnavailable } from '#api/lib/db-errors.ts';
 import { translatorFor } from '#api/lib/i18n.ts';
 
@@ -68,13 +71,127 @@ export function registerErrorHandler(app: FastifyInstance): void {
       req.log.error({ err: error }, 'request failed');
       return reply.code(500).send({ detail: 'Internal server error.' });
     }
-    // Fastify's own 4xx (bad JSON, body too large, unsupported media type): safe to show.
-    return reply.code(status).send({ detail: error.message });
+    // Fastify's own 4xx (bad JSON, body too large, unsupported media type), in the caller's words.
+    return sendFrameworkError(error, req, reply);
   });
 
   app.setNotFoundHandler((req, reply) => {
-    reply.code(404).send({ detail: 'Not found.' });
+    reply
+      .code(404)
+      .send({ detail: translatorFor(localeOfUrl(req.url))('errors.request.notFound') });
   });
+}
+
+/**
+ * The locale a request's path starts with (`/de/api/…`, `/ru/products/`), English otherwise: the
+ * language of answers given before (or without) the route's own `locale` parameter.
+ */
+export function localeOfUrl(url: string | undefined): Locale {
+  const first = url?.split(/[/?#]/, 2)[1];
+  return first !== undefined && isLocale(first) ? first : DEFAULT_LOCALE;
+}
+
+/** Fastify's and Node's codes for a request refused before any handler ran, as message keys. */
+const FRAMEWORK_MESSAGES: Readonly<Record<string, string>> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'errors.request.invalidJson',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'errors.request.emptyJson',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'errors.request.unsupportedMediaType',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'errors.request.bodyTooLarge',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'errors.request.lengthMismatch',
+  FST_ERR_BAD_URL: 'errors.request.badUrl',
+  FST_ERR_INVALID_URL: 'errors.request.badUrl',
+  HPE_HEADER_OVERFLOW: 'errors.request.headersTooLarge',
+  ERR_HTTP_REQUEST_TIMEOUT: 'errors.request.timeout',
+};
+
+/** Status codes of the refusals above that Fastify's errors do not carry themselves. */
+const FRAMEWORK_STATUS: Readonly<Record<string, number>> = {
+  HPE_HEADER_OVERFLOW: 431,
+  ERR_HTTP_REQUEST_TIMEOUT: 408,
+};
+
+/**
+ * The answer to a request Fastify (or Node's HTTP parser) refused: its status and `{detail}` in
+ * the language of the path's locale. Codes without a message of ours get a general sentence,
+ * never the framework's English (which may name internals).
+ */
+export function frameworkRefusal(
+  error: { code?: unknown; statusCode?: unknown },
+  url: string | undefined,
+): { status: number; body: { detail: string } } {
+  const code = typeof error.code === 'string' ? error.code : '';
+  const given = typeof error.statusCode === 'number' ? error.statusCode : undefined;
+  const status = FRAMEWORK_STATUS[code] ?? (given && given >= 400 && given < 500 ? given : 400);
+  const key = FRAMEWORK_MESSAGES[code] ?? 'errors.request.badRequest';
+  return { status, body: { detail: translatorFor(localeOfUrl(url))(key) } };
+}
+
+/**
+ * What a page shows for a request refused before the storefront ran (the per-address limit's
+ * 429, a form post past the page body limit): its status and message, in the path's language.
+ * Anything else (a 5xx, not a refusal) is `null`: the API's error handler answers it.
+ */
+export function pageRefusal(
+  error: { code?: unknown; statusCode?: unknown },
+  url: string,
+): { status: number; detail: string } | null {
+  const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+  if (status < 400 || status >= 500) return null;
+  if (error instanceof HttpError) return { status, detail: error.message };
+  const refusal = frameworkRefusal(error, url);
+  return { status: refusal.status, detail: refusal.body.detail };
+}
+
+function sendFrameworkError(
+  error: { code?: unknown; statusCode?: unknown },
+  req: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const { status, body } = frameworkRefusal(error, req.url);
+  return reply
+    .code(status)
+    .serializer((payload) => JSON.stringify(payload))
+    .type('application/json; charset=utf-8')
+    .send(body);
+}
+
+/**
+ * Fastify's `frameworkErrors`: refusals made while routing (a broken percent-encoding in the
+ * path), answered like every other refusal.
+ */
+export function frameworkErrors(
+  error: FastifyError,
+  req: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  void sendFrameworkError(error, req, reply);
+}
+
+/**
+ * Fastify's `clientErrorHandler`: what Node's HTTP parser refuses before there is a request
+ * (headers past maxHeaderSize: 431, a request that took too long: 408, bytes that are no HTTP:
+ * 400). The locale is read from the request line, when it arrived.
+ */
+export function clientErrorHandler(
+  error: Error & { code?: string; rawPacket?: unknown },
+  socket: Socket,
+) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  // Node hands the bytes it had read (typed as their JSON form; it is a Buffer).
+  const raw = Buffer.isBuffer(error.rawPacket) ? error.rawPacket : undefined;
+  const requestLine = raw?.subarray(0, 512).toString('latin1').split('\r\n', 1)[0];
+  const { status, body } = frameworkRefusal(error, requestLine?.split(' ')[1]);
+  const json = JSON.stringify(body);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Bad Request'}\r\n` +
+        'Content-Type: application/json; charset=utf-8\r\n' +
+        `Content-Length: ${Buffer.byteLength(json)}\r\n` +
+        'Connection: close\r\n\r\n' +
+        json,
+    );
+  }
+  socket.destroy(error);
 }
 
 /** PostgreSQL's `query_canceled` (57014), as the driver or Drizzle's wrapper (`cause`) carries it. */

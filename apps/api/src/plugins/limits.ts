@@ -1,7 +1,8 @@
 import { IncomingMessage } from 'node:http';
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { HttpError } from './errors.ts';
+import { translatorFor } from '#api/lib/i18n.ts';
+import { HttpError, localeOfUrl } from './errors.ts';
 
 /*
  * What one client may cost the server: body and header sizes, how long it may take to send its
@@ -77,7 +78,8 @@ export const requestRateLimitPlugin = fp<{ limit: RequestRateLimit }>(
       const result = await take(req);
       if (!result.isAllowed && result.isExceeded) {
         reply.header('Retry-After', String(Math.max(1, result.ttlInSeconds)));
-        throw new HttpError(429, req.t('auth.tooManyAttempts'));
+        // In the path's language: pages (no `locale` parameter) show it on the error screen.
+        throw new HttpError(429, translatorFor(localeOfUrl(req.url))('errors.tooManyRequests'));
       }
     });
   },

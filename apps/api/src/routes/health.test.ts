@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, connect, type Server, type Socket } from 'node:net';
+import { createServer } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +13,7 @@ import { createRedis } from '#api/lib/redis.ts';
 import { databaseSessionStore, redisSessionStore } from '#api/plugins/session-store.ts';
 import { useTestApp } from '../../test/helpers.ts';
 import { parentProducts } from '../../test/shopper.ts';
+import { cuttableProxy } from '../../test/tcp-proxy.ts';
 
 const t = useTestApp();
 
@@ -28,51 +29,6 @@ describe('health probes', () => {
     });
   });
 });
-
-/**
- * A TCP proxy in front of the machine's PostgreSQL that the test cuts (every connection dropped,
- * new ones refused) and restores: the database "stops" and "comes back" without root.
- */
-function cuttableProxy(target: { host: string; port: number }) {
-  const sockets = new Set<Socket>();
-  let server: Server | null = null;
-  let port = 0;
-  const listen = () =>
-    new Promise<void>((resolve) => {
-      server = createServer((client) => {
-        const upstream = connect(target.port, target.host);
-        sockets.add(client).add(upstream);
-        client.pipe(upstream).pipe(client);
-        const drop = () => {
-          client.destroy();
-          upstream.destroy();
-          sockets.delete(client);
-          sockets.delete(upstream);
-        };
-        client.on('error', drop).on('close', drop);
-        upstream.on('error', drop).on('close', drop);
-      });
-      server.listen(port, '127.0.0.1', () => {
-        const address = server?.address();
-        if (address && typeof address === 'object') port = address.port;
-        resolve();
-      });
-    });
-  return {
-    listen,
-    get port() {
-      return port;
-    },
-    cut: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        sockets.clear();
-        if (server) server.close(() => resolve());
-        else resolve();
-        server = null;
-      }),
-  };
-}
 
 describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL stops and comes back', () => {
   const url = new URL(process.env.DATABASE_URL ?? 'postgres://localhost/none');

@@ -1,0 +1,186 @@
+// Issue 11, faults, on the whole shop (`npm start`) with PostgreSQL and Redis behind TCP proxies
+// the test cuts and restores: the pages' 503 screen while the database is away, sessions failing
+// closed while Redis is away, and the shop recovering by itself. Runs where the API suite runs on
+// PostgreSQL and Redis (`.ci/run`: DATABASE_URL and REDIS_URL set); the storefront is built first
+// if it is missing or stale (`npm start` does it).
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { cuttableProxy } from '../../api/test/tcp-proxy.ts';
+// The seeded template database the API suite's global setup provides (its ProvidedContext).
+import type {} from '../../api/test/global-setup.ts';
+import { launchBrowser } from '../../../e2e/browser.ts';
+import { answering, spawnShop, stopShop, type Shop } from '../../../e2e/shop-process.ts';
+
+const DATABASE_URL = process.env.DATABASE_URL;
+const REDIS_URL = process.env.REDIS_URL;
+
+/** The URL with its host and port replaced by the proxy's (path, user and database kept). */
+function through(url: URL, port: number, pathname = url.pathname): string {
+  const via = new URL(url);
+  via.hostname = '127.0.0.1';
+  via.port = String(port);
+  via.pathname = pathname;
+  return via.toString();
+}
+
+describe.skipIf(!DATABASE_URL || !REDIS_URL)('the shop while PostgreSQL or Redis is away', () => {
+  const pgUrl = new URL(DATABASE_URL ?? 'postgres://localhost/none');
+  const redisUrl = new URL(REDIS_URL ?? 'redis://localhost');
+  const name = `shop_outage_${randomBytes(4).toString('hex')}`;
+  const database = cuttableProxy({ host: pgUrl.hostname, port: Number(pgUrl.port || 5432) });
+  const redis = cuttableProxy({ host: redisUrl.hostname, port: Number(redisUrl.port || 6379) });
+  let admin: pg.Client;
+  let dataDir = '';
+  let shop: Shop | undefined;
+  let base = '';
+
+  beforeAll(async () => {
+    admin = new pg.Client({ connectionString: pgUrl.toString() });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplate')}`);
+    await database.listen();
+    await redis.listen();
+    dataDir = await mkdtemp(join(tmpdir(), 'shop-outage-'));
+    shop = await spawnShop(dataDir, {
+      DATABASE_URL: through(pgUrl, database.port, `/${name}`),
+      REDIS_URL: through(redisUrl, redis.port),
+      // The outage is the point: its warnings would drown the run's output.
+      LOG_LEVEL: 'error',
+    });
+    await answering(shop, 290_000);
+    base = shop.url;
+  }, 300_000);
+
+  afterAll(async () => {
+    await stopShop(shop);
+    await database.cut();
+    await redis.cut();
+    await admin?.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin?.end();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true, maxRetries: 3 });
+  });
+
+  const get = (path: string, cookie = '') =>
+    fetch(`${base}${path}`, { headers: cookie ? { cookie } : {}, redirect: 'manual' });
+
+  /** Logs the demo shopper in through the API: the cookies a browser would now send. */
+  async function login(): Promise<{ status: number; cookie: string }> {
+    const csrf = await get('/de/api/accounts/login/');
+    const token = ((await csrf.json()) as { csrfToken: string }).csrfToken;
+    const res = await fetch(`${base}/de/api/accounts/login/`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        cookie: `csrftoken=${token}`,
+        'x-csrftoken': token,
+      },
+      body: JSON.stringify({ email: 'staff@example.com', password: 'demo1234' }),
+    });
+    const cookies = [
+      `csrftoken=${token}`,
+      ...res.headers.getSetCookie().map((c) => c.split(';')[0]),
+    ];
+    await res.arrayBuffer();
+    return { status: res.status, cookie: cookies.join('; ') };
+  }
+
+  it("pages answer the shop's translated 503 screen while PostgreSQL is away, and recover", async () => {
+    expect((await get('/de/products/')).status).toBe(200);
+    await database.cut();
+
+    const started = Date.now();
+    const down = await get('/de/products/');
+    const html = await down.text();
+    expect(down.status, html.slice(0, 500)).toBe(503);
+    expect(down.headers.get('content-type')).toContain('text/html');
+    expect(Number(down.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(html).toContain('<html lang="de"');
+    expect(html).toContain(
+      'Der Shop ist kurz nicht erreichbar. Bitte versuchen Sie es gleich noch einmal.',
+    );
+    // No stack, no internals.
+    expect(html).not.toMatch(/ECONNREFUSED|at .*\.(?:ts|js):\d+/);
+    // Bounded by the pool's connect timeout, not by the client's patience.
+    expect(Date.now() - started).toBeLessThan(20_000);
+    expect((await get('/health/ready')).status).toBe(503);
+    expect((await get('/health/live')).status).toBe(200);
+
+    // In a browser: the error screen, in Italian on an Italian page.
+    const browser = await launchBrowser();
+    try {
+      const page = await browser.newPage();
+      const response = await page.goto(`${base}/it/`);
+      expect(response?.status()).toBe(503);
+      await page.getByRole('heading', { level: 1, name: '503' }).waitFor();
+      await page
+        .getByText('Il negozio non è disponibile per un momento. Riprova tra poco.')
+        .waitFor();
+      expect(await page.getAttribute('html', 'lang')).toBe('it');
+    } finally {
+      await browser.close();
+    }
+
+    await database.listen();
+    await expect
+      .poll(async () => (await get('/de/products/')).status, { timeout: 30_000, interval: 500 })
+      .toBe(200);
+    expect((await get('/health/ready')).status).toBe(200);
+  }, 120_000);
+
+  it('logs the shopper out (no error page) while Redis is away, keeps the catalogue, refuses writes, and recovers', async () => {
+    const before = await login();
+    expect(before.status).toBe(200);
+    expect((await get('/de/account/dashboard/', before.cookie)).status).toBe(200);
+
+    await redis.cut();
+
+    // Treated as logged out: the dashboard sends to the login page, the home page is a page.
+    const dashboard = await get('/de/account/dashboard/', before.cookie);
+    expect(dashboard.status).toBeGreaterThanOrEqual(300);
+    expect(dashboard.status).toBeLessThan(400);
+    expect(dashboard.headers.get('location')).toContain('/de/account/login/');
+    const home = await get('/de/', before.cookie);
+    expect(home.status).toBe(200);
+    expect(await home.text()).toContain('href="/de/account/login/');
+    // The catalogue keeps serving.
+    expect((await get('/de/products/', before.cookie)).status).toBe(200);
+    const products = await get('/de/api/products/products/?page_size=1');
+    expect(products.status).toBe(200);
+    const [product] = ((await products.json()) as { results: { id: number }[] }).results;
+
+    // A write needs a session: 503 in the caller's language, with Retry-After.
+    const token = 'a'.repeat(43);
+    const add = await fetch(`${base}/de/api/sales/cart_products/${product?.id}/add/`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        cookie: `csrftoken=${token}`,
+        'x-csrftoken': token,
+      },
+      body: JSON.stringify({ quantity: 1, ref: 'product' }),
+    });
+    expect(add.status).toBe(503);
+    expect(Number(add.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await add.json()).toEqual({
+      detail: 'Der Shop ist kurz nicht erreichbar. Bitte versuchen Sie es gleich noch einmal.',
+    });
+
+    await redis.listen();
+    // Redis is back: a new login works (the client reconnects by itself).
+    let after = { status: 0, cookie: '' };
+    await expect
+      .poll(
+        async () => {
+          after = await login();
+          return after.status;
+        },
+        { timeout: 30_000, interval: 500 },
+      )
+      .toBe(200);
+    expect((await get('/de/account/dashboard/', after.cookie)).status).toBe(200);
+  }, 120_000);
+});

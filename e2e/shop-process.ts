@@ -1,0 +1,87 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+
+/*
+ * `npm start` as a user runs it, for tests that need the whole shop in its own process: the
+ * browser suite's shops (global-setup.ts) and tests that start a shop of their own (a low
+ * request limit, a database or Redis behind a proxy the test cuts).
+ */
+
+const root = join(import.meta.dirname, '..');
+
+export const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
+    });
+  });
+
+export type Shop = { child: ChildProcess; url: string };
+
+/**
+ * `npm start` on a free port and the given data folder, on the embedded database and without
+ * Redis unless `env` says otherwise.
+ */
+export async function spawnShop(dataDir: string, env: Record<string, string> = {}): Promise<Shop> {
+  const port = await freePort();
+  const child = spawn('npm', ['start'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      // Vitest sets NODE_ENV=test for itself; the shop must build and run as users get it.
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      // Every browser test comes from one address: the per-address limit would refuse them.
+      RATE_LIMIT_PER_MINUTE: '0',
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+    detached: true,
+  });
+  return { child, url: `http://127.0.0.1:${port}` };
+}
+
+/** Waits until the shop answers (it may build the storefront first). */
+export async function answering({ child, url }: Shop, timeoutMs = 180_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`${url}/health/live`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`npm start did not answer within ${timeoutMs / 1000} s`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** SIGTERM to the shop's process group (npm and the node it started); waits for it to exit. */
+export async function stopShop(shop: Shop | undefined): Promise<void> {
+  if (!shop?.child.pid || shop.child.exitCode !== null) return;
+  const exited = new Promise((resolve) => {
+    shop.child.once('exit', resolve);
+    setTimeout(resolve, 5_000);
+  });
+  try {
+    process.kill(-shop.child.pid, 'SIGTERM');
+  } catch {
+    // already gone
+  }
+  await exited;
+}
