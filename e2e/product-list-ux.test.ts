@@ -65,7 +65,7 @@ describe('the product list on a phone (360 px)', () => {
     expect(box).not.toBeNull();
     // The card's picture and title begin within the first 740 px.
     expect(box!.y).toBeLessThan(NARROW.height - 200);
-    await page.getByRole('button', { name: 'Filters' }).waitFor();
+    await page.getByRole('button', { name: 'Filters', exact: true }).waitFor();
     expect(await page.getByRole('checkbox').first().isVisible()).toBe(false);
     // The search is in the header, not behind the menu.
     expect(await page.getByRole('combobox', { name: /Search/ }).isVisible()).toBe(true);
@@ -74,7 +74,7 @@ describe('the product list on a phone (360 px)', () => {
   it('opens, applies and closes the filters with the keyboard; focus stays inside while open', async () => {
     const { a } = await twoValues();
     const page = await open('/en/products/', { viewport: NARROW });
-    const button = page.getByRole('button', { name: 'Filters' });
+    const button = page.getByRole('button', { name: 'Filters', exact: true });
     await button.focus();
     await page.keyboard.press('Enter');
     const sheet = page.getByRole('dialog', { name: 'Filters' });
@@ -152,7 +152,9 @@ describe('the product list on a desktop (1280 px)', () => {
   it('keeps the filters beside the list, without an Apply button once JavaScript runs', async () => {
     const page = await open('/en/products/', { viewport: WIDE });
     expect(await page.getByRole('combobox', { name: 'Sort by' }).isVisible()).toBe(true);
-    expect(await page.getByRole('button', { name: 'Filters' }).isVisible()).toBe(false);
+    expect(await page.getByRole('button', { name: 'Filters', exact: true }).isVisible()).toBe(
+      false,
+    );
     expect(await page.getByRole('button', { name: 'Apply' }).count()).toBe(0);
     // Without JavaScript the panel is beside the list too, with its Apply button.
     const plain = await open('/en/products/', { viewport: WIDE, javaScriptEnabled: false });
@@ -175,6 +177,8 @@ describe('the product list on a desktop (1280 px)', () => {
     await chipA.click();
     await page.waitForURL((url) => !url.searchParams.getAll('values__id').includes(String(a.id)));
     expect(new URL(page.url()).search).toBe(`?values__id=${b.id}&price__lte=100`);
+    // The page has rendered the new list once the removed chip is gone.
+    await chipA.waitFor({ state: 'detached' });
     await expect
       .poll(() => page.getByRole('checkbox', { name: a.title, exact: true }).isChecked())
       .toBe(false);
@@ -299,7 +303,7 @@ describe('search', () => {
 
   it('has no violation in German with the filter sheet open (360 px)', async () => {
     const page = await open('/de/products/', { viewport: NARROW });
-    await page.getByRole('button', { name: 'Filter' }).click();
+    await page.getByRole('button', { name: 'Filter', exact: true }).click();
     await page.getByRole('dialog', { name: 'Filter' }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
   });
