@@ -207,6 +207,11 @@ describe('the product list on a desktop (1280 px)', () => {
     // Only the choice: no sort=sorting, no price bounds the shopper did not set.
     expect(new URL(page.url()).search).toBe('?sort=price');
     const all = await api<List>('products/products/?sort=price&page_size=100');
+    // The URL changes before the new list is rendered: wait for the sorted first page.
+    const first = await api<List>('products/products/?sort=price');
+    await expect
+      .poll(() => cardTitles(page), { timeout: 30_000 })
+      .toEqual(first.results.map((r) => r.title));
     const towels = all.results.find((c) => c.discountPrice === 17.99 && c.price === 19.99)!;
     const plain = all.results.find((c) => c.price === 18.5 && c.discountPercent === 0)!;
     // Page through the sorted list as the shopper sees it until both have been shown.
