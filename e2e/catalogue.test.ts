@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { baseURL, NARROW, useBrowser, withConsent } from './pages.ts';
+import { baseURL, hydrated, NARROW, useBrowser, withConsent } from './pages.ts';
 
 type Card = { id: number; title: string; slug: string; slugUri: string };
 type List = { count: number; results: Card[] };
@@ -73,6 +73,8 @@ describe('product list', () => {
 
   it('sorts by price, highest first', async () => {
     const page = await open('/en/products/');
+    // The filter form is swapped from its no-JavaScript <details> into the sheet on hydration.
+    await hydrated(page);
     await page.getByRole('combobox', { name: 'Sort by' }).selectOption('-price');
     await page.waitForURL((url) => url.searchParams.get('sort') === '-price');
     const expected = await api<List>('products/products/?sort=-price');

@@ -14,3 +14,4 @@ export * from './shop.ts';
 export * from './checkout.ts';
 export * from './order-status.ts';
 export * from './password.ts';
+export * from './sorting.ts';

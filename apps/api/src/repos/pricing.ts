@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Discount as ContractDiscount } from '@shop/contract';
 import { priceProduct, type Discount } from '@shop/domain';
 import type { Database } from '#api/db/client.ts';
@@ -114,4 +114,23 @@ export function pricing(
     userDiscounts: user.map(toDomainDiscount),
     now,
   });
+}
+
+/**
+ * A listed product's shown price as SQL, for sorting: the domain's `shownPrice` (list price less
+ * the biggest discount valid now, the caller's own included — what `pricing` puts on the card),
+ * so "Price: low to high" orders by what the shopper reads. Correlated per row: the discounts
+ * table is small and indexed by product.
+ */
+export function shownPriceSql(ctx: Pick<PricingContext, 'userId' | 'now'>): SQL<number> {
+  const d = s.discounts;
+  const now = sql`${ctx.now.toISOString()}::timestamptz`;
+  const mine = ctx.userId === null ? sql`false` : sql`${d.userId} = ${ctx.userId}`;
+  const best = sql`(select max(${d.value}) from ${d}
+    where ((${d.productId} = ${s.products.id} and (${d.userId} is null or ${mine}))
+        or (${mine} and ${d.productId} is null and ${d.bundleId} is null))
+      and (${d.startsAt} is null or ${d.startsAt} <= ${now})
+      and (${d.endsAt} is null or ${d.endsAt} > ${now}))`;
+  // numeric's round() is half away from zero, as the domain's cents are.
+  return sql<number>`(${s.products.price} - round(${s.products.price} * coalesce(${best}, 0) / 100, 2))`;
 }

@@ -4,6 +4,7 @@ import type { Locale } from '@shop/contract';
 import type { Database } from '#api/db/client.ts';
 import * as s from '#api/db/schema.ts';
 import { translated } from '#api/db/translations.ts';
+import { shownPriceSql, type PricingContext } from '#api/repos/pricing.ts';
 
 /*
  * Which products a list, a filter or a search leaves, as ids in order: the cards are
@@ -147,6 +148,8 @@ export async function listProductIds(
   locale: Locale,
   filters: ProductFilters,
   sort: ProductSort,
+  /** Whose prices a price sort compares (their discounts, now). */
+  viewer: Pick<PricingContext, 'userId' | 'now'>,
   page: number,
   pageSize: number,
   /** How to count the matches; the route passes a cached count (the same for every shopper). */
@@ -173,8 +176,9 @@ export async function listProductIds(
   }
   const order = {
     sorting: [asc(s.products.sorting), asc(s.products.id)],
-    price: [asc(s.products.price), asc(s.products.id)],
-    '-price': [desc(s.products.price), desc(s.products.id)],
+    // The shown (discounted) price, as the domain's compareByShownPrice orders.
+    price: [asc(shownPriceSql(viewer)), asc(s.products.id)],
+    '-price': [desc(shownPriceSql(viewer)), desc(s.products.id)],
     created: [asc(s.products.createdAt), asc(s.products.id)],
     '-created': [desc(s.products.createdAt), desc(s.products.id)],
   }[sort];

@@ -16,6 +16,7 @@ import {
   type ProductCard,
 } from '@shop/contract';
 import {
+  compareByShownPrice,
   facetCounts,
   groupVariationAttributes,
   isDiscountValid,
@@ -197,19 +198,35 @@ describe('product list: order', () => {
     expect(ids(await all('sort=sorting'))).toEqual(ids(cards));
   });
 
-  it('sorts by price, ascending and descending', async () => {
+  it('sorts by the price the shopper sees (discounted), ascending and descending', async () => {
     const listed = await listedProducts(t);
     const up = await all('sort=price');
     const down = await all('sort=-price');
     expect(sortedNumbers(ids(up))).toEqual(sortedNumbers(listed.map((p) => p.id)));
-    expect(up.map((c) => c.price)).toEqual(listed.map((p) => p.price).sort((a, b) => a - b));
-    expect(down.map((c) => c.price)).toEqual(listed.map((p) => p.price).sort((a, b) => b - a));
+    expect(ids(up)).toEqual(ids([...up].sort(compareByShownPrice('asc'))));
+    expect(ids(down)).toEqual(ids([...down].sort(compareByShownPrice('desc'))));
+    // The issue's case: the tea towels at €19.99 less 10 % (€17.99) before a €18.50 item.
+    const towels = up.find((c) => c.slug.startsWith('linen-tea-towel-set'))!;
+    const plain = up.find((c) => c.price === 18.5 && c.discountPercent === 0)!;
+    expect([towels.price, towels.discountPrice]).toEqual([19.99, 17.99]);
+    expect(up.indexOf(towels)).toBeLessThan(up.indexOf(plain));
     // Pages continue the same order.
     const p1 = await getOk(t, `${LIST}?sort=-price`, page);
     const p2 = await getOk(t, `${LIST}?sort=-price&page=2`, page);
     expect([...ids(p1.results), ...ids(p2.results)]).toEqual(
       ids(down).slice(0, 2 * PRODUCT_PAGE_SIZE),
     );
+  });
+
+  it("sorts a logged-in shopper's list by their own prices (personal discounts included)", async () => {
+    const { cookie } = await login(t, 'shopper@example.com');
+    const anonymous = await all('sort=price');
+    const mine = await all('sort=price', 'en', { cookie });
+    expect(ids(mine)).toEqual(ids([...mine].sort(compareByShownPrice('asc'))));
+    // Their personal discounts move products: the order is not the anonymous one.
+    expect(ids(mine)).not.toEqual(ids(anonymous));
+    const down = await all('sort=-price', 'en', { cookie });
+    expect(ids(down)).toEqual(ids([...down].sort(compareByShownPrice('desc'))));
   });
 
   it('sorts by creation date, oldest or newest first', async () => {
@@ -350,7 +367,8 @@ describe('product list: filters', () => {
     expect(sortedNumbers(ids(cards))).toEqual(sortedNumbers(inside.map((p) => p.id)));
     expect(cards.map((c) => c.price)).toContain(low);
     expect(cards.map((c) => c.price)).toContain(high);
-    expect(cards.map((c) => c.price)).toEqual(inside.map((p) => p.price).sort((a, b) => b - a));
+    // Sorted by the shown price (the filter bounds the list price).
+    expect(ids(cards)).toEqual(ids([...cards].sort(compareByShownPrice('desc'))));
 
     expect((await all(`price__gte=${high}`)).every((c) => c.price >= high)).toBe(true);
     expect((await all(`price__lte=${low}`)).map((c) => c.price).sort((a, b) => a - b)).toEqual(

@@ -81,17 +81,19 @@ export const productRoutes: FastifyPluginAsync = async (app) => {
   };
 
   defineEndpoint(app, e.list, async (req, { query }) => {
+    const pricing = await req.pricing();
     const { ids, count } = await listProductIds(
       db,
       req.locale,
       query,
       query.sort,
+      pricing,
       query.page,
       query.page_size,
       cachedCount,
       cachedValueMatches,
     );
-    const results = await productCards(db, req.locale, ids, await req.pricing());
+    const results = await productCards(db, req.locale, ids, pricing);
     return { ...pageLinks(req, query.page, query.page_size, count), results };
   });
 

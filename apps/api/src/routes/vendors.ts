@@ -42,15 +42,17 @@ export const vendorRoutes: FastifyPluginAsync = async (app) => {
 
   defineEndpoint(app, e.products, async (req, { params, query }) => {
     await requireVendor(params.id);
+    const pricing = await req.pricing();
     const { ids, count } = await listProductIds(
       db,
       req.locale,
       { vendor: params.id },
       VENDOR_PRODUCT_SORT,
+      pricing,
       query.page,
       query.size,
     );
-    const results = await productCards(db, req.locale, ids, await req.pricing());
+    const results = await productCards(db, req.locale, ids, pricing);
     return { ...pageLinks(req, query.page, query.size, count), results };
   });
 

@@ -2,10 +2,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { hash } from '@node-rs/argon2';
 import { count } from 'drizzle-orm';
+import { slugWithId } from '@shop/domain';
 import type { Database } from '#api/db/client.ts';
 import * as s from '#api/db/schema.ts';
 import type { SeedDiscount, SeedMenu, SeedScene, T } from './data/types.ts';
 import * as catalogue from './data/catalogue.ts';
+import { categoryAttribute, productCategory } from './data/categories.ts';
 import * as content from './data/content.ts';
 import { renderImage, renderPng, writeImage, type ImageKind } from './images.ts';
 import { BUNDLE_VIEWS, PRODUCT_VIEWS, type ProductView } from './pictures/scenes.ts';
@@ -286,7 +288,10 @@ export async function seedDemoShop(
     }
 
     const valueIds = new Map<string, number>();
-    for (const [i, a] of catalogue.attributes.entries()) {
+    // Menu links to each value's products, by attribute (a menu's `valuesOf`).
+    const valueLinks = new Map<string, { key: string; title: T; url: string }[]>();
+    // The category first: it is the catalogue's main attribute (filters list it first).
+    for (const [i, a] of [categoryAttribute, ...catalogue.attributes].entries()) {
       const [row] = await tx
         .insert(s.attributes)
         .values({ slug: a.slug, sorting: i })
@@ -300,6 +305,10 @@ export async function seedDemoShop(
           .returning({ id: s.attributeValues.id });
         if (!value) continue;
         valueIds.set(`${a.key}:${v.key}`, value.id);
+        valueLinks.set(a.key, [
+          ...(valueLinks.get(a.key) ?? []),
+          { key: v.key, title: v.title, url: `/values/${slugWithId(v.slug, value.id)}/` },
+        ]);
         await tx.insert(s.attributeValueTranslations).values(rows(value.id, { title: v.title }));
       }
     }
@@ -315,7 +324,11 @@ export async function seedDemoShop(
         userId: d.forUser ? required(userIds, d.forUser, 'user') : null,
       });
     };
-    for (const [i, p] of catalogue.products.entries()) {
+    for (const [i, item] of catalogue.products.entries()) {
+      const p = {
+        ...item,
+        values: [required(productCategory, item.key, 'category'), ...item.values],
+      };
       const base = {
         vendorId: required(vendorIds, p.vendor, 'vendor'),
         price: p.price,
@@ -520,7 +533,10 @@ export async function seedDemoShop(
           .returning({ id: s.menus.id });
         if (!row) continue;
         await tx.insert(s.menuTranslations).values(rows(row.id, { title: m.title }));
-        await insertMenus(m.children ?? [], row.id);
+        const generated = (m.valuesOf ? (valueLinks.get(m.valuesOf) ?? []) : []).map(
+          (v): SeedMenu => ({ ...v, key: `${m.key}-${v.key}`, location: m.location }),
+        );
+        await insertMenus([...(m.children ?? []), ...generated], row.id);
       }
     };
     await insertMenus(content.menus, null);

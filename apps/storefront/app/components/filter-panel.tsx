@@ -1,8 +1,9 @@
 import { useRef, useState } from 'react';
-import { Form, useSubmit } from 'react-router';
+import { Form, useNavigate } from 'react-router';
 import type { PriceRange, ProductSort } from '@shop/contract';
 import { useI18n } from '#app/lib/i18n.tsx';
-import type { ListState } from '#app/lib/catalogue.ts';
+import { useHydrated } from '#app/lib/hydrated.ts';
+import { listSearch, readListState, withinRange, type ListState } from '#app/lib/catalogue.ts';
 import { useMoney } from './price.tsx';
 
 export type FacetAttribute = {
@@ -23,56 +24,95 @@ const SORT_LABELS: Record<ProductSort, string> = {
 const SORTS: ProductSort[] = ['sorting', 'price', '-price', 'title', '-created'];
 
 /**
- * The filters as one GET form: checkboxes per attribute value, a price range, the sort order.
- * Without JavaScript the Apply button submits it; with JavaScript every change does, so the URL
- * (and the server's answer) always says what is shown.
+ * The values a shopper can still choose: those that would list something, and those already
+ * ticked (so they can be unticked). Attributes left with none are not shown.
+ */
+export function visibleFacets(attributes: FacetAttribute[], chosen: number[]): FacetAttribute[] {
+  return attributes
+    .map((a) => ({ ...a, values: a.values.filter((v) => v.count > 0 || chosen.includes(v.id)) }))
+    .filter((a) => a.values.length > 0);
+}
+
+/**
+ * The filters as one GET form: the sort order, a price range, checkboxes per attribute value.
+ * Without JavaScript the Apply button submits it (the loader then drops the defaults from the
+ * URL); with JavaScript every change navigates to the canonical URL itself and Apply is gone.
+ * The inputs are controlled and follow the URL, so a chip removed elsewhere unticks its box
+ * without remounting the form (focus stays where the shopper is).
  */
 export function FilterPanel({
   state,
   attributes,
   range,
   resetPriceHref,
+  idPrefix = 'filters',
 }: {
   state: ListState;
   attributes: FacetAttribute[];
   range: PriceRange;
   resetPriceHref: string;
+  idPrefix?: string;
 }) {
   const { t } = useI18n();
   const money = useMoney();
-  const submit = useSubmit();
+  const navigate = useNavigate();
+  const hydrated = useHydrated();
   const form = useRef<HTMLFormElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const [min, setMin] = useState(state.priceMin ?? Math.floor(range.min));
-  const [max, setMax] = useState(state.priceMax ?? Math.ceil(range.max));
+  // Whole units, outward: a slider at its ends covers the full range (4.90–289.00 → 4–289).
+  const low = Math.floor(range.min);
+  const high = Math.ceil(range.max);
+  const fromUrl = {
+    sort: state.sort,
+    min: state.priceMin ?? low,
+    max: state.priceMax ?? high,
+    values: state.values,
+  };
+  const [seen, setSeen] = useState(listSearch(state));
+  const [local, setLocal] = useState(fromUrl);
+  // The URL changed (a chip, the back button, a finished load): show what it says.
+  if (seen !== listSearch(state)) {
+    setSeen(listSearch(state));
+    setLocal(fromUrl);
+  }
 
   const apply = (delay = 0) => {
     clearTimeout(timer.current);
     timer.current = setTimeout(() => {
-      if (form.current) void submit(form.current, { preventScrollReset: true, replace: true });
+      if (!form.current) return;
+      const sent = new URLSearchParams();
+      for (const [key, value] of new FormData(form.current))
+        if (typeof value === 'string') sent.append(key, value);
+      const next = withinRange({ ...readListState(sent), page: 1 }, range);
+      void navigate(listSearch(next) || '?', { preventScrollReset: true, replace: true });
     }, delay);
   };
-  // Whole units, outward: a slider at its ends covers the full range (4.90–289.00 → 4–289).
-  const low = Math.floor(range.min);
-  const high = Math.ceil(range.max);
+  const facets = visibleFacets(attributes, local.values);
+  const toggle = (id: number, on: boolean) =>
+    setLocal((l) => ({ ...l, values: on ? [...l.values, id] : l.values.filter((v) => v !== id) }));
 
   return (
     <Form
       ref={form}
       method="get"
-      onChange={() => apply(250)}
+      onChange={(event) => apply((event.target as { type?: string }).type === 'range' ? 300 : 0)}
+      onSubmit={(event) => {
+        event.preventDefault();
+        apply();
+      }}
       aria-label={t('filters.title')}
       className="space-y-6"
     >
       {state.query && <input type="hidden" name="query" value={state.query} />}
       <div>
-        <label htmlFor="sort" className="mb-1 block font-bold">
+        <label htmlFor={`${idPrefix}-sort`} className="mb-1 block font-bold">
           {t('catalogue.sortBy')}
         </label>
         <select
-          id="sort"
+          id={`${idPrefix}-sort`}
           name="sort"
-          defaultValue={state.sort}
+          value={local.sort}
+          onChange={(event) => setLocal((l) => ({ ...l, sort: event.target.value as ProductSort }))}
           className="w-full rounded-md border border-slate-300 bg-white px-3 py-2"
         >
           {SORTS.map((sort) => (
@@ -88,7 +128,7 @@ export function FilterPanel({
         <div className="space-y-3">
           <label className="block text-sm">
             <span className="flex justify-between">
-              {t('filters.minPrice')} <span>{money(min)}</span>
+              {t('filters.minPrice')} <span>{money(local.min)}</span>
             </span>
             <input
               type="range"
@@ -96,14 +136,16 @@ export function FilterPanel({
               min={low}
               max={high}
               step={1}
-              value={min}
-              onChange={(event) => setMin(Math.min(Number(event.target.value), max))}
+              value={local.min}
+              onChange={(event) =>
+                setLocal((l) => ({ ...l, min: Math.min(Number(event.target.value), l.max) }))
+              }
               className="w-full accent-primary"
             />
           </label>
           <label className="block text-sm">
             <span className="flex justify-between">
-              {t('filters.maxPrice')} <span>{money(max)}</span>
+              {t('filters.maxPrice')} <span>{money(local.max)}</span>
             </span>
             <input
               type="range"
@@ -111,8 +153,10 @@ export function FilterPanel({
               min={low}
               max={high}
               step={1}
-              value={max}
-              onChange={(event) => setMax(Math.max(Number(event.target.value), min))}
+              value={local.max}
+              onChange={(event) =>
+                setLocal((l) => ({ ...l, max: Math.max(Number(event.target.value), l.min) }))
+              }
               className="w-full accent-primary"
             />
           </label>
@@ -124,50 +168,41 @@ export function FilterPanel({
         </div>
       </fieldset>
 
-      {attributes.map((attribute) => (
+      {facets.map((attribute) => (
         <fieldset key={attribute.id}>
           <legend className="mb-2 font-bold">{attribute.title}</legend>
           <ul className="space-y-1">
-            {attribute.values.map((value) => {
-              const checked = state.values.includes(value.id);
-              return (
-                <li key={value.id}>
-                  <label
-                    className={`flex items-center gap-2 ${value.count === 0 && !checked ? 'text-slate-500' : ''}`}
-                  >
-                    <input
-                      type="checkbox"
-                      name="values__id"
-                      value={value.id}
-                      defaultChecked={checked}
-                      className="h-4 w-4 accent-primary"
-                    />
-                    <span className="flex-1">{value.title}</span>
-                    <span className="text-sm text-slate-600" aria-hidden="true">
-                      {value.count}
-                    </span>
-                  </label>
-                </li>
-              );
-            })}
+            {attribute.values.map((value) => (
+              <li key={value.id}>
+                <label className="flex items-center gap-2 py-0.5">
+                  <input
+                    type="checkbox"
+                    name="values__id"
+                    value={value.id}
+                    checked={local.values.includes(value.id)}
+                    onChange={(event) => toggle(value.id, event.target.checked)}
+                    className="h-4 w-4 accent-primary"
+                  />
+                  <span className="flex-1">{value.title}</span>
+                  <span className="text-sm text-slate-600" aria-hidden="true">
+                    {value.count}
+                  </span>
+                </label>
+              </li>
+            ))}
           </ul>
         </fieldset>
       ))}
 
-      <div className="flex flex-wrap gap-2">
+      {/* Changes apply by themselves once JavaScript runs; without it, this sends the form. */}
+      {!hydrated && (
         <button
           type="submit"
           className="rounded-md bg-primary px-4 py-2 font-bold text-white hover:bg-blue-800"
         >
           {t('filters.apply')}
         </button>
-        <a
-          href="?"
-          className="rounded-md border border-slate-300 px-4 py-2 font-bold hover:bg-slate-100"
-        >
-          {t('filters.resetAll')}
-        </a>
-      </div>
+      )}
     </Form>
   );
 }

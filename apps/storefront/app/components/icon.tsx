@@ -6,6 +6,8 @@ export const ICONS = {
   user: 'M20 21a8 8 0 0 0-16 0M12 13a5 5 0 1 0 0-10 5 5 0 0 0 0 10z',
   search: 'M11 19a8 8 0 1 0 0-16 8 8 0 0 0 0 16zm10 2-4.35-4.35',
   menu: 'M3 6h18M3 12h18M3 18h18',
+  filter: 'M4 6h16M7 12h10M10 18h4',
+  close: 'M6 6l12 12M18 6 6 18',
 } as const;
 
 export function Icon({ path }: { path: string }) {

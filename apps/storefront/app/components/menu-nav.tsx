@@ -77,14 +77,18 @@ export function MenuNav({
                   </span>
                 </summary>
                 <ul className="absolute left-0 z-30 mt-1 min-w-48 rounded-md border border-slate-200 bg-white p-1 shadow-lg">
-                  <li>
-                    <NavLink
-                      to={href(locale, item.url)}
-                      className="block rounded px-3 py-2 hover:bg-slate-100"
-                    >
-                      {item.title}
-                    </NavLink>
-                  </li>
+                  {/* The summary only opens the list: its own page is the first link, unless a
+                      child already leads there (Help and FAQ would be the same page twice). */}
+                  {!item.children.some((child) => child.url === item.url) && (
+                    <li>
+                      <NavLink
+                        to={href(locale, item.url)}
+                        className="block rounded px-3 py-2 hover:bg-slate-100"
+                      >
+                        {item.title}
+                      </NavLink>
+                    </li>
+                  )}
                   {item.children.map((child) => (
                     <li key={child.id}>
                       <NavLink

@@ -1,4 +1,5 @@
 import type { ProductCard as Card } from '@shop/contract';
+import { slugWithId } from '@shop/domain';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { AppLink } from './app-link.tsx';
 import { Price } from './price.tsx';
@@ -31,10 +32,11 @@ export function ProductCard({
   /** The card title's heading level: 2 right under a page's h1, 3 inside a titled section. */
   level?: 2 | 3;
 }) {
+  const { t } = useI18n();
   const Heading = level === 2 ? 'h2' : 'h3';
   const image = item.images[0];
   return (
-    <article className="group relative flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white transition hover:shadow-md">
+    <article className="group relative flex h-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white transition hover:shadow-md">
       <div className="aspect-square overflow-hidden bg-slate-100">
         {image && (
           <SizedImage
@@ -52,7 +54,17 @@ export function ProductCard({
         </div>
       )}
       <div className="flex flex-1 flex-col gap-1 p-3">
-        {item.vendor && <p className="text-xs text-slate-600">{item.vendor.title}</p>}
+        {item.vendor && (
+          // Above the card's own link (its overlay), so the vendor's name leads to the vendor.
+          <p className="relative z-10 text-xs text-slate-600">
+            <AppLink
+              to={`/${locale}/vendors/${slugWithId(item.vendor.slug, item.vendor.id)}/`}
+              className="hover:text-primary hover:underline"
+            >
+              {t('product.soldBy', { vendor: item.vendor.title })}
+            </AppLink>
+          </p>
+        )}
         <Heading className="font-medium">
           <AppLink
             to={`/${locale}${item.slugUri}`}
@@ -92,7 +104,7 @@ export function ProductGrid({
     >
       {items.map((item, i) => (
         <li key={`${item.ref}-${item.id}`} className="flex">
-          <div className="w-full">
+          <div className="flex w-full">
             <ProductCard item={item} locale={locale} priority={i < 4} level={level} />
           </div>
         </li>

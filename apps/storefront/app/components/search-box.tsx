@@ -1,13 +1,20 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { createApiClient } from '@shop/contract';
+import { createApiClient, type Image } from '@shop/contract';
 import { MIN_FETCH_DELAY_MS } from '@shop/domain';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { Icon, ICONS } from './icon.tsx';
 import { useLocaleData } from '#app/lib/locale-data.ts';
 import { useMoney } from './price.tsx';
+import { SizedImage } from './sized-image.tsx';
 
-type Suggestion = { id: number; title: string; href: string; price: number };
+type Suggestion = {
+  id: number;
+  title: string;
+  href: string;
+  price: number;
+  image: Image | undefined;
+};
 
 /**
  * The header search: a plain GET form to the product list (works without JavaScript), enhanced
@@ -57,6 +64,7 @@ export function SearchBox({ idPrefix }: { idPrefix: string }) {
               title: p.title,
               href: `/${locale}${p.slugUri}`,
               price: p.discountPrice,
+              image: p.images[0],
             })),
           }),
         )
@@ -135,7 +143,17 @@ export function SearchBox({ idPrefix }: { idPrefix: string }) {
             }}
             className={`flex cursor-pointer items-center justify-between gap-3 px-3 py-2 ${i === active ? 'bg-blue-50' : 'hover:bg-slate-50'}`}
           >
-            <span className="truncate">{s.title}</span>
+            <span className="h-10 w-10 shrink-0 overflow-hidden rounded bg-slate-100">
+              {s.image && (
+                <SizedImage
+                  image={s.image}
+                  alt=""
+                  className="h-full w-full object-cover"
+                  sizes="40px"
+                />
+              )}
+            </span>
+            <span className="min-w-0 flex-1 truncate">{s.title}</span>
             <span className="shrink-0 text-sm font-bold">{money(s.price)}</span>
           </li>
         ))}

@@ -91,7 +91,7 @@ export function MainBar({
     shop.images.find((i) => i.imageType === 'header_logo') ??
     shop.images.find((i) => i.imageType === 'logo');
   const header = menus.filter((m) => m.location === 'header');
-  // Rendered twice (inside the mobile menu and in the bar), so each copy has its own id.
+  // Rendered twice (a row of its own on phones, in the bar from md), so each copy has its own id.
   const search = (idPrefix: string) => <SearchBox idPrefix={idPrefix} />;
   return (
     <div className="border-b border-slate-200 bg-white">
@@ -104,7 +104,6 @@ export function MainBar({
             {<Icon path={ICONS.menu} />}
           </summary>
           <div className="absolute left-0 z-30 mt-2 w-72 max-w-[calc(100vw-2rem)] rounded-md border border-slate-200 bg-white p-3 shadow-lg">
-            <div className="mb-3">{search('menu-search')}</div>
             <MenuNav items={header} label={t('nav.catalogue')} variant="list" />
           </div>
         </details>
@@ -158,6 +157,8 @@ export function MainBar({
           </a>
         </div>
       </div>
+      {/* On phones the search is a field of its own under the bar, not hidden in the menu. */}
+      <div className="px-4 pb-3 md:hidden">{search('phone-search')}</div>
     </div>
   );
 }

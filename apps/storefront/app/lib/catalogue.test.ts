@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { apiQuery, listSearch, readListState } from './catalogue.ts';
+import {
+  apiQuery,
+  appliedFilterCount,
+  canonicalSearch,
+  listSearch,
+  readListState,
+  withinRange,
+} from './catalogue.ts';
 
 const read = (query: string) => readListState(new URLSearchParams(query));
 
@@ -45,5 +52,35 @@ describe('product list state in the URL', () => {
       price__lte: 50,
       values__id: [1, 2],
     });
+  });
+});
+
+describe('canonical list URLs', () => {
+  const range = { min: 4.9, max: 289 };
+
+  it('drops price bounds at the ends of the full range (whole units, outward)', () => {
+    expect(withinRange(read('price__gte=4&price__lte=289'), range)).toMatchObject({
+      priceMin: undefined,
+      priceMax: undefined,
+    });
+    expect(withinRange(read('price__gte=5&price__lte=288'), range)).toMatchObject({
+      priceMin: 5,
+      priceMax: 288,
+    });
+  });
+
+  it('leaves defaults out of what a form without JavaScript sent, and keeps other parameters', () => {
+    const sent = new URLSearchParams('sort=sorting&price__gte=4&price__lte=289&utm_source=mail');
+    expect(canonicalSearch(sent, withinRange(readListState(sent), range))).toBe('?utm_source=mail');
+    const chosen = new URLSearchParams('values__id=7&values__id=3&sort=price&page=1');
+    expect(canonicalSearch(chosen, readListState(chosen))).toBe(
+      '?values__id=3&values__id=7&sort=price',
+    );
+    expect(canonicalSearch(new URLSearchParams(''), read(''))).toBe('');
+  });
+
+  it('counts each ticked value and the price range as one filter', () => {
+    expect(appliedFilterCount(read(''))).toBe(0);
+    expect(appliedFilterCount(read('values__id=1,2&price__gte=10&price__lte=20'))).toBe(3);
   });
 });

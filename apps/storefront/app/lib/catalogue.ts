@@ -67,3 +67,32 @@ export function apiQuery(state: ListState) {
     ...(state.values.length ? { values__id: state.values } : {}),
   };
 }
+
+/** A price bound at (or beyond) the end of the full range is no filter: the URL stays canonical. */
+export function withinRange(state: ListState, range: { min: number; max: number }): ListState {
+  const { priceMin, priceMax } = state;
+  return {
+    ...state,
+    priceMin: priceMin !== undefined && priceMin > Math.floor(range.min) ? priceMin : undefined,
+    priceMax: priceMax !== undefined && priceMax < Math.ceil(range.max) ? priceMax : undefined,
+  };
+}
+
+/** How many filters are applied: each ticked value, and the price range as one. */
+export function appliedFilterCount(state: ListState): number {
+  const price = state.priceMin !== undefined || state.priceMax !== undefined;
+  return state.values.length + (price ? 1 : 0);
+}
+
+const LIST_PARAMS = new Set(['query', 'values__id', 'price__gte', 'price__lte', 'sort', 'page']);
+
+/**
+ * The canonical search of a list URL: the state's (defaults left out, so a form sent without
+ * JavaScript does not leave `sort=sorting&price__gte=…` behind) and any other parameter as it was.
+ */
+export function canonicalSearch(search: URLSearchParams, state: ListState): string {
+  const params = new URLSearchParams(listSearch(state));
+  for (const [key, value] of search) if (!LIST_PARAMS.has(key)) params.append(key, value);
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}

@@ -1,8 +1,21 @@
+import { redirect, useLocation, useNavigation } from 'react-router';
+import type { ContentItem, ProductCard } from '@shop/contract';
 import { FilterPanel } from '#app/components/filter-panel.tsx';
+import { FilterDrawer } from '#app/components/filter-drawer.tsx';
+import { FilterChips } from '#app/components/filter-chips.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
 import { Pagination } from '#app/components/pagination.tsx';
 import { ProductGrid } from '#app/components/product-card.tsx';
-import { apiQuery, listSearch, readListState } from '#app/lib/catalogue.ts';
+import { AppLink } from '#app/components/app-link.tsx';
+import { SizedImage } from '#app/components/sized-image.tsx';
+import {
+  apiQuery,
+  appliedFilterCount,
+  canonicalSearch,
+  listSearch,
+  readListState,
+  withinRange,
+} from '#app/lib/catalogue.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { pageMeta } from '#app/lib/seo.ts';
 import { PRODUCT_LIST } from '#app/lib/canonical.ts';
@@ -11,22 +24,56 @@ import { getShopRequest } from '#app/lib/shop.server.ts';
 import { PRODUCT_PAGE_SIZE } from '@shop/contract';
 import type { Route } from './+types/products';
 
+/** Matching posts shown beside a search's products; the rest are on the blog. */
+const SEARCH_POSTS = 4;
+/** What an empty search offers instead. */
+const RECOMMENDED = 4;
+
+/** Sends a URL with default or repeated list parameters to its canonical form. */
+function canonical(url: URL, state: ReturnType<typeof readListState>) {
+  const search = canonicalSearch(url.searchParams, state);
+  if (search !== url.search) throw redirect(`${url.pathname}${search}`);
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const shop = getShopRequest(context);
-  const state = readListState(new URL(request.url).searchParams);
-  if (state.query) {
-    const results = await shop.api.products.search({
-      query: { query: state.query, page: state.page },
-    });
+  const url = new URL(request.url);
+  const read = readListState(url.searchParams);
+  if (read.query) {
+    const state = { ...read, values: [], priceMin: undefined, priceMax: undefined };
+    canonical(url, { ...state, sort: 'sorting' });
+    const none = () => ({ count: 0, results: [] as ContentItem[] });
+    const [results, posts] = await Promise.all([
+      shop.api.products.search({ query: { query: state.query, page: state.page } }),
+      // Secondary: a failed post search leaves the products alone (spec section 7).
+      state.page === 1
+        ? shop.api.content
+            .searchBlogs({ query: { query: state.query, page_size: SEARCH_POSTS } })
+            .catch(none)
+        : none(),
+    ]);
     assertPageExists(state.page, results);
-    return { kind: 'search' as const, state, results, range: null, attributes: [] };
+    const recommended: ProductCard[] =
+      results.count === 0 && posts.results.length === 0
+        ? await shop.api.products
+            .list({ query: { page_size: RECOMMENDED } })
+            .then((p) => p.results)
+            .catch(() => [])
+        : [];
+    return {
+      kind: 'search' as const,
+      state,
+      results,
+      posts: posts.results,
+      postsCount: posts.count,
+      recommended,
+      range: null,
+      attributes: [],
+    };
   }
   const range = await shop.api.products.priceRange();
-  // A bound at (or beyond) the full range is no filter: the URL stays canonical.
-  if (state.priceMin !== undefined && state.priceMin <= Math.floor(range.min))
-    state.priceMin = undefined;
-  if (state.priceMax !== undefined && state.priceMax >= Math.ceil(range.max))
-    state.priceMax = undefined;
+  const state = withinRange(read, range);
+  canonical(url, state);
   const query = apiQuery(state);
   const priceOnly = {
     ...(query.price__gte !== undefined ? { price__gte: query.price__gte } : {}),
@@ -41,7 +88,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     }),
   ]);
   assertPageExists(state.page, results);
-  return { kind: 'list' as const, state, results, range, attributes };
+  return {
+    kind: 'list' as const,
+    state,
+    results,
+    posts: [],
+    postsCount: 0,
+    recommended: [],
+    range,
+    attributes,
+  };
 }
 
 export function meta({ matches, location, loaderData }: Route.MetaArgs) {
@@ -55,71 +111,136 @@ export function meta({ matches, location, loaderData }: Route.MetaArgs) {
   });
 }
 
+/** Blog posts a search found: a thumbnail, the title as the link, the start of the text. */
+function FoundPosts({ posts, heading }: { posts: ContentItem[]; heading: string }) {
+  const { locale } = useI18n();
+  if (posts.length === 0) return null;
+  return (
+    <section aria-labelledby="found-posts" className="mt-10">
+      <h2 id="found-posts" className="mb-4 text-xl font-bold">
+        {heading}
+      </h2>
+      <ul className="grid gap-4 sm:grid-cols-2">
+        {posts.map((post) => {
+          const image = post.images[0];
+          return (
+            <li
+              key={post.id}
+              className="relative flex gap-3 rounded-lg border border-slate-200 p-3 hover:shadow-md"
+            >
+              {image && (
+                <SizedImage
+                  image={image}
+                  alt=""
+                  className="h-20 w-20 shrink-0 rounded object-cover"
+                  sizes="80px"
+                />
+              )}
+              <div className="min-w-0">
+                <h3 className="font-medium">
+                  <AppLink
+                    to={`/${locale}${post.slugUri}`}
+                    className="after:absolute after:inset-0"
+                  >
+                    {post.title}
+                  </AppLink>
+                </h3>
+                <p className="mt-1 line-clamp-2 text-sm text-slate-600">{post.description}</p>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
 export default function Products({ loaderData }: Route.ComponentProps) {
   const { locale, t } = useI18n();
   const { state, results } = loaderData;
+  const location = useLocation();
+  const navigation = useNavigation();
+  // A new answer for this list is on its way: what is shown is about to change.
+  const busy = navigation.state === 'loading' && navigation.location.pathname === location.pathname;
   const total = Math.max(1, Math.ceil(results.count / PRODUCT_PAGE_SIZE));
   const href = (page: number) => listSearch(state, { page }) || '?';
-  const heading =
-    loaderData.kind === 'search'
-      ? t('search.resultsFor', { query: state.query })
-      : t('nav.products');
+  const search = loaderData.kind === 'search';
+  const heading = search ? t('search.resultsFor', { query: state.query }) : t('nav.products');
+  const empty = results.results.length === 0;
   return (
     <div>
-      <div className="mb-6 flex flex-wrap items-baseline justify-between gap-2">
+      <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-2xl font-bold sm:text-3xl">{heading}</h1>
         <p className="text-slate-600" role="status">
-          {loaderData.kind === 'search'
-            ? t(
-                loaderData.results.countCapped
-                  ? 'search.resultsCountCapped'
-                  : 'search.resultsCount',
-                {
-                  count: results.count,
-                },
-              )
+          {search
+            ? loaderData.results.countCapped
+              ? // More products than are counted: the matched posts would not change "1,000+".
+                t('search.resultsCountCapped', { count: results.count })
+              : t('search.resultsCount', { count: results.count + loaderData.postsCount })
             : t('catalogue.productsCount', { count: results.count })}
         </p>
       </div>
-      <div className={loaderData.kind === 'list' ? 'grid gap-8 lg:grid-cols-[16rem_1fr]' : ''}>
+      <div
+        className={loaderData.kind === 'list' ? 'grid gap-4 lg:grid-cols-[16rem_1fr] lg:gap-8' : ''}
+      >
         {loaderData.kind === 'list' && loaderData.range && (
-          <aside>
-            <details className="rounded-lg border border-slate-200 p-4 lg:border-0 lg:p-0" open>
-              <summary className="cursor-pointer font-bold lg:hidden">
-                {t('filters.showFilters')}
-              </summary>
-              <div className="mt-4 lg:mt-0">
-                <FilterPanel
-                  key={listSearch(state)}
-                  state={state}
-                  attributes={loaderData.attributes}
-                  range={loaderData.range}
-                  resetPriceHref={
-                    listSearch(state, { priceMin: undefined, priceMax: undefined, page: 1 }) || '?'
-                  }
-                />
-              </div>
-            </details>
+          <aside className="min-w-0">
+            <FilterDrawer applied={appliedFilterCount(state)} total={results.count}>
+              <FilterPanel
+                state={state}
+                attributes={loaderData.attributes}
+                range={loaderData.range}
+                resetPriceHref={
+                  listSearch(state, { priceMin: undefined, priceMax: undefined, page: 1 }) || '?'
+                }
+              />
+            </FilterDrawer>
           </aside>
         )}
-        <section aria-label={heading}>
-          {results.results.length === 0 ? (
+        <section
+          aria-label={heading}
+          aria-busy={busy}
+          className={`min-w-0 transition-opacity ${busy ? 'opacity-50' : ''}`}
+        >
+          {loaderData.kind === 'list' && (
+            <FilterChips state={state} attributes={loaderData.attributes} />
+          )}
+          {empty && !(search && loaderData.posts.length > 0) ? (
             <div className="rounded-lg bg-slate-50 p-8 text-center">
               <p className="font-bold">
-                {loaderData.kind === 'search'
-                  ? t('search.noResults', { query: state.query })
-                  : t('catalogue.noProducts')}
+                {search ? t('search.noResults', { query: state.query }) : t('catalogue.noProducts')}
               </p>
               <p className="mt-2 text-slate-600">
-                {loaderData.kind === 'search'
-                  ? t('search.noResultsHint')
-                  : t('catalogue.noProductsHint')}
+                {search ? t('search.noResultsHint') : t('catalogue.noProductsHint')}
               </p>
+              {search && (
+                <AppLink
+                  to={`/${locale}/products/`}
+                  className="mt-4 inline-block font-bold text-primary underline"
+                >
+                  {t('search.browseAll')}
+                </AppLink>
+              )}
             </div>
           ) : (
-            <ProductGrid items={results.results} locale={locale} label={heading} level={2} />
+            !empty && (
+              <ProductGrid items={results.results} locale={locale} label={heading} level={2} />
+            )
           )}
           <Pagination page={state.page} total={total} href={href} />
+          {search && <FoundPosts posts={loaderData.posts} heading={t('search.articles')} />}
+          {loaderData.recommended.length > 0 && (
+            <section aria-labelledby="recommended" className="mt-10">
+              <h2 id="recommended" className="mb-4 text-xl font-bold">
+                {t('search.recommended')}
+              </h2>
+              <ProductGrid
+                items={loaderData.recommended}
+                locale={locale}
+                label={t('search.recommended')}
+              />
+            </section>
+          )}
         </section>
       </div>
     </div>

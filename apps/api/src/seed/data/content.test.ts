@@ -283,7 +283,9 @@ describe('demo shop content', () => {
       expect(menu.url.endsWith('/'), menu.key).toBe(true);
     }
     expect(new Set(all.map((m) => m.key)).size).toBe(all.length);
-    expect(content.menus.filter((m) => m.location === 'header')).toHaveLength(4);
+    // Catalogue (its children are the categories, made by the seed), Bundles, Vendors, Blog, Help.
+    expect(content.menus.filter((m) => m.location === 'header')).toHaveLength(5);
+    expect(content.menus.find((m) => m.key === 'catalogue')?.valuesOf).toBe('category');
     expect(content.menus.filter((m) => m.location === 'footer')).toHaveLength(2);
   });
 

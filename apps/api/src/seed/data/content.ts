@@ -1273,31 +1273,14 @@ export const menus: SeedMenu[] = [
     location: 'header',
     title: { en: 'Catalogue', de: 'Katalog', ru: 'Каталог', it: 'Catalogo' },
     url: '/products/',
-    children: [
-      {
-        key: 'catalogue-products',
-        location: 'header',
-        title: { en: 'Products', de: 'Produkte', ru: 'Товары', it: 'Prodotti' },
-        url: '/products/',
-      },
-      {
-        key: 'catalogue-bundles',
-        location: 'header',
-        title: { en: 'Bundles', de: 'Sets', ru: 'Наборы', it: 'Set' },
-        url: '/bundles/',
-      },
-      {
-        key: 'catalogue-attributes',
-        location: 'header',
-        title: {
-          en: 'Attributes',
-          de: 'Eigenschaften',
-          ru: 'Характеристики',
-          it: 'Caratteristiche',
-        },
-        url: '/attributes/',
-      },
-    ],
+    // The categories themselves, not the list screens: see categories.ts.
+    valuesOf: 'category',
+  },
+  {
+    key: 'bundles',
+    location: 'header',
+    title: { en: 'Bundles', de: 'Sets', ru: 'Наборы', it: 'Set' },
+    url: '/bundles/',
   },
   {
     key: 'vendors',

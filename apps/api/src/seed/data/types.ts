@@ -174,6 +174,8 @@ export type SeedMenu = {
   /** Path after the locale prefix, starting and ending with '/', e.g. '/products/'. */
   url: string;
   children?: SeedMenu[];
+  /** An attribute's key: one child per value of it, linking to the value's products. */
+  valuesOf?: string;
 };
 
 export type SeedWidget = {
