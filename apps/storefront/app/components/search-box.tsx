@@ -1,6 +1,5 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { createApiClient } from '@shop/contract';
 import { MIN_FETCH_DELAY_MS } from '@shop/domain';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { Icon, ICONS } from './icon.tsx';
@@ -18,12 +17,9 @@ export function SearchBox({ idPrefix }: { idPrefix: string }) {
   const money = useMoney();
   const navigate = useNavigate();
   // The browser calls the API itself through the contract's client (same origin, `_` cache
-  // version, X-Requested-With): suggestions need no storefront round trip.
+  // version, X-Requested-With): suggestions need no storefront round trip. The client (and zod,
+  // which checks its answers) is loaded on the first search, not with every page (issue 12).
   const noCache = useLocaleData()?.user?.noCache ?? false;
-  const api = useMemo(
-    () => createApiClient({ host: '', locale, noCache: () => noCache }),
-    [locale, noCache],
-  );
   const [found, setFound] = useState<{ query: string; suggestions: Suggestion[] }>({
     query: '',
     suggestions: [],
@@ -47,8 +43,12 @@ export function SearchBox({ idPrefix }: { idPrefix: string }) {
     const query = value.trim();
     timer.current = setTimeout(() => {
       // A failed search is silently ignored (spec section 7): no suggestions.
-      api.products
-        .search({ query: { query, page_size: 6 } })
+      import('@shop/contract')
+        .then(({ createApiClient }) =>
+          createApiClient({ host: '', locale, noCache: () => noCache }).products.search({
+            query: { query, page_size: 6 },
+          }),
+        )
         .then((page) =>
           setFound({
             query,

@@ -1,5 +1,5 @@
 import { data, redirect } from 'react-router';
-import { filterParamForRoute } from '@shop/domain';
+import { filterParamForRoute, PRODUCT_PAGE_SIZE } from '@shop/domain';
 import { AppLink } from '#app/components/app-link.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
 import { Pagination } from '#app/components/pagination.tsx';
@@ -9,7 +9,6 @@ import { useI18n } from '#app/lib/i18n.tsx';
 import { pageMeta } from '#app/lib/seo.ts';
 import { SORTED_PAGES } from '#app/lib/canonical.ts';
 import { getShopRequest } from '#app/lib/shop.server.ts';
-import { PRODUCT_PAGE_SIZE } from '@shop/contract';
 import type { Route } from './+types/attribute';
 
 /**

@@ -7,7 +7,7 @@ import { pageMeta } from '#app/lib/seo.ts';
 import { SORTED_PAGES } from '#app/lib/canonical.ts';
 import { assertPageExists } from '#app/lib/api-errors.server.ts';
 import { getShopRequest } from '#app/lib/shop.server.ts';
-import { PRODUCT_PAGE_SIZE } from '@shop/contract';
+import { PRODUCT_PAGE_SIZE } from '@shop/domain';
 import type { Route } from './+types/bundles';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
