@@ -88,7 +88,13 @@ export default function AttributePage({ loaderData }: Route.ComponentProps) {
       <p className="mb-4 text-slate-600">
         {t('catalogue.productsCount', { count: products.count })}
       </p>
-      <ProductGrid items={products.results} locale={locale} label={loaderData.title} level={2} />
+      <ProductGrid
+        items={products.results}
+        locale={locale}
+        label={loaderData.title}
+        level={2}
+        first={2}
+      />
       <Pagination
         page={state.page}
         total={Math.ceil(products.count / PRODUCT_PAGE_SIZE)}

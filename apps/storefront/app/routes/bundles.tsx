@@ -38,7 +38,13 @@ export default function Bundles({ loaderData }: Route.ComponentProps) {
       {results.results.length === 0 ? (
         <p className="text-slate-600">{t('bundle.noBundles')}</p>
       ) : (
-        <ProductGrid items={results.results} locale={locale} label={t('nav.bundles')} level={2} />
+        <ProductGrid
+          items={results.results}
+          locale={locale}
+          label={t('nav.bundles')}
+          level={2}
+          first={2}
+        />
       )}
       <Pagination
         page={state.page}

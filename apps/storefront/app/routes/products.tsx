@@ -110,7 +110,13 @@ export default function Products({ loaderData }: Route.ComponentProps) {
               </p>
             </div>
           ) : (
-            <ProductGrid items={results.results} locale={locale} label={heading} level={2} />
+            <ProductGrid
+              items={results.results}
+              locale={locale}
+              label={heading}
+              level={2}
+              first={2}
+            />
           )}
           <Pagination page={state.page} total={total} href={href} />
         </section>
