@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
+import { useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 import { Form, useFetcher, useLocation, useNavigation } from 'react-router';
 import type { Review } from '@shop/contract';
 import { REVIEW_PAGE_SIZE } from '@shop/domain';
@@ -450,20 +450,20 @@ export function ReviewsSection({
               <Subheading id="write-review-title" className="mb-3 font-bold">
                 {mine ? t('reviews.editReview') : t('reviews.writeReview')}
               </Subheading>
-              <Suspense>
-                <reviewForm.Component
-                  id="review-page-form"
-                  action={`${action}${withParam(location.search)}`}
-                  initial={initial}
-                  reply={reply}
-                  pending={navigation.state === 'submitting'}
-                  footer={
-                    <AppLink to={withParam(location.search)} className={secondaryClass}>
-                      {t('common.cancel')}
-                    </AppLink>
-                  }
-                />
-              </Suspense>
+              {/* No Suspense boundary: React would stream a large boundary's content apart,
+                  shown only by JavaScript; without one the server writes the form in place. */}
+              <reviewForm.Component
+                id="review-page-form"
+                action={`${action}${withParam(location.search)}`}
+                initial={initial}
+                reply={reply}
+                pending={navigation.state === 'submitting'}
+                footer={
+                  <AppLink to={withParam(location.search)} className={secondaryClass}>
+                    {t('common.cancel')}
+                  </AppLink>
+                }
+              />
             </div>
           ) : (
             <WriteReviewLink href={writeHref} action={action} initial={initial} />

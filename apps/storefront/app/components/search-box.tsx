@@ -87,6 +87,8 @@ export function SearchBox({ idPrefix }: { idPrefix: string }) {
         placeholder={t('search.placeholder')}
         value={text}
         onChange={(event) => onInput(event.target.value)}
+        // The API client starts loading when the shopper comes to the box, not after typing.
+        onFocus={() => void import('@shop/contract')}
         onBlur={() => setTimeout(() => setOpen(false), 150)}
         onKeyDown={(event) => {
           if (!expanded) return;

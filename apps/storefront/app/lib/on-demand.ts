@@ -5,7 +5,9 @@ import { lazy, type ComponentType } from 'react';
  * with their zod schemas — stays out of every page's first load). `load()` fetches the module;
  * once it is loaded, the component renders at once, without suspending. The server calls
  * `load()` when the module is evaluated, so its pages render the real thing in their HTML (no
- * fallback that only JavaScript would replace): they work without JavaScript.
+ * fallback that only JavaScript would replace): they work without JavaScript. Render it without
+ * a Suspense boundary of its own: React may stream a large boundary apart even when nothing
+ * suspends, and only JavaScript shows it then.
  */
 export function onDemand<Module, Props extends object>(
   importModule: () => Promise<Module>,
