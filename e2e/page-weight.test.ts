@@ -125,7 +125,7 @@ describe('messages after links followed in the browser', () => {
     const follow = async (href: string) =>
       page.locator(`a[href="${href}"]:visible`).first().click();
     await follow('/en/products/');
-    await page.getByRole('heading', { level: 1, name: english.catalogue.title }).waitFor();
+    await page.getByRole('heading', { level: 1, name: english.nav.products }).waitFor();
     expect(await rawKeys(page)).toEqual([]);
     await page
       .locator('main a[href^="/en/products/"][href$="/"]:not([href="/en/products/"]):visible')
@@ -155,7 +155,7 @@ describe('messages after links followed in the browser', () => {
     await hydrated(page);
     await page.evaluate(() => ((globalThis as unknown as { marker: number }).marker = 2));
     await follow('/de/products/');
-    await page.getByRole('heading', { level: 1, name: german.catalogue.title }).waitFor();
+    await page.getByRole('heading', { level: 1, name: german.nav.products }).waitFor();
     expect(await rawKeys(page)).toEqual([]);
     expect(await page.evaluate(() => (globalThis as unknown as { marker?: number }).marker)).toBe(
       2,
