@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { constants as zlib } from 'node:zlib';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -138,6 +140,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   }).withTypeProvider<ZodTypeProvider>();
 
+  // Every answer of text (JSON, pages, SVG, CSS…) leaves compressed, brotli or gzip as the
+  // client accepts (Vary: Accept-Encoding), from this hook on: it must come before any route
+  // (issue 12). Each written chunk is flushed so a streamed page still arrives as it renders.
+  // Built assets are compressed once at build time instead (apps/server, preCompressed).
+  await app.register(compress, {
+    encodings: ['br', 'gzip'],
+    brotliOptions: {
+      flush: zlib.BROTLI_OPERATION_FLUSH,
+      params: { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT },
+    },
+    zlibOptions: { flush: zlib.Z_SYNC_FLUSH },
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);

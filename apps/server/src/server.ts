@@ -69,13 +69,16 @@ export async function startServer(env: Env) {
     prefix: '/',
     wildcard: false,
     decorateReply: false,
+    // The build's .br and .gz (apps/storefront/scripts/precompress.ts), by Accept-Encoding, with
+    // Vary: Accept-Encoding; the compress hook leaves an already encoded answer alone.
+    preCompressed: true,
     // Built asset names carry a content hash: cache them for a year.
     setHeaders: (res, path) => {
       if (path.includes(`${join(clientDir, 'assets')}`)) {
         res.header('Cache-Control', 'public, max-age=31536000, immutable');
       }
       // A static page (the offline page) may run only its own inline code: see staticPagePolicy.
-      const policy = pagePolicies.get(path);
+      const policy = pagePolicies.get(path.replace(/\.(br|gz)$/, ''));
       if (policy) res.header('Content-Security-Policy', policy);
     },
   });

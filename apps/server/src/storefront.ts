@@ -33,6 +33,8 @@ export function injectFetch(app: FastifyInstance): typeof fetch {
     // count shoppers without the API having to trust a forwarded header from anyone.
     const shopper = headers['x-forwarded-for']?.split(',')[0]?.trim();
     delete headers['x-forwarded-for'];
+    // In-process answers are read as they are: compressing them would only cost time.
+    delete headers['accept-encoding'];
     const res = await app.inject({
       method: request.method as 'GET',
       url: url.pathname + url.search,

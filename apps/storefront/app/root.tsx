@@ -18,7 +18,19 @@ import { readRefusal } from '#app/lib/refusal.ts';
 import { useNonce } from '#app/lib/nonce.tsx';
 import type { LocaleData } from '#app/lib/locale-data.ts';
 import type { Route } from './+types/root';
+import interLatin400 from '@fontsource/inter/files/inter-latin-400-normal.woff2?url';
+import interLatin700 from '@fontsource/inter/files/inter-latin-700-normal.woff2?url';
 import './app.css';
+
+/** The body text's and the headings' font files, fetched with the page, not after the CSS. */
+export const links: Route.LinksFunction = () =>
+  [interLatin400, interLatin700].map((href) => ({
+    rel: 'preload',
+    as: 'font',
+    type: 'font/woff2',
+    href,
+    crossOrigin: 'anonymous' as const,
+  }));
 
 /**
  * Every route ends with a slash: a path without one answers 301 to the same path with it (query

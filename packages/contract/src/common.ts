@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IMAGE_TYPES, SUPPORTED_LOCALES } from '@shop/domain';
+import { IMAGE_TYPES, MAX_ID, SUPPORTED_LOCALES } from '@shop/domain';
 
 /* Building blocks shared by every resource: ids, money, dates, images, meta, lists, errors. */
 
@@ -34,7 +34,7 @@ export function isPlainText(value: string): boolean {
 }
 
 /** Ids are PostgreSQL `integer`s: a bigger number is no id (400), not a database error. */
-export const MAX_ID = 2_147_483_647;
+export { MAX_ID };
 export const idSchema = z.number().int().positive().max(MAX_ID);
 
 /** A URL the browser can load: absolute (`https://…`) or rooted at the origin (`/media/…`). */

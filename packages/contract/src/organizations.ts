@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_REVIEW_SORTING, REVIEW_PAGE_SIZE } from '@shop/domain';
+import { DEFAULT_REVIEW_SORTING, REVIEW_PAGE_SIZE, REVIEW_SORTINGS } from '@shop/domain';
 import {
   currencySchema,
   dateTimeSchema,
@@ -59,9 +59,8 @@ export type Manifest = z.infer<typeof manifestSchema>;
 
 /* ---------- reviews (shop and product share the shape) ---------- */
 
-export const REVIEW_SORTINGS = ['creation_date', '-creation_date', 'rating', '-rating'] as const;
 export const reviewSortingSchema = z.enum(REVIEW_SORTINGS);
-export { REVIEW_PAGE_SIZE };
+export { REVIEW_PAGE_SIZE, REVIEW_SORTINGS };
 
 export const ratingSchema = z.number().int().min(1).max(5);
 

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { DEFAULT_PRODUCT_SORTING, PRODUCT_PAGE_SIZE, SEARCH_COUNT_CAP } from '@shop/domain';
+import {
+  DEFAULT_PRODUCT_SORTING,
+  PRODUCT_PAGE_SIZE,
+  PRODUCT_SORTS,
+  SEARCH_COUNT_CAP,
+} from '@shop/domain';
 import {
   dateTimeSchema,
   discountSchema,
@@ -100,15 +105,7 @@ export const productDetailSchema = productSchema.extend({
 });
 export type ProductDetail = z.infer<typeof productDetailSchema>;
 
-export const PRODUCT_SORTS = [
-  'sorting',
-  'price',
-  '-price',
-  'title',
-  '-title',
-  'created',
-  '-created',
-] as const;
+export { PRODUCT_SORTS };
 export const productSortSchema = z.enum(PRODUCT_SORTS);
 export type ProductSort = z.infer<typeof productSortSchema>;
 

@@ -2,8 +2,21 @@
 
 export const PRODUCT_PAGE_SIZE = 12;
 export const DEFAULT_PRODUCT_SORTING = 'sorting';
+export const PRODUCT_SORTS = [
+  'sorting',
+  'price',
+  '-price',
+  'title',
+  '-title',
+  'created',
+  '-created',
+] as const;
 export const REVIEW_PAGE_SIZE = 6;
 export const DEFAULT_REVIEW_SORTING = 'creation_date';
+export const REVIEW_SORTINGS = ['creation_date', '-creation_date', 'rating', '-rating'] as const;
+
+/** The largest id the database holds (a PostgreSQL integer). */
+export const MAX_ID = 2_147_483_647;
 export const VENDOR_PAGE_SIZE = 12;
 
 export const TOAST_TIMEOUT_MS = 2000;

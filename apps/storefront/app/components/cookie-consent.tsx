@@ -24,7 +24,7 @@ export function CookieConsent({
       role="dialog"
       aria-modal="false"
       aria-labelledby="cookie-consent-title"
-      className="fixed inset-x-2 bottom-2 z-40 mx-auto max-w-2xl rounded-lg border border-slate-200 bg-white p-4 shadow-xl sm:inset-x-4 sm:bottom-4"
+      className="animate-fade-in fixed inset-x-2 bottom-2 z-40 mx-auto max-w-2xl rounded-lg border border-slate-200 bg-white p-4 shadow-xl sm:inset-x-4 sm:bottom-4"
     >
       <h2 id="cookie-consent-title" className="font-bold">
         {t('cookies.title')}

@@ -91,11 +91,18 @@ export function ProductGrid({
   locale,
   label,
   level = 3,
+  first = 0,
 }: {
   items: Card[];
   locale: string;
   label: string;
   level?: 2 | 3;
+  /**
+   * How many leading cards' images load first (eager, high priority, preloaded): the first row
+   * of a page's main list at 360 px, where one is the largest thing on the screen. None for a
+   * grid further down the page, so that it does not hold back the image that matters (issue 12).
+   */
+  first?: number;
 }) {
   return (
     <ul
@@ -105,7 +112,7 @@ export function ProductGrid({
       {items.map((item, i) => (
         <li key={`${item.ref}-${item.id}`} className="flex">
           <div className="flex w-full">
-            <ProductCard item={item} locale={locale} priority={i < 4} level={level} />
+            <ProductCard item={item} locale={locale} priority={i < first} level={level} />
           </div>
         </li>
       ))}

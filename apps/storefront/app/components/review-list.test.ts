@@ -6,7 +6,7 @@ import type { Review } from '@shop/contract';
 import german from '@shop/messages/langs/de.json' with { type: 'json' };
 import { I18nProvider } from '#app/lib/i18n.tsx';
 import { LOCALE_ROUTE_ID } from '#app/lib/locale-data.ts';
-import type { MyReviews } from '#app/lib/review-forms.ts';
+import type { MyReviews } from '#app/lib/review-state.ts';
 import { ModalHost } from './modal-host.tsx';
 import { MyReviewsList } from './review-list.tsx';
 

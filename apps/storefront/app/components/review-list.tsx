@@ -1,25 +1,23 @@
 import { useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 import { Form, useFetcher, useLocation, useNavigation } from 'react-router';
-import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react';
-import { REVIEW_PAGE_SIZE, type Review } from '@shop/contract';
-import { parseForm } from '#app/lib/forms.ts';
+import type { Review } from '@shop/contract';
+import { REVIEW_PAGE_SIZE } from '@shop/domain';
+import { onDemand } from '#app/lib/on-demand.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { useLocaleData } from '#app/lib/locale-data.ts';
 import {
   DELETE_PARAM,
   readDeleteParam,
   reviewStateQuery,
-  writeReviewForm,
   WRITE_PARAM,
   type MyReviews,
   type ReviewKind,
   type ReviewListState,
   type ReviewReply,
   type ReviewSorting,
-} from '#app/lib/review-forms.ts';
+} from '#app/lib/review-state.ts';
 import { AppLink } from './app-link.tsx';
 import { CsrfInput } from './csrf-input.tsx';
-import { FieldErrors, FormErrors } from './form-messages.tsx';
 import { useModal, type ModalComponentProps } from './modal-host.tsx';
 import { Pagination } from './pagination.tsx';
 import { useToast } from './toasts.tsx';
@@ -32,9 +30,9 @@ import { useToast } from './toasts.tsx';
  * Review text is user content: always rendered as text, never as markup.
  */
 
-const buttonClass =
+export const buttonClass =
   'rounded-md bg-primary px-4 py-2 font-bold text-white hover:bg-blue-800 disabled:opacity-70';
-const secondaryClass = 'rounded-md border border-slate-300 px-4 py-2 hover:bg-slate-100';
+export const secondaryClass = 'rounded-md border border-slate-300 px-4 py-2 hover:bg-slate-100';
 const linkClass = 'text-primary underline hover:no-underline';
 
 /** Five stars, read out as 'n out of 5 stars'. */
@@ -158,106 +156,10 @@ export function ReviewSortLinks({
 /* ---------------------------------------------------------------- the write form */
 
 export type ReviewFormInit = { rating?: number; text?: string };
-
-/**
- * The review form: a rating (five radio buttons) and a text, checked in the browser with the
- * contract's schema and again by the action. `fetcherKey` submits without navigating (the modal).
- */
-export function ReviewForm({
-  id,
-  action,
-  initial,
-  reply,
-  fetcherKey,
-  pending,
-  footer,
-}: {
-  id: string;
-  action: string;
-  initial?: ReviewFormInit | undefined;
-  reply?: ReviewReply | undefined;
-  fetcherKey?: string;
-  pending: boolean;
-  footer?: ReactNode;
-}) {
-  const { t } = useI18n();
-  const [form, fields] = useForm({
-    id,
-    lastResult: reply?.result,
-    defaultValue: {
-      rating: initial?.rating === undefined ? undefined : String(initial.rating),
-      text: initial?.text,
-    },
-    onValidate: ({ formData }) => parseForm(formData, writeReviewForm, t),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-  });
-  return (
-    <Form
-      method="post"
-      action={action}
-      {...(fetcherKey ? { navigate: false, fetcherKey } : {})}
-      className="space-y-4"
-      {...getFormProps(form)}
-    >
-      <FormErrors form={form} />
-      <CsrfInput />
-      <input type="hidden" name="intent" value="review" />
-      <fieldset aria-describedby={fields.rating.errors?.length ? fields.rating.errorId : undefined}>
-        <legend className="mb-2 font-medium">{t('reviews.rating')}</legend>
-        <div className="flex flex-wrap gap-1">
-          {[5, 4, 3, 2, 1].map((value) => {
-            const input = getInputProps(fields.rating, { type: 'radio', value: String(value) });
-            return (
-              <label
-                key={value}
-                className="flex cursor-pointer items-center gap-1 rounded-md border border-slate-300 px-2 py-1.5 has-[:checked]:border-primary has-[:checked]:bg-blue-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-primary"
-              >
-                <input
-                  {...input}
-                  id={`${id}-rating-${value}`}
-                  key={input.key}
-                  className="sr-only"
-                />
-                <span aria-hidden="true" className="text-amber-700">
-                  {'★'.repeat(value)}
-                </span>
-                <span className="sr-only">{t('reviews.ratingValue', { rating: value })}</span>
-              </label>
-            );
-          })}
-        </div>
-        <FieldErrors field={fields.rating} />
-      </fieldset>
-      <div>
-        <label htmlFor={fields.text.id} className="mb-1 block font-medium">
-          {t('reviews.text')}
-        </label>
-        <textarea
-          {...getTextareaProps(fields.text)}
-          key={fields.text.key}
-          rows={5}
-          maxLength={2000}
-          placeholder={t('reviews.placeholder')}
-          className="w-full rounded-md border border-slate-300 px-3 py-2"
-        />
-        <FieldErrors field={fields.text} />
-      </div>
-      <p className="text-sm text-slate-600">{t('reviews.oneReviewHint')}</p>
-      <div className="flex flex-wrap items-center gap-3">
-        <button type="submit" disabled={pending} className={buttonClass}>
-          {t('reviews.submit')}
-        </button>
-        {footer}
-      </div>
-    </Form>
-  );
-}
-
-type WriteItem = { action: string; initial?: ReviewFormInit | undefined };
+export type WriteItem = { action: string; initial?: ReviewFormInit | undefined };
 
 /** After a modal's form worked: say so, close, and hand the focus back to the page. */
-function useDoneInModal(
+export function useDoneInModal(
   fetcher: { state: string; data?: ReviewReply | undefined },
   close: () => void,
   /** Where the focus goes when the element that opened the modal is gone (a deleted review). */
@@ -281,26 +183,11 @@ function useDoneInModal(
   }, [fetcher.state, fetcher.data, close, toast, t, focusAfter]);
 }
 
-function WriteReviewModal({ item, close }: ModalComponentProps<WriteItem>) {
-  const fetcher = useFetcher<ReviewReply>({ key: 'review-modal' });
-  useDoneInModal(fetcher, close);
-  const { t } = useI18n();
-  return (
-    <ReviewForm
-      id="review-modal-form"
-      action={item.action}
-      initial={item.initial}
-      reply={fetcher.data?.done ? undefined : fetcher.data}
-      fetcherKey="review-modal"
-      pending={fetcher.state !== 'idle'}
-      footer={
-        <button type="button" onClick={close} className={secondaryClass}>
-          {t('common.cancel')}
-        </button>
-      }
-    />
-  );
-}
+/** The write form and its modal: loaded when shown (conform and zod are not on every page). */
+const reviewForm = onDemand(
+  () => import('./review-form.tsx'),
+  (module) => module.ReviewForm,
+);
 
 /** Opens the modal from a link's click; the link itself is the no-JavaScript path. */
 function modalClick(open: () => void) {
@@ -331,9 +218,14 @@ export function WriteReviewLink({
   return (
     <a
       href={href}
-      onClick={modalClick(() =>
-        modal.show(WriteReviewModal, { action, initial }, { size: 'large', title: label }),
-      )}
+      onClick={modalClick(() => {
+        // The link itself is the way when the form's module cannot be loaded (offline).
+        reviewForm.load().then(
+          ({ WriteReviewModal }) =>
+            modal.show(WriteReviewModal, { action, initial }, { size: 'large', title: label }),
+          () => window.location.assign(href),
+        );
+      })}
       className={`inline-block ${buttonClass}`}
     >
       {label}
@@ -558,7 +450,9 @@ export function ReviewsSection({
               <Subheading id="write-review-title" className="mb-3 font-bold">
                 {mine ? t('reviews.editReview') : t('reviews.writeReview')}
               </Subheading>
-              <ReviewForm
+              {/* No Suspense boundary: React would stream a large boundary's content apart,
+                  shown only by JavaScript; without one the server writes the form in place. */}
+              <reviewForm.Component
                 id="review-page-form"
                 action={`${action}${withParam(location.search)}`}
                 initial={initial}

@@ -1,6 +1,6 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { createApiClient, type Image } from '@shop/contract';
+import type { Image } from '@shop/contract';
 import { MIN_FETCH_DELAY_MS } from '@shop/domain';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { Icon, ICONS } from './icon.tsx';
@@ -25,12 +25,9 @@ export function SearchBox({ idPrefix }: { idPrefix: string }) {
   const money = useMoney();
   const navigate = useNavigate();
   // The browser calls the API itself through the contract's client (same origin, `_` cache
-  // version, X-Requested-With): suggestions need no storefront round trip.
+  // version, X-Requested-With): suggestions need no storefront round trip. The client (and zod,
+  // which checks its answers) is loaded on the first search, not with every page (issue 12).
   const noCache = useLocaleData()?.user?.noCache ?? false;
-  const api = useMemo(
-    () => createApiClient({ host: '', locale, noCache: () => noCache }),
-    [locale, noCache],
-  );
   const [found, setFound] = useState<{ query: string; suggestions: Suggestion[] }>({
     query: '',
     suggestions: [],
@@ -54,8 +51,12 @@ export function SearchBox({ idPrefix }: { idPrefix: string }) {
     const query = value.trim();
     timer.current = setTimeout(() => {
       // A failed search is silently ignored (spec section 7): no suggestions.
-      api.products
-        .search({ query: { query, page_size: 6 } })
+      import('@shop/contract')
+        .then(({ createApiClient }) =>
+          createApiClient({ host: '', locale, noCache: () => noCache }).products.search({
+            query: { query, page_size: 6 },
+          }),
+        )
         .then((page) =>
           setFound({
             query,
@@ -95,6 +96,8 @@ export function SearchBox({ idPrefix }: { idPrefix: string }) {
         placeholder={t('search.placeholder')}
         value={text}
         onChange={(event) => onInput(event.target.value)}
+        // The API client starts loading when the shopper comes to the box, not after typing.
+        onFocus={() => void import('@shop/contract')}
         onBlur={() => setTimeout(() => setOpen(false), 150)}
         onKeyDown={(event) => {
           if (!expanded) return;

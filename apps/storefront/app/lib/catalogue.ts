@@ -1,4 +1,5 @@
-import { PRODUCT_SORTS, type ProductSort } from '@shop/contract';
+import type { ProductSort } from '@shop/contract';
+import { PRODUCT_SORTS } from '@shop/domain';
 
 /**
  * The product list's state lives in the URL (shareable, bookmarkable, crawlable, works without

@@ -3,14 +3,13 @@ import { REVIEW_PAGE_SIZE, type Paginated, type Review } from '@shop/contract';
 import { optional } from './api-errors.server.ts';
 import { apiFailure, invalid, readForm } from './forms.server.ts';
 import { shopTranslator } from './messages.server.ts';
+import { REVIEW_INTENTS, reviewPageForm } from './review-forms.ts';
 import {
   readReviewState,
-  REVIEW_INTENTS,
-  reviewPageForm,
   type MyReviews,
   type ReviewListState,
   type ReviewReply,
-} from './review-forms.ts';
+} from './review-state.ts';
 import type { ShopRequest } from './shop.server.ts';
 
 /** A list of reviews as a page shows it: null when the list could not load (the page still shows). */

@@ -1,5 +1,5 @@
 import { data, redirect } from 'react-router';
-import { filterParamForRoute } from '@shop/domain';
+import { filterParamForRoute, PRODUCT_PAGE_SIZE } from '@shop/domain';
 import { AppLink } from '#app/components/app-link.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
 import { Pagination } from '#app/components/pagination.tsx';
@@ -9,7 +9,6 @@ import { useI18n } from '#app/lib/i18n.tsx';
 import { pageMeta } from '#app/lib/seo.ts';
 import { SORTED_PAGES } from '#app/lib/canonical.ts';
 import { getShopRequest } from '#app/lib/shop.server.ts';
-import { PRODUCT_PAGE_SIZE } from '@shop/contract';
 import type { Route } from './+types/attribute';
 
 /**
@@ -89,7 +88,13 @@ export default function AttributePage({ loaderData }: Route.ComponentProps) {
       <p className="mb-4 text-slate-600">
         {t('catalogue.productsCount', { count: products.count })}
       </p>
-      <ProductGrid items={products.results} locale={locale} label={loaderData.title} level={2} />
+      <ProductGrid
+        items={products.results}
+        locale={locale}
+        label={loaderData.title}
+        level={2}
+        first={2}
+      />
       <Pagination
         page={state.page}
         total={Math.ceil(products.count / PRODUCT_PAGE_SIZE)}

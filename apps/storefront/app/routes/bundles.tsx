@@ -7,7 +7,7 @@ import { pageMeta } from '#app/lib/seo.ts';
 import { SORTED_PAGES } from '#app/lib/canonical.ts';
 import { assertPageExists } from '#app/lib/api-errors.server.ts';
 import { getShopRequest } from '#app/lib/shop.server.ts';
-import { PRODUCT_PAGE_SIZE } from '@shop/contract';
+import { PRODUCT_PAGE_SIZE } from '@shop/domain';
 import type { Route } from './+types/bundles';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -38,7 +38,13 @@ export default function Bundles({ loaderData }: Route.ComponentProps) {
       {results.results.length === 0 ? (
         <p className="text-slate-600">{t('bundle.noBundles')}</p>
       ) : (
-        <ProductGrid items={results.results} locale={locale} label={t('nav.bundles')} level={2} />
+        <ProductGrid
+          items={results.results}
+          locale={locale}
+          label={t('nav.bundles')}
+          level={2}
+          first={2}
+        />
       )}
       <Pagination
         page={state.page}

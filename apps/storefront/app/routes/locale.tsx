@@ -11,6 +11,7 @@ import {
 import { isLoginPath } from '#app/lib/account.server.ts';
 import type { LocaleData } from '#app/lib/locale-data.ts';
 import { loadMessages } from '#app/lib/messages.server.ts';
+import { messagesFor, otherMessages } from '#app/lib/message-namespaces.ts';
 import { getShopRequest, loadShopRequest, shopRequestContext } from '#app/lib/shop.server.ts';
 import type { Route } from './+types/locale';
 
@@ -48,7 +49,7 @@ export const middleware: Route.MiddlewareFunction[] = [
   },
 ];
 
-export async function loader({ context }: Route.LoaderArgs): Promise<LocaleData> {
+export async function loader({ request, context }: Route.LoaderArgs): Promise<LocaleData> {
   const shop = getShopRequest(context);
   return {
     locale: shop.locale,
@@ -58,21 +59,26 @@ export async function loader({ context }: Route.LoaderArgs): Promise<LocaleData>
     origin: shop.origin,
     consent: shop.consent,
     csrfToken: shop.csrfToken,
-    messages: await loadMessages(shop),
+    // The page's messages, not the whole catalogue (lib/message-namespaces.ts).
+    messages: messagesFor(await loadMessages(shop), new URL(request.url).pathname),
   };
 }
 
 /**
  * The shop, the user and the messages change with the language, a form post (login, consent) or
- * an explicit revalidation — not with every link followed inside the shop.
+ * an explicit revalidation — not with every link followed inside the shop. A link into a section
+ * whose pages use other messages loads them.
  */
 export function shouldRevalidate({
   currentParams,
   nextParams,
+  currentUrl,
+  nextUrl,
   formMethod,
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
   if (currentParams.lang !== nextParams.lang) return true;
+  if (otherMessages(currentUrl.pathname, nextUrl.pathname)) return true;
   if (formMethod && formMethod !== 'GET') return defaultShouldRevalidate;
   return false;
 }

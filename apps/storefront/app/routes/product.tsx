@@ -23,7 +23,7 @@ import { itemMeta } from '#app/lib/seo.ts';
 import { assertCanonicalSlug } from '#app/lib/api-errors.server.ts';
 import { getShopRequest } from '#app/lib/shop.server.ts';
 import { useLocaleData } from '#app/lib/locale-data.ts';
-import type { ReviewReply } from '#app/lib/review-forms.ts';
+import type { ReviewReply } from '#app/lib/review-state.ts';
 import { isReviewPost, loadProductReviews, reviewAction } from '#app/lib/reviews.server.ts';
 import type { Route } from './+types/product';
 

@@ -21,7 +21,7 @@ import { pageMeta } from '#app/lib/seo.ts';
 import { PRODUCT_LIST } from '#app/lib/canonical.ts';
 import { assertPageExists } from '#app/lib/api-errors.server.ts';
 import { getShopRequest } from '#app/lib/shop.server.ts';
-import { PRODUCT_PAGE_SIZE } from '@shop/contract';
+import { PRODUCT_PAGE_SIZE } from '@shop/domain';
 import type { Route } from './+types/products';
 
 /** Matching posts shown beside a search's products; the rest are on the blog. */
@@ -224,7 +224,13 @@ export default function Products({ loaderData }: Route.ComponentProps) {
             </div>
           ) : (
             !empty && (
-              <ProductGrid items={results.results} locale={locale} label={heading} level={2} />
+              <ProductGrid
+                items={results.results}
+                locale={locale}
+                label={heading}
+                level={2}
+                first={2}
+              />
             )
           )}
           <Pagination page={state.page} total={total} href={href} />

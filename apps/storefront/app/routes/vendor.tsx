@@ -1,5 +1,5 @@
 import { data, redirect, useLocation } from 'react-router';
-import { idFromSlug, vendorPage, vendorPageQuery } from '@shop/domain';
+import { idFromSlug, VENDOR_PAGE_SIZE, vendorPage, vendorPageQuery } from '@shop/domain';
 import { AppLink } from '#app/components/app-link.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
 import { Pagination } from '#app/components/pagination.tsx';
@@ -11,7 +11,6 @@ import { PAGED } from '#app/lib/canonical.ts';
 import { assertPageExists } from '#app/lib/api-errors.server.ts';
 import { getShopRequest } from '#app/lib/shop.server.ts';
 import { BlogCardView } from '#app/components/blog-card.tsx';
-import { VENDOR_PAGE_SIZE } from '@shop/contract';
 import type { Route } from './+types/vendor';
 
 type Tab = VendorTab;

@@ -1,6 +1,5 @@
 import type { Vendor } from '@shop/contract';
-import { VENDOR_PAGE_SIZE } from '@shop/contract';
-import { vendorPage, vendorPageQuery } from '@shop/domain';
+import { VENDOR_PAGE_SIZE, vendorPage, vendorPageQuery } from '@shop/domain';
 import { AppLink } from '#app/components/app-link.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
 import { Pagination } from '#app/components/pagination.tsx';

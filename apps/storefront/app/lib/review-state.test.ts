@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readDeleteParam, readReviewState, reviewStateQuery } from './review-forms.ts';
+import { readDeleteParam, readReviewState, reviewStateQuery } from './review-state.ts';
 
 const read = (query: string, prefix?: string) =>
   readReviewState(new URLSearchParams(query), prefix);

@@ -1,0 +1,186 @@
+// `npm run bench:lighthouse` (issue 12, target 6): Lighthouse's mobile audit (simulated
+// throttling: a mid-range phone on slow 4G) of the home page, the product list and a product page
+// of a freshly started demo shop, on Debian's Chromium. Prints one row per run: the four scores,
+// LCP, CLS, TBT, the bytes transferred, what the LCP element was, and the machine's load average
+// when the run started and ended (the machine is shared: a busy one slows the simulated phone's
+// CPU work down too). Figures to read, never a test.
+//
+// Flags: --runs N (per page, default 1), --keep-data (reuse bench/.work/lighthouse-data).
+import { mkdir, rm } from 'node:fs/promises';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { freePort, launch, stopAll, stopAllOnSignals, waitUntilAnswers } from './lib/processes.ts';
+
+const root = join(import.meta.dirname, '..');
+const work = join(root, 'bench', '.work');
+const dataDir = join(work, 'lighthouse-data');
+
+const { values: flags } = parseArgs({
+  options: { runs: { type: 'string', default: '1' }, 'keep-data': { type: 'boolean' } },
+});
+const runs = Math.max(1, Number(flags.runs) || 1);
+
+const say = (line: string) => process.stderr.write(`${line}\n`);
+const load = () => loadavg()[0]?.toFixed(2) ?? '?';
+
+type Row = {
+  page: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+  kib: number;
+  lcpElement: string;
+  load: string;
+};
+
+/** A score as Lighthouse shows it (0–100), or -1 when the category did not run. */
+const score = (value: number | null | undefined) =>
+  value === null || value === undefined ? -1 : Math.round(value * 100);
+
+async function audit(url: string, port: number, page: string): Promise<Row> {
+  const before = load();
+  const result = await lighthouse(
+    url,
+    { port, output: 'json', logLevel: 'error' },
+    {
+      extends: 'lighthouse:default',
+      settings: {
+        // The mobile defaults (Moto G Power, slow 4G, simulated), stated so they do not drift.
+        formFactor: 'mobile',
+        throttlingMethod: 'simulate',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      },
+    },
+  );
+  if (!result) throw new Error(`no Lighthouse result for ${url}`);
+  const { categories, audits } = result.lhr;
+  const numeric = (id: string) => audits[id]?.numericValue ?? Number.NaN;
+  // The LCP element: the node item of the LCP breakdown insight (Lighthouse 13).
+  const lcpParts = (
+    audits['lcp-breakdown-insight']?.details as
+      { items?: { type?: string; nodeLabel?: string; selector?: string }[] } | undefined
+  )?.items;
+  const lcpNode = lcpParts?.find((item) => item.type === 'node');
+  return {
+    page,
+    performance: score(categories.performance?.score),
+    accessibility: score(categories.accessibility?.score),
+    bestPractices: score(categories['best-practices']?.score),
+    seo: score(categories.seo?.score),
+    lcpMs: numeric('largest-contentful-paint'),
+    cls: numeric('cumulative-layout-shift'),
+    tbtMs: numeric('total-blocking-time'),
+    kib: numeric('total-byte-weight') / 1024,
+    lcpElement: (lcpNode?.nodeLabel ?? lcpNode?.selector ?? '?').slice(0, 40),
+    load: `${before}→${load()}`,
+  };
+}
+
+function print(rows: Row[]): void {
+  const header = [
+    'page',
+    'perf',
+    'a11y',
+    'best',
+    'seo',
+    'LCP ms',
+    'CLS',
+    'TBT ms',
+    'KiB',
+    'load 1m',
+    'LCP element',
+  ];
+  const lines = rows.map((r) => [
+    r.page,
+    String(r.performance),
+    String(r.accessibility),
+    String(r.bestPractices),
+    String(r.seo),
+    r.lcpMs.toFixed(0),
+    r.cls.toFixed(3),
+    r.tbtMs.toFixed(0),
+    r.kib.toFixed(0),
+    r.load,
+    r.lcpElement,
+  ]);
+  console.log(`| ${header.join(' | ')} |`);
+  console.log(`| ${header.map(() => '---').join(' | ')} |`);
+  for (const line of lines) console.log(`| ${line.join(' | ')} |`);
+}
+
+async function main(): Promise<number> {
+  stopAllOnSignals();
+  await mkdir(work, { recursive: true });
+  if (!flags['keep-data']) await rm(dataDir, { recursive: true, force: true });
+
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  say(`server: starting the demo shop on ${origin} (builds the storefront if it is stale)…`);
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_PER_MINUTE: '0',
+  };
+  for (const key of ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'PUBLIC_URL']) delete env[key];
+  const server = launch(process.execPath, [join(root, 'scripts/start.ts')], {
+    cwd: root,
+    env,
+    onLine: (line) => {
+      if (!/^\s*build\/|^\s*$/.test(line)) say(`  server: ${line}`);
+    },
+  });
+  await waitUntilAnswers(`${origin}/en/api/products/products/?page_size=1`, server, 300_000);
+  const list = (await (await fetch(`${origin}/en/api/products/products/?page_size=1`)).json()) as {
+    results: { slugUri: string }[];
+  };
+  const product = list.results[0]?.slugUri;
+  if (!product) throw new Error('the demo shop lists no product');
+  const pages: [string, string][] = [
+    ['home', '/en/'],
+    ['product list', '/en/products/'],
+    ['product', `/en${product}`],
+  ];
+  // Each page once before measuring: resized images are made on first request and cached.
+  for (const [, path] of pages) await (await fetch(`${origin}${path}`)).arrayBuffer();
+
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run'],
+  });
+  const rows: Row[] = [];
+  try {
+    for (let run = 0; run < runs; run++) {
+      for (const [name, path] of pages) {
+        say(`lighthouse: ${name} (${path}), run ${run + 1} of ${runs}, load ${load()}`);
+        rows.push(await audit(`${origin}${path}`, chrome.port, name));
+      }
+    }
+  } finally {
+    chrome.kill();
+  }
+  console.log(`Lighthouse mobile (simulated throttling), ${new Date().toISOString()}`);
+  print(rows);
+  return 0;
+}
+
+let exitCode = 1;
+try {
+  exitCode = await main();
+} catch (error) {
+  console.error(`bench:lighthouse: ${error instanceof Error ? error.message : String(error)}`);
+} finally {
+  say('stopping child processes…');
+  await stopAll();
+}
+process.exit(exitCode);
