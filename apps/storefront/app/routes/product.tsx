@@ -3,9 +3,9 @@ import { data } from 'react-router';
 import { isApiError, type ProductDetail } from '@shop/contract';
 import {
   distinguishingValues,
-  groupVariationAttributes,
   idFromSlug,
   titleWithVariation,
+  variationChoices,
 } from '@shop/domain';
 import { AddToCartForm } from '#app/components/add-to-cart.tsx';
 import { WishlistHeart } from '#app/components/wishlist-heart.tsx';
@@ -111,8 +111,12 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
   const { locale, t } = useI18n();
   const shop = useLocaleData();
   const buyBox = useRef<HTMLDivElement>(null);
-  // Only attributes the variations differ in are choices.
-  const groups = groupVariationAttributes(product.variations).filter((g) => g.values.length > 1);
+  // Only attributes the variations differ in are choices; sizes in size order.
+  const groups = variationChoices(product.variations);
+  const titleWithChoice = titleWithVariation(
+    product.title,
+    distinguishingValues(product.variations, product.id),
+  );
   const origin = shop?.origin ?? '';
   const nonce = useNonce();
   return (
@@ -175,14 +179,35 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
                   const variation = closestVariation(product, value.id);
                   if (!variation) return null;
                   const current = variation.id === product.id;
+                  const soldOut = !variation.available || variation.stock === 0;
+                  const few = !soldOut && variation.stock !== null && variation.stock <= 3;
                   return (
                     <li key={value.id}>
+                      {/* A plain link without JavaScript; with it, the page changes in place and
+                          keeps its scroll position (the shopper stays at the choices). */}
                       <AppLink
                         to={`/${locale}${variation.slugUri}`}
+                        preventScrollReset
+                        replace
                         aria-current={current ? 'true' : undefined}
-                        className={`inline-block rounded-md border px-3 py-2 ${current ? 'border-primary bg-blue-50 font-bold' : 'border-slate-300 hover:border-primary'}`}
+                        className={`flex min-h-11 min-w-11 flex-col items-center justify-center rounded-md border px-3 py-1.5 text-center ${
+                          current
+                            ? 'border-primary bg-blue-50 font-bold'
+                            : soldOut
+                              ? 'border-dashed border-slate-300 text-slate-600 hover:border-slate-500'
+                              : 'border-slate-300 hover:border-primary'
+                        }`}
                       >
-                        {value.title}
+                        <span className={soldOut ? 'line-through' : undefined}>{value.title}</span>
+                        {(soldOut || few) && (
+                          <span
+                            className={`text-xs font-normal ${soldOut ? 'text-red-700' : 'text-amber-800'}`}
+                          >
+                            {soldOut
+                              ? t('product.soldOut')
+                              : t('product.onlyLeft', { count: variation.stock ?? 0 })}
+                          </span>
+                        )}
                       </AppLink>
                     </li>
                   );
@@ -193,10 +218,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
           <div ref={buyBox}>
             <AddToCartForm
               itemId={product.id}
-              title={titleWithVariation(
-                product.title,
-                distinguishingValues(product.variations, product.id),
-              )}
+              title={titleWithChoice}
               refKind="product"
               available={product.available && (shop?.shop.cart ?? false)}
             />
@@ -252,6 +274,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
 
       <StickyBuyBar
         item={product}
+        title={titleWithChoice}
         watch={buyBox}
         available={product.available && (shop?.shop.cart ?? false)}
       />
