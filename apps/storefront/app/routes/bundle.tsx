@@ -13,7 +13,7 @@ import { StickyBuyBar } from '#app/components/sticky-bar.tsx';
 import { productPageAction } from '#app/lib/cart-action.server.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { itemMeta } from '#app/lib/seo.ts';
-import { assertCanonicalSlug } from '#app/lib/api-errors.server.ts';
+import { assertCanonicalSlug, notFoundWithProducts } from '#app/lib/api-errors.server.ts';
 import { getShopRequest } from '#app/lib/shop.server.ts';
 import { useLocaleData } from '#app/lib/locale-data.ts';
 import type { Route } from './+types/bundle';
@@ -30,7 +30,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       await shop.api.sales
         .removeFromCart({ params: { productId: id }, query: { ref: 'bundle' } })
         .catch(() => undefined);
-      throw data(null, { status: 404 });
+      return notFoundWithProducts(shop);
     });
   assertCanonicalSlug(
     params.id,

@@ -20,7 +20,7 @@ import { StickyBuyBar } from '#app/components/sticky-bar.tsx';
 import { productPageAction } from '#app/lib/cart-action.server.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { itemMeta } from '#app/lib/seo.ts';
-import { assertCanonicalSlug } from '#app/lib/api-errors.server.ts';
+import { assertCanonicalSlug, notFoundWithProducts } from '#app/lib/api-errors.server.ts';
 import { getShopRequest } from '#app/lib/shop.server.ts';
 import { useLocaleData } from '#app/lib/locale-data.ts';
 import type { ReviewReply } from '#app/lib/review-forms.ts';
@@ -37,7 +37,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       // A product that is gone leaves the cart too (spec section 4), then shows the 404 screen.
       if (!isApiError(error, 404)) throw error;
       await shop.api.sales.removeFromCart({ params: { productId: id } }).catch(() => undefined);
-      throw data(null, { status: 404 });
+      return notFoundWithProducts(shop);
     });
   // One address per product: an old or partial slug redirects to the current one.
   assertCanonicalSlug(
