@@ -20,7 +20,8 @@ function WidgetHtml({ widget, className }: { widget: Widget; className?: string 
  * The shop's name as its mark (the `icon` image) and the title as text, so the name is in the
  * page's language ("Manufakturmarkt" in German): a logo image's wordmark is in one language only
  * (docs/decisions/0032-logo-text-in-the-page-language.md). A shop without an icon shows its
- * `logo`-type image as before, or only the title.
+ * `logo`-type image as before, or only the title. On a phone the header shows the title alone:
+ * the mark would push the cart and account icons off a 360 px screen.
  */
 function ShopLogo({
   shop,
@@ -53,7 +54,7 @@ function ShopLogo({
         <SizedImage
           image={mark}
           alt=""
-          className="h-9 w-9 shrink-0 rounded-lg sm:h-10 sm:w-10"
+          className={`h-9 w-9 shrink-0 rounded-lg sm:h-10 sm:w-10 ${tone === 'light' ? 'hidden sm:block' : ''}`}
           priority={tone === 'light'}
           sizes="40px"
         />
