@@ -282,7 +282,7 @@ describe('chrome, home and 404', () => {
 
   it.each([
     ['360 px', NARROW, true],
-    ['1280 px', WIDE, false],
+    ['1280 px', WIDE, true],
   ])(
     '404 keeps the spec’s words and offers a search field and products (%s)',
     async (_n, viewport, js) => {
