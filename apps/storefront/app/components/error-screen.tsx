@@ -77,7 +77,7 @@ export function NotFoundScreen({
         <h2 className="mb-2 text-center font-bold" id="not-found-search">
           {t('errors.searchInstead')}
         </h2>
-        <SearchBox idPrefix="not-found" />
+        <SearchBox idPrefix="not-found" labelledBy="not-found-search" />
       </div>
       {products.length > 0 && (
         <section aria-labelledby="not-found-products" className="mt-12">
