@@ -4,6 +4,7 @@ export * from './cart.ts';
 export * from './promo.ts';
 export * from './filters.ts';
 export * from './variations.ts';
+export * from './bundles.ts';
 export * from './slug.ts';
 export * from './locale.ts';
 export * from './meta.ts';

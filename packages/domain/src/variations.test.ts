@@ -2,7 +2,10 @@ import { describe, it, expect } from 'vitest';
 import {
   distinguishingValues,
   groupVariationAttributes,
+  orderOptionValues,
+  sizeRank,
   titleWithVariation,
+  variationChoices,
   type Variation,
 } from './variations.ts';
 
@@ -91,5 +94,56 @@ describe('distinguishingValues and titleWithVariation — a cart line names its 
       'Duvet cover (Colour: Indigo)',
     );
     expect(titleWithVariation('Duvet cover', [])).toBe('Duvet cover');
+  });
+});
+
+describe('orderOptionValues — sizes and numbers in natural order', () => {
+  const titles = (list: string[]) =>
+    orderOptionValues(list.map((title) => ({ title }))).map((v) => v.title);
+
+  it.each<[string, string[], string[]]>([
+    ['clothing sizes by size, not as met', ['M', 'S', 'L', 'XL'], ['S', 'M', 'L', 'XL']],
+    [
+      'the whole ladder, any case, 2XL = XXL',
+      ['xxl', 'XS', 'L', '3XL', 'XXS', 'm', 'S', 'XL'],
+      ['XXS', 'XS', 'S', 'm', 'L', 'XL', 'xxl', '3XL'],
+    ],
+    [
+      'sizes with words after them (the demo shop’s values)',
+      ['M – Medium', 'S – Small', 'XL – Extra large', 'L – Large'],
+      ['S – Small', 'M – Medium', 'L – Large', 'XL – Extra large'],
+    ],
+    ['numbers by number, not as text', ['42', '100', '38', '40.5'], ['38', '40.5', '42', '100']],
+    [
+      'numbers with units and a decimal comma',
+      ['10,5 cm', '9 cm', '12 cm'],
+      ['9 cm', '10,5 cm', '12 cm'],
+    ],
+    ['words keep their order', ['Sage', 'Natural', 'Indigo'], ['Sage', 'Natural', 'Indigo']],
+    ['a mixed group keeps its order', ['M', 'One size', 'S'], ['M', 'One size', 'S']],
+    ['no values', [], []],
+  ])('%s', (_name, input, expected) => {
+    expect(titles(input)).toEqual(expected);
+  });
+
+  it('ranks sizes: S below M below L; words that only start like a size are not sizes', () => {
+    expect(sizeRank('S')).toBeLessThan(sizeRank('M') ?? NaN);
+    expect(sizeRank('XL')).toBeGreaterThan(sizeRank('L') ?? NaN);
+    expect(sizeRank('2XS')).toBe(sizeRank('XXS'));
+    expect(sizeRank('Small')).toBeNull();
+    expect(sizeRank('XM')).toBeNull();
+    expect(sizeRank('Linen')).toBeNull();
+  });
+});
+
+describe('variationChoices — the choices a product page offers', () => {
+  const large = { id: 23, title: 'L', attribute: size };
+  it('keeps only attributes the family differs in, with values in natural order', () => {
+    const family: Variation[] = [
+      { id: 1, values: [red, medium] },
+      { id: 2, values: [red, large] },
+      { id: 3, values: [red, small] },
+    ];
+    expect(variationChoices(family)).toEqual([{ title: 'Size', values: [small, medium, large] }]);
   });
 });

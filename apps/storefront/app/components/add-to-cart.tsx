@@ -1,15 +1,31 @@
-import { useEffect, useRef } from 'react';
+import { createContext, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useFetcher } from 'react-router';
-import { MAX_LINE_QUANTITY } from '@shop/domain';
+import { CART_ANIMATION_MS, MAX_LINE_QUANTITY } from '@shop/domain';
 import { useI18n } from '#app/lib/i18n.tsx';
+import { useTimedFlag } from '#app/lib/timed-flag.ts';
 import { useToast } from './toasts.tsx';
 import { CsrfInput } from './csrf-input.tsx';
+
+type CartBadge = {
+  /** On for CART_ANIMATION_MS after something was added (spec section 4): the header's badge. */
+  animating: boolean;
+  added: () => void;
+};
+const CartBadgeContext = createContext<CartBadge>({ animating: false, added: () => {} });
+export const useCartBadge = () => useContext(CartBadgeContext);
+
+/** The shop layout's cart animation flag, shared by every add-to-cart form and the header. */
+export function CartBadgeProvider({ children }: { children: ReactNode }) {
+  const [animating, added] = useTimedFlag(CART_ANIMATION_MS);
+  const value = useMemo(() => ({ animating, added }), [animating, added]);
+  return <CartBadgeContext value={value}>{children}</CartBadgeContext>;
+}
 
 export type AddToCartResult = { ok: true; quantity: number } | { ok: false; message: string };
 
 /**
  * A plain form post (works without JavaScript); with JavaScript it stays on the page, toasts the
- * answer and animates for 500 ms.
+ * answer with a "View cart" link and animates the header's cart badge for 500 ms.
  */
 export function AddToCartForm({
   itemId,
@@ -26,8 +42,9 @@ export function AddToCartForm({
   compact?: boolean;
   formId?: string;
 }) {
-  const { t } = useI18n();
+  const { locale, t } = useI18n();
   const { toast } = useToast();
+  const { added } = useCartBadge();
   const fetcher = useFetcher<AddToCartResult>();
   const last = useRef<AddToCartResult | undefined>(undefined);
 
@@ -35,11 +52,15 @@ export function AddToCartForm({
     const result = fetcher.data;
     if (!result || result === last.current || fetcher.state !== 'idle') return;
     last.current = result;
-    toast(
-      result.ok ? t('product.addedToCart', { title }) : result.message,
-      result.ok ? 'info' : 'error',
-    );
-  }, [fetcher.data, fetcher.state, t, toast, title]);
+    if (!result.ok) return toast(result.message, 'error');
+    // Names the product and its variation, with the way to the cart; top-left, so the header's
+    // cart badge (top-right) stays in sight while it animates.
+    toast(t('product.addedToCart', { title }), 'info', {
+      href: `/${locale}/checkout/cart/`,
+      label: t('cart.viewCart'),
+    });
+    added();
+  }, [fetcher.data, fetcher.state, t, toast, title, locale, added]);
   // The cart animation (500 ms, spec section 4) plays once per successful add.
   const animating = fetcher.state === 'idle' && fetcher.data?.ok === true;
 

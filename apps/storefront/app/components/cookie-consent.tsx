@@ -20,33 +20,35 @@ export function CookieConsent({
   const location = useLocation();
   if (consent || fetcher.state !== 'idle') return null;
   return (
+    // Compact on a phone (a few lines at the bottom, not a third of the screen) and small text
+    // throughout, so it never becomes the page's largest element: the shop stays in view.
     <section
       role="dialog"
       aria-modal="false"
       aria-labelledby="cookie-consent-title"
-      className="animate-fade-in fixed inset-x-2 bottom-2 z-40 mx-auto max-w-2xl rounded-lg border border-slate-200 bg-white p-4 shadow-xl sm:inset-x-4 sm:bottom-4"
+      className="animate-fade-in fixed inset-x-2 bottom-2 z-40 mx-auto flex max-w-3xl flex-col gap-2 rounded-lg border border-slate-200 bg-white p-3 text-sm shadow-xl sm:inset-x-4 sm:bottom-4 sm:flex-row sm:items-center sm:gap-4 sm:p-4"
     >
-      <h2 id="cookie-consent-title" className="font-bold">
-        {t('cookies.title')}
-      </h2>
-      <p className="mt-1 text-sm text-slate-700">
-        {t('cookies.text')}{' '}
-        <a href={privacyHref} className="text-primary underline">
-          {t('cookies.learnMore')}
-        </a>
-      </p>
-      <fetcher.Form
-        method="post"
-        action={`/${locale}/consent/`}
-        className="mt-3 flex flex-wrap gap-2"
-      >
+      <div className="min-w-0 flex-1">
+        <h2 id="cookie-consent-title" className="sr-only font-bold sm:not-sr-only">
+          {t('cookies.title')}
+        </h2>
+        <p className="text-xs leading-snug text-slate-700 sm:mt-1 sm:text-sm">
+          <span className="sm:hidden">{t('cookies.short')}</span>
+          <span className="hidden sm:inline">{t('cookies.text')}</span>{' '}
+          <a href={privacyHref} className="text-primary underline">
+            <span className="sm:hidden">{t('cookies.privacy')}</span>
+            <span className="hidden sm:inline">{t('cookies.learnMore')}</span>
+          </a>
+        </p>
+      </div>
+      <fetcher.Form method="post" action={`/${locale}/consent/`} className="flex shrink-0 gap-2">
         <CsrfInput />
         <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
         <button
           type="submit"
           name="choice"
           value="all"
-          className="rounded-md bg-primary px-4 py-2 font-bold text-white hover:bg-blue-800"
+          className="min-h-11 flex-1 rounded-md bg-primary px-3 py-2 font-bold text-white hover:bg-blue-800 sm:flex-none"
         >
           {t('cookies.acceptAll')}
         </button>
@@ -54,7 +56,7 @@ export function CookieConsent({
           type="submit"
           name="choice"
           value="necessary"
-          className="rounded-md border border-slate-300 px-4 py-2 font-bold hover:bg-slate-100"
+          className="min-h-11 flex-1 rounded-md border border-slate-300 px-3 py-2 font-bold hover:bg-slate-100 sm:flex-none"
         >
           {t('cookies.onlyNecessary')}
         </button>

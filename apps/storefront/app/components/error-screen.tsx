@@ -1,7 +1,10 @@
 import { Component, useEffect, type ReactNode } from 'react';
 import { isRouteErrorResponse } from 'react-router';
+import type { ProductCard } from '@shop/contract';
 import { RELOAD_GUARD_WINDOW_MS } from '@shop/domain';
 import { useI18n } from '#app/lib/i18n.tsx';
+import { ProductGrid } from './product-card.tsx';
+import { SearchBox } from './search-box.tsx';
 
 const ENGLISH: Record<string, string> = {
   'errors.notFoundTitle': 'Oops! This Page Could Not Be Found',
@@ -46,10 +49,52 @@ export function statusOf(error: unknown): number {
   return isRouteErrorResponse(error) ? error.status : 500;
 }
 
-export function NotFoundScreen({ homeHref }: { homeHref: string }) {
+/** The products a shop page's 404 brought along (lib/api-errors.server.ts: notFoundWithProducts). */
+export function notFoundProducts(error: unknown): ProductCard[] {
+  if (!isRouteErrorResponse(error) || error.status !== 404) return [];
+  const body: unknown = error.data;
+  return body && typeof body === 'object' && 'products' in body && Array.isArray(body.products)
+    ? (body.products as ProductCard[])
+    : [];
+}
+
+/**
+ * The spec's 404 words, then a way on: a search field (a plain GET form to the product list) and
+ * a few of the shop's products.
+ */
+export function NotFoundScreen({
+  homeHref,
+  products = [],
+}: {
+  homeHref: string;
+  products?: ProductCard[];
+}) {
+  const { locale, t } = useI18n();
+  return (
+    <>
+      <NotFoundWords homeHref={homeHref} />
+      <div className="mx-auto max-w-md">
+        <h2 className="mb-2 text-center font-bold" id="not-found-search">
+          {t('errors.searchInstead')}
+        </h2>
+        <SearchBox idPrefix="not-found" labelledBy="not-found-search" />
+      </div>
+      {products.length > 0 && (
+        <section aria-labelledby="not-found-products" className="mt-12">
+          <h2 id="not-found-products" className="mb-4 text-xl font-bold">
+            {t('errors.popularProducts')}
+          </h2>
+          <ProductGrid items={products} locale={locale} label={t('errors.popularProducts')} />
+        </section>
+      )}
+    </>
+  );
+}
+
+function NotFoundWords({ homeHref }: { homeHref: string }) {
   const text = useErrorText();
   return (
-    <section className="mx-auto max-w-xl py-16 text-center" aria-labelledby="error-title">
+    <section className="mx-auto max-w-xl pt-16 pb-10 text-center" aria-labelledby="error-title">
       <p className="text-7xl font-bold text-primary" aria-hidden="true">
         404
       </p>
@@ -156,7 +201,7 @@ export function ErrorScreen({
   return (
     <LastResort homeHref={homeHref}>
       {status === 404 && !generic ? (
-        <NotFoundScreen homeHref={homeHref} />
+        <NotFoundScreen homeHref={homeHref} products={notFoundProducts(error)} />
       ) : (
         <GenericErrorScreen
           status={status}

@@ -21,7 +21,7 @@ export function GoToTop() {
         window.scrollTo({ top: 0, behavior: reduce ? 'auto' : 'smooth' });
         document.getElementById('main')?.focus({ preventScroll: true });
       }}
-      className="fixed right-4 bottom-4 z-40 flex h-12 w-12 items-center justify-center rounded-full bg-primary text-white shadow-lg hover:bg-blue-800"
+      className="fixed right-4 bottom-[calc(1rem+var(--sticky-bar-height,0px))] z-40 transition-[bottom] flex h-12 w-12 items-center justify-center rounded-full bg-primary text-white shadow-lg hover:bg-blue-800"
       aria-label={t('common.goToTop')}
       title={t('common.goToTop')}
     >

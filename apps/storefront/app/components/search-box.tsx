@@ -20,7 +20,7 @@ type Suggestion = {
  * The header search: a plain GET form to the product list (works without JavaScript), enhanced
  * into a combobox that suggests products as the shopper types (after 200 ms of quiet).
  */
-export function SearchBox({ idPrefix }: { idPrefix: string }) {
+export function SearchBox({ idPrefix, labelledBy }: { idPrefix: string; labelledBy?: string }) {
   const { locale, t } = useI18n();
   const money = useMoney();
   const navigate = useNavigate();
@@ -76,6 +76,7 @@ export function SearchBox({ idPrefix }: { idPrefix: string }) {
   return (
     <form
       role="search"
+      aria-labelledby={labelledBy}
       method="get"
       action={`/${locale}/products/`}
       className="relative flex w-full"

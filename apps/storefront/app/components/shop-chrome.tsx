@@ -2,6 +2,7 @@ import { AppLink as Link } from './app-link.tsx';
 import { useLocation } from 'react-router';
 import type { Language, MenuItem, OrganizationInfo, UserInfo, Widget } from '@shop/contract';
 import { useWishlist } from './wishlist-heart.tsx';
+import { useCartBadge } from './add-to-cart.tsx';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
 import { FooterMenus, MenuNav } from './menu-nav.tsx';
@@ -13,6 +14,59 @@ import { CsrfInput } from './csrf-input.tsx';
 /** Trusted HTML written by staff in the shop's widgets. */
 function WidgetHtml({ widget, className }: { widget: Widget; className?: string }) {
   return <div className={className} dangerouslySetInnerHTML={{ __html: widget.content }} />;
+}
+
+/**
+ * The shop's name as its mark (the `icon` image) and the title as text, so the name is in the
+ * page's language ("Manufakturmarkt" in German): a logo image's wordmark is in one language only
+ * (docs/decisions/0032-logo-text-in-the-page-language.md). A shop without an icon shows its
+ * `logo`-type image as before, or only the title. On a phone the header shows the title alone:
+ * the mark would push the cart and account icons off a 360 px screen.
+ */
+function ShopLogo({
+  shop,
+  logoType,
+  tone,
+}: {
+  shop: OrganizationInfo;
+  logoType: 'header_logo' | 'footer_logo';
+  tone: 'light' | 'dark';
+}) {
+  const mark = shop.images.find((i) => i.imageType === 'icon');
+  const logo =
+    shop.images.find((i) => i.imageType === logoType) ??
+    shop.images.find((i) => i.imageType === 'logo');
+  const text = tone === 'light' ? 'text-primary' : 'text-white';
+  if (!mark && logo) {
+    return (
+      <SizedImage
+        image={logo}
+        alt={shop.title}
+        className={`h-9 w-auto sm:h-11 ${tone === 'dark' ? 'rounded-md bg-white px-2 py-1' : ''}`}
+        priority={tone === 'light'}
+        sizes="144px"
+      />
+    );
+  }
+  return (
+    <span className="flex items-center gap-2">
+      {mark && (
+        <SizedImage
+          image={mark}
+          alt=""
+          className={`h-9 w-9 shrink-0 rounded-lg sm:h-10 sm:w-10 ${tone === 'light' ? 'hidden sm:block' : ''}`}
+          priority={tone === 'light'}
+          sizes="40px"
+        />
+      )}
+      <span
+        data-shop-title=""
+        className={`max-w-[8.5rem] text-sm leading-tight font-bold break-words sm:max-w-none sm:text-xl ${text}`}
+      >
+        {shop.title}
+      </span>
+    </span>
+  );
 }
 
 /** The number on an icon link; the link's own label says it in words (a span cannot be labelled). */
@@ -87,9 +141,7 @@ export function MainBar({
 }) {
   const { locale, t } = useI18n();
   const wishlistAnimating = useWishlist().animating;
-  const logo =
-    shop.images.find((i) => i.imageType === 'header_logo') ??
-    shop.images.find((i) => i.imageType === 'logo');
+  const cartAnimating = useCartBadge().animating;
   const header = menus.filter((m) => m.location === 'header');
   // Rendered twice (a row of its own on phones, in the bar from md), so each copy has its own id.
   const search = (idPrefix: string) => <SearchBox idPrefix={idPrefix} />;
@@ -112,17 +164,7 @@ export function MainBar({
           className="flex shrink-0 items-center"
           aria-label={`${shop.title} – ${t('nav.home')}`}
         >
-          {logo ? (
-            <SizedImage
-              image={logo}
-              alt={shop.title}
-              className="h-9 w-auto sm:h-11"
-              priority
-              sizes="144px"
-            />
-          ) : (
-            <span className="text-xl font-bold text-primary">{shop.title}</span>
-          )}
+          <ShopLogo shop={shop} logoType="header_logo" tone="light" />
         </Link>
         <div className="hidden flex-1 lg:block">
           <MenuNav items={header} label={t('nav.catalogue')} variant="bar" />
@@ -141,7 +183,8 @@ export function MainBar({
           {shop.cart && (
             <a
               href={`/${locale}/checkout/cart/`}
-              className="relative rounded p-2 hover:bg-slate-100"
+              className={`relative rounded p-2 hover:bg-slate-100 ${cartAnimating ? 'animate-cart-added' : ''}`}
+              data-animating={cartAnimating ? '' : undefined}
               aria-label={t('header.cartWithCount', { count: cartCount })}
             >
               {<Icon path={ICONS.cart} />}
@@ -173,19 +216,14 @@ export function Footer({
   widgets: Widget[];
 }) {
   const { t } = useI18n();
-  const logo = shop.images.find((i) => i.imageType === 'footer_logo');
   const footerWidgets = widgets.filter((w) => w.location === 'footer');
   return (
     <footer className="mt-16 bg-slate-900 text-white">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 lg:grid-cols-[1fr_2fr]">
         <div className="space-y-4">
-          {logo ? (
-            <span className="inline-block rounded-md bg-white px-3 py-2">
-              <SizedImage image={logo} alt={shop.title} className="h-8 w-auto" sizes="144px" />
-            </span>
-          ) : (
-            <p className="text-xl font-bold">{shop.title}</p>
-          )}
+          <p>
+            <ShopLogo shop={shop} logoType="footer_logo" tone="dark" />
+          </p>
           {footerWidgets.map((widget) => (
             <section
               key={widget.id}

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode, type RefObject } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import type { ProductCard } from '@shop/contract';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { AddToCartForm } from './add-to-cart.tsx';
@@ -18,6 +18,17 @@ export function StickyBar({
   label: string;
 }) {
   const [visible, setVisible] = useState(false);
+  const bar = useRef<HTMLDivElement>(null);
+  // While the bar shows, its height is published as --sticky-bar-height, so that the "Go to top"
+  // button (and anything else fixed at the bottom) sits above it instead of covering it.
+  useEffect(() => {
+    const root = document.documentElement.style;
+    if (!visible || !bar.current) return;
+    root.setProperty('--sticky-bar-height', `${bar.current.offsetHeight}px`);
+    return () => {
+      root.removeProperty('--sticky-bar-height');
+    };
+  }, [visible]);
   useEffect(() => {
     const target = watch.current;
     if (!target) return;
@@ -42,6 +53,7 @@ export function StickyBar({
   }, [watch]);
   return (
     <div
+      ref={bar}
       role="region"
       aria-label={label}
       aria-hidden={!visible}
@@ -55,13 +67,18 @@ export function StickyBar({
   );
 }
 
-/** The sticky bar of a product or bundle page: its title, price and a one-tap add to cart. */
+/**
+ * The sticky bar of a product or bundle page: its title, price and a one-tap add to cart. `title`
+ * names the chosen variation ("Linen Shirt (Size: M)") in the toast; the bar shows the short one.
+ */
 export function StickyBuyBar({
   item,
+  title = item.title,
   watch,
   available,
 }: {
   item: Pick<ProductCard, 'id' | 'ref' | 'title' | 'discountPrice'>;
+  title?: string;
   watch: RefObject<HTMLElement | null>;
   available: boolean;
 }) {
@@ -69,13 +86,17 @@ export function StickyBuyBar({
   const money = useMoney();
   return (
     <StickyBar watch={watch} label={t('product.addToCart')}>
-      <p className="min-w-0 flex-1 truncate font-medium">
-        {item.title} · <span className="font-bold">{money(item.discountPrice)}</span>
+      {/* The price never gives way to a long title: only the title is cut. */}
+      <p className="flex min-w-0 flex-1 flex-col sm:flex-row sm:items-baseline sm:gap-2">
+        <span className="truncate font-medium">{item.title}</span>
+        <span className="shrink-0 font-bold" data-sticky-price="">
+          {money(item.discountPrice)}
+        </span>
       </p>
       <div className="w-40 sm:w-56">
         <AddToCartForm
           itemId={item.id}
-          title={item.title}
+          title={title}
           refKind={item.ref}
           available={available}
           compact

@@ -1,18 +1,10 @@
-import {
-  createContext,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  type ReactNode,
-} from 'react';
+import { createContext, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useFetcher, useLocation } from 'react-router';
 import type { WishlistItem } from '@shop/contract';
 import { WISHLIST_ANIMATION_MS } from '@shop/domain';
 import { useHydrated } from '#app/lib/hydrated.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
+import { useTimedFlag } from '#app/lib/timed-flag.ts';
 import { CsrfInput } from './csrf-input.tsx';
 import { ICONS } from './icon.tsx';
 import { useToast } from './toasts.tsx';
@@ -49,14 +41,7 @@ export function WishlistProvider({
   saved: SavedProducts | null;
   children: ReactNode;
 }) {
-  const [animating, setAnimating] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const added = useCallback(() => {
-    clearTimeout(timer.current);
-    setAnimating(true);
-    timer.current = setTimeout(() => setAnimating(false), WISHLIST_ANIMATION_MS);
-  }, []);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const [animating, added] = useTimedFlag(WISHLIST_ANIMATION_MS);
   const value = useMemo(() => ({ saved, animating, added }), [saved, animating, added]);
   return <WishlistContext value={value}>{children}</WishlistContext>;
 }

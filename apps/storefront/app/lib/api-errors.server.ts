@@ -1,6 +1,7 @@
 import { data, redirect } from 'react-router';
 import type { ApiError } from '@shop/contract';
 import type { Locale } from '@shop/domain';
+import type { ShopRequest } from './shop.server.ts';
 
 export const comingSoonPath = (locale: Locale) => `/${locale}/pages/coming-soon/`;
 
@@ -53,4 +54,21 @@ export function assertCanonicalSlug(
   if (requested !== canonical.slug) {
     throw redirect(`${canonical.path}${new URL(request.url).search}`, 301);
   }
+}
+
+/** How many products the 404 screen offers under its words. */
+export const NOT_FOUND_PRODUCTS = 4;
+
+/**
+ * The 404 answer of a shop page: besides the spec's words, the screen offers a search field and
+ * a few of the shop's products (first by the default sorting), carried in the error's data.
+ */
+export async function notFoundWithProducts(shop: ShopRequest): Promise<never> {
+  const products = await optional(
+    shop.api.products
+      .list({ query: { sort: 'sorting', page_size: NOT_FOUND_PRODUCTS } })
+      .then((page) => page.results),
+    [],
+  );
+  throw data({ products }, { status: 404 });
 }

@@ -1,18 +1,19 @@
 import { useRef } from 'react';
 import { data } from 'react-router';
 import { isApiError } from '@shop/contract';
-import { idFromSlug } from '@shop/domain';
+import { bundleSaving, idFromSlug } from '@shop/domain';
 import { AddToCartForm } from '#app/components/add-to-cart.tsx';
 import { AppLink } from '#app/components/app-link.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
 import { Gallery } from '#app/components/gallery.tsx';
 import { Price, useMoney } from '#app/components/price.tsx';
+import { SizedImage } from '#app/components/sized-image.tsx';
 import { RelatedProducts, StockState } from '#app/components/product-card.tsx';
 import { StickyBuyBar } from '#app/components/sticky-bar.tsx';
 import { productPageAction } from '#app/lib/cart-action.server.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { itemMeta } from '#app/lib/seo.ts';
-import { assertCanonicalSlug } from '#app/lib/api-errors.server.ts';
+import { assertCanonicalSlug, notFoundWithProducts } from '#app/lib/api-errors.server.ts';
 import { getShopRequest } from '#app/lib/shop.server.ts';
 import { useLocaleData } from '#app/lib/locale-data.ts';
 import type { Route } from './+types/bundle';
@@ -29,7 +30,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       await shop.api.sales
         .removeFromCart({ params: { productId: id }, query: { ref: 'bundle' } })
         .catch(() => undefined);
-      throw data(null, { status: 404 });
+      return notFoundWithProducts(shop);
     });
   assertCanonicalSlug(
     params.id,
@@ -52,6 +53,7 @@ export default function BundlePage({ loaderData }: Route.ComponentProps) {
   const shop = useLocaleData();
   const buyBox = useRef<HTMLDivElement>(null);
   const available = bundle.available && (shop?.shop.cart ?? false);
+  const { separately, saving } = bundleSaving(bundle);
   return (
     <article>
       <nav aria-label={t('common.breadcrumbs')} className="mb-4 text-sm text-slate-600">
@@ -71,6 +73,14 @@ export default function BundlePage({ loaderData }: Route.ComponentProps) {
             totalVat={bundle.totalVat}
             size="lg"
           />
+          {saving > 0 && (
+            <p className="rounded-md bg-green-50 px-3 py-2 font-medium text-green-900">
+              {t('bundle.savings', { amount: money(saving) })}{' '}
+              <span className="text-sm font-normal whitespace-nowrap text-green-800">
+                ({t('bundle.separately', { amount: money(separately) })})
+              </span>
+            </p>
+          )}
           <StockState stock={bundle.stock} available={bundle.available} />
           <div ref={buyBox}>
             <AddToCartForm
@@ -86,19 +96,32 @@ export default function BundlePage({ loaderData }: Route.ComponentProps) {
               {t('bundle.includes')}
             </h2>
             <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200">
-              {bundle.items.map((item) => (
-                <li key={item.product.id} className="flex items-center justify-between gap-4 p-3">
-                  <AppLink
-                    to={`/${locale}${item.product.slugUri}`}
-                    className="text-primary hover:underline"
-                  >
-                    {item.quantity} × {item.product.title}
-                  </AppLink>
-                  <span className="text-sm text-slate-600">
-                    {money(item.product.discountPrice)}
-                  </span>
-                </li>
-              ))}
+              {bundle.items.map((item) => {
+                const image = item.product.images[0];
+                return (
+                  <li key={item.product.id} className="flex items-center gap-3 p-3">
+                    <div className="h-16 w-16 shrink-0 overflow-hidden rounded-md bg-slate-100">
+                      {image && (
+                        <SizedImage
+                          image={image}
+                          alt=""
+                          className="h-full w-full object-cover"
+                          sizes="64px"
+                        />
+                      )}
+                    </div>
+                    <AppLink
+                      to={`/${locale}${item.product.slugUri}`}
+                      className="min-w-0 flex-1 text-primary hover:underline"
+                    >
+                      {item.quantity} × {item.product.title}
+                    </AppLink>
+                    <span className="shrink-0 text-sm text-slate-600">
+                      {money(item.product.discountPrice)}
+                    </span>
+                  </li>
+                );
+              })}
             </ul>
           </section>
         </div>

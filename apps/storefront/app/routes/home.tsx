@@ -1,6 +1,8 @@
 import { Suspense, useEffect, useState } from 'react';
-import { Await } from 'react-router';
-import type { ProductCard, Review } from '@shop/contract';
+import { Await, useFetcher } from 'react-router';
+import type { ProductCard, Review, Vendor } from '@shop/contract';
+import { CsrfInput } from '#app/components/csrf-input.tsx';
+import { VendorCard } from '#app/components/vendor-card.tsx';
 import { AppLink } from '#app/components/app-link.tsx';
 import { ProductGrid } from '#app/components/product-card.tsx';
 import { getShopRequest } from '#app/lib/shop.server.ts';
@@ -126,6 +128,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       .then((p) => p.results, none),
     bundles: shop.api.products.bundles({ query: { page_size: 4 } }).then((p) => p.results, none),
     posts: shop.api.content.blogs({ query: { page_size: 3 } }).then((p) => p.results, none),
+    vendors: shop.api.vendors.list({ query: { page: 1 } }).then((p) => p.results.slice(0, 4), none),
   };
 }
 
@@ -196,6 +199,93 @@ function ShopReviewsTeaser({ reviews }: { reviews: Review[] | null }) {
   );
 }
 
+/** Who sells here: the first vendors, each a link to its page. */
+function VendorsSection({ vendors }: { vendors: Promise<Vendor[] | null> }) {
+  const { t, locale } = useI18n();
+  return (
+    <Suspense fallback={null}>
+      <Await resolve={vendors} errorElement={null}>
+        {(list) =>
+          list && list.length > 0 ? (
+            <section aria-labelledby="home-vendors">
+              <div className="mb-4 flex items-baseline justify-between gap-4">
+                <h2 id="home-vendors" className="text-2xl font-bold">
+                  {t('home.ourVendors')}
+                </h2>
+                <AppLink to={`/${locale}/vendors/`} className="text-primary hover:underline">
+                  {t('common.viewAll')}
+                </AppLink>
+              </div>
+              <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+                {list.map((vendor) => (
+                  <li key={vendor.id}>
+                    <VendorCard vendor={vendor} level={3} />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null
+        }
+      </Await>
+    </Suspense>
+  );
+}
+
+/**
+ * The newsletter sign-up. The subscription belongs to an account (PATCH user_info): a logged-in
+ * shopper subscribes here with one button (a real form to the dashboard's newsletter action,
+ * answered in place with JavaScript); anyone else is led to log in or register and comes back to
+ * the newsletter settings.
+ */
+function NewsletterSignup() {
+  const { t, locale } = useI18n();
+  const data = useLocaleData();
+  const fetcher = useFetcher<{ subscribed?: boolean }>();
+  const settings = `/${locale}/account/dashboard/newsletter/`;
+  const subscribed = fetcher.data?.subscribed ?? data?.user?.newsletter ?? false;
+  return (
+    <section
+      aria-labelledby="home-newsletter"
+      className="grid items-center gap-4 rounded-xl bg-slate-50 p-6 sm:grid-cols-[1fr_auto] sm:p-10"
+    >
+      <div>
+        <h2 id="home-newsletter" className="text-2xl font-bold">
+          {t('footer.newsletterTitle')}
+        </h2>
+        <p className="mt-2 text-slate-700">{t('footer.newsletterText')}</p>
+      </div>
+      {!data?.user ? (
+        <a
+          href={settings}
+          className="justify-self-start rounded-md bg-primary px-5 py-3 font-bold text-white hover:bg-blue-800"
+        >
+          {t('home.newsletterLogin')}
+        </a>
+      ) : subscribed ? (
+        <p role="status" className="font-medium text-green-800">
+          {fetcher.data ? t('footer.subscribed') : t('account.newsletterOn')}{' '}
+          <a href={settings} className="text-primary underline">
+            {t('account.newsletter')}
+          </a>
+        </p>
+      ) : (
+        <fetcher.Form method="post" action={settings}>
+          <CsrfInput />
+          <button
+            type="submit"
+            name="newsletter"
+            value="subscribe"
+            disabled={fetcher.state !== 'idle'}
+            className="rounded-md bg-primary px-5 py-3 font-bold text-white hover:bg-blue-800 disabled:opacity-70"
+          >
+            {t('footer.subscribe')}
+          </button>
+        </fetcher.Form>
+      )}
+    </section>
+  );
+}
+
 export default function Home({ loaderData }: Route.ComponentProps) {
   const data = useLocaleData();
   const { t } = useI18n();
@@ -213,15 +303,6 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <p className="mt-3 max-w-prose text-slate-700">{data.shop.description}</p>
         </section>
       )}
-      <section
-        aria-labelledby="home-about"
-        className="grid gap-6 rounded-xl bg-slate-50 p-6 sm:grid-cols-2 sm:p-10"
-      >
-        <h2 id="home-about" className="text-2xl font-bold">
-          {t('home.title', { title: data.shop.title })}
-        </h2>
-        <p className="text-slate-700">{t('home.subtitle')}</p>
-      </section>
       <CardSection
         id="home-featured"
         title={t('home.featuredProducts')}
@@ -240,6 +321,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         items={loaderData.newest}
         more={{ href: `/${data.locale}/products/?sort=-created`, label: t('common.viewAll') }}
       />
+      <VendorsSection vendors={loaderData.vendors} />
       <ShopReviewsTeaser reviews={loaderData.shopReviews} />
       <Suspense fallback={null}>
         <Await resolve={loaderData.posts} errorElement={null}>
@@ -266,6 +348,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           }
         </Await>
       </Suspense>
+      <NewsletterSignup />
     </div>
   );
 }

@@ -3,9 +3,9 @@ import { data } from 'react-router';
 import { isApiError, type ProductDetail } from '@shop/contract';
 import {
   distinguishingValues,
-  groupVariationAttributes,
   idFromSlug,
   titleWithVariation,
+  variationChoices,
 } from '@shop/domain';
 import { AddToCartForm } from '#app/components/add-to-cart.tsx';
 import { WishlistHeart } from '#app/components/wishlist-heart.tsx';
@@ -20,7 +20,7 @@ import { StickyBuyBar } from '#app/components/sticky-bar.tsx';
 import { productPageAction } from '#app/lib/cart-action.server.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { itemMeta } from '#app/lib/seo.ts';
-import { assertCanonicalSlug } from '#app/lib/api-errors.server.ts';
+import { assertCanonicalSlug, notFoundWithProducts } from '#app/lib/api-errors.server.ts';
 import { getShopRequest } from '#app/lib/shop.server.ts';
 import { useLocaleData } from '#app/lib/locale-data.ts';
 import type { ReviewReply } from '#app/lib/review-state.ts';
@@ -37,7 +37,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       // A product that is gone leaves the cart too (spec section 4), then shows the 404 screen.
       if (!isApiError(error, 404)) throw error;
       await shop.api.sales.removeFromCart({ params: { productId: id } }).catch(() => undefined);
-      throw data(null, { status: 404 });
+      return notFoundWithProducts(shop);
     });
   // One address per product: an old or partial slug redirects to the current one.
   assertCanonicalSlug(
@@ -112,8 +112,12 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
   const { locale, t } = useI18n();
   const shop = useLocaleData();
   const buyBox = useRef<HTMLDivElement>(null);
-  // Only attributes the variations differ in are choices.
-  const groups = groupVariationAttributes(product.variations).filter((g) => g.values.length > 1);
+  // Only attributes the variations differ in are choices; sizes in size order.
+  const groups = variationChoices(product.variations);
+  const titleWithChoice = titleWithVariation(
+    product.title,
+    distinguishingValues(product.variations, product.id),
+  );
   const origin = shop?.origin ?? '';
   const nonce = useNonce();
   return (
@@ -181,14 +185,35 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
                   const variation = closestVariation(product, value.id);
                   if (!variation) return null;
                   const current = variation.id === product.id;
+                  const soldOut = !variation.available || variation.stock === 0;
+                  const few = !soldOut && variation.stock !== null && variation.stock <= 3;
                   return (
                     <li key={value.id}>
+                      {/* A plain link without JavaScript; with it, the page changes in place and
+                          keeps its scroll position (the shopper stays at the choices). */}
                       <AppLink
                         to={`/${locale}${variation.slugUri}`}
+                        preventScrollReset
+                        replace
                         aria-current={current ? 'true' : undefined}
-                        className={`inline-block rounded-md border px-3 py-2 ${current ? 'border-primary bg-blue-50 font-bold' : 'border-slate-300 hover:border-primary'}`}
+                        className={`flex min-h-11 min-w-11 flex-col items-center justify-center rounded-md border px-3 py-1.5 text-center ${
+                          current
+                            ? 'border-primary bg-blue-50 font-bold'
+                            : soldOut
+                              ? 'border-dashed border-slate-300 text-slate-600 hover:border-slate-500'
+                              : 'border-slate-300 hover:border-primary'
+                        }`}
                       >
-                        {value.title}
+                        <span className={soldOut ? 'line-through' : undefined}>{value.title}</span>
+                        {(soldOut || few) && (
+                          <span
+                            className={`text-xs font-normal ${soldOut ? 'text-red-700' : 'text-amber-800'}`}
+                          >
+                            {soldOut
+                              ? t('product.soldOut')
+                              : t('product.onlyLeft', { count: variation.stock ?? 0 })}
+                          </span>
+                        )}
                       </AppLink>
                     </li>
                   );
@@ -199,10 +224,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
           <div ref={buyBox}>
             <AddToCartForm
               itemId={product.id}
-              title={titleWithVariation(
-                product.title,
-                distinguishingValues(product.variations, product.id),
-              )}
+              title={titleWithChoice}
               refKind="product"
               available={product.available && (shop?.shop.cart ?? false)}
             />
@@ -258,6 +280,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
 
       <StickyBuyBar
         item={product}
+        title={titleWithChoice}
         watch={buyBox}
         available={product.available && (shop?.shop.cart ?? false)}
       />

@@ -3,6 +3,7 @@ import { isShopOpen } from '@shop/domain';
 import type { MenuItem, Widget } from '@shop/contract';
 import { Analytics, CookieConsent } from '#app/components/cookie-consent.tsx';
 import { AppLink } from '#app/components/app-link.tsx';
+import { CartBadgeProvider } from '#app/components/add-to-cart.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
 import { GoToTop } from '#app/components/go-to-top.tsx';
 import { ModalHost } from '#app/components/modal-host.tsx';
@@ -67,59 +68,61 @@ export default function ShopLayout({ loaderData }: Route.ComponentProps) {
   return (
     <ToastHost>
       <WishlistProvider saved={locale.user ? loaderData.wishlist : null}>
-        <ModalHost>
-          <a
-            href="#main"
-            className="sr-only z-50 rounded bg-white p-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-          >
-            {t('common.skipToContent')}
-          </a>
-          <div className="flex min-h-screen flex-col">
-            <header>
-              <TopBar
-                widgets={loaderData.widgets}
-                languages={locale.languages}
-                user={locale.user}
-              />
-              <MainBar
-                shop={locale.shop}
-                menus={loaderData.menus}
-                cartCount={loaderData.cartCount}
-                wishlistCount={loaderData.wishlistCount}
-              />
-              <OnlineStatus />
-            </header>
-            <main
-              id="main"
-              tabIndex={-1}
-              className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 outline-none sm:py-8"
+        <CartBadgeProvider>
+          <ModalHost>
+            <a
+              href="#main"
+              className="sr-only z-50 rounded bg-white p-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
             >
-              {loaderData.cartNotice && (
-                <p
-                  role="status"
-                  className="mb-6 rounded-md border border-blue-200 bg-blue-50 p-4 break-words"
-                >
-                  {t('cart.mergedNotice', { count: loaderData.cartNotice.added })}
-                  {loaderData.cartNotice.capped > 0 && <> {t('cart.mergedCapped')}</>}{' '}
-                  <AppLink
-                    to={`/${locale.locale}/checkout/cart/`}
-                    className="font-medium text-primary underline"
+              {t('common.skipToContent')}
+            </a>
+            <div className="flex min-h-screen flex-col">
+              <header>
+                <TopBar
+                  widgets={loaderData.widgets}
+                  languages={locale.languages}
+                  user={locale.user}
+                />
+                <MainBar
+                  shop={locale.shop}
+                  menus={loaderData.menus}
+                  cartCount={loaderData.cartCount}
+                  wishlistCount={loaderData.wishlistCount}
+                />
+                <OnlineStatus />
+              </header>
+              <main
+                id="main"
+                tabIndex={-1}
+                className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 outline-none sm:py-8"
+              >
+                {loaderData.cartNotice && (
+                  <p
+                    role="status"
+                    className="mb-6 rounded-md border border-blue-200 bg-blue-50 p-4 break-words"
                   >
-                    {t('cart.viewCart')}
-                  </AppLink>
-                </p>
-              )}
-              <Outlet />
-            </main>
-            <Footer shop={locale.shop} menus={loaderData.menus} widgets={loaderData.widgets} />
-          </div>
-          <GoToTop />
-          <CookieConsent
-            consent={locale.consent}
-            privacyHref={`/${locale.locale}/pages/privacy-policy/`}
-          />
-          <Analytics gTag={locale.shop.gTag} consent={locale.consent} />
-        </ModalHost>
+                    {t('cart.mergedNotice', { count: loaderData.cartNotice.added })}
+                    {loaderData.cartNotice.capped > 0 && <> {t('cart.mergedCapped')}</>}{' '}
+                    <AppLink
+                      to={`/${locale.locale}/checkout/cart/`}
+                      className="font-medium text-primary underline"
+                    >
+                      {t('cart.viewCart')}
+                    </AppLink>
+                  </p>
+                )}
+                <Outlet />
+              </main>
+              <Footer shop={locale.shop} menus={loaderData.menus} widgets={loaderData.widgets} />
+            </div>
+            <GoToTop />
+            <CookieConsent
+              consent={locale.consent}
+              privacyHref={`/${locale.locale}/pages/privacy-policy/`}
+            />
+            <Analytics gTag={locale.shop.gTag} consent={locale.consent} />
+          </ModalHost>
+        </CartBadgeProvider>
       </WishlistProvider>
     </ToastHost>
   );

@@ -1,9 +1,7 @@
-import type { Vendor } from '@shop/contract';
 import { VENDOR_PAGE_SIZE, vendorPage, vendorPageQuery } from '@shop/domain';
-import { AppLink } from '#app/components/app-link.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
 import { Pagination } from '#app/components/pagination.tsx';
-import { SizedImage } from '#app/components/sized-image.tsx';
+import { VendorCard } from '#app/components/vendor-card.tsx';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { pageMeta } from '#app/lib/seo.ts';
 import { PAGED } from '#app/lib/canonical.ts';
@@ -22,33 +20,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export function meta({ matches, location }: Route.MetaArgs) {
   return pageMeta({ matches, location, titleKey: 'vendors.title', canonicalParams: PAGED });
-}
-
-/** A vendor in a grid: logo, name and a line of its story; the whole card links. */
-export function VendorCard({ vendor, level = 2 }: { vendor: Vendor; level?: 2 | 3 }) {
-  const { locale } = useI18n();
-  const Heading = level === 2 ? 'h2' : 'h3';
-  const logo = vendor.icons[0] ?? vendor.images[0];
-  return (
-    <article className="relative flex h-full items-start gap-4 rounded-lg border border-slate-200 p-4 hover:shadow-md">
-      {logo && (
-        <SizedImage
-          image={{ ...logo, imageType: 'icon' }}
-          alt=""
-          className="h-16 w-16 shrink-0 rounded-full object-cover"
-          sizes="64px"
-        />
-      )}
-      <div className="min-w-0">
-        <Heading className="font-bold">
-          <AppLink to={`/${locale}${vendor.slugUri}`} className="after:absolute after:inset-0">
-            {vendor.title}
-          </AppLink>
-        </Heading>
-        <p className="mt-1 line-clamp-3 text-sm text-slate-700">{vendor.description}</p>
-      </div>
-    </article>
-  );
 }
 
 export default function Vendors({ loaderData }: Route.ComponentProps) {

@@ -1384,12 +1384,7 @@ export const menus: SeedMenu[] = [
         },
         url: '/pages/privacy-policy/',
       },
-      {
-        key: 'legal-typography',
-        location: 'footer',
-        title: { en: 'Typography', de: 'Typografie', ru: 'Типографика', it: 'Tipografia' },
-        url: '/pages/typography/',
-      },
+      // The typography page (/pages/typography/) is for designers, not shoppers: no menu links it.
     ],
   },
 ];
