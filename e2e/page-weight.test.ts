@@ -120,6 +120,12 @@ describe('messages after links followed in the browser', () => {
     await withConsent(page);
     await page.goto(`${baseURL}/en/`);
     await hydrated(page);
+    // A mark on this document: it survives only links the router follows in the page.
+    await page.evaluate(
+      () => ((window as unknown as { sameDocument: boolean }).sameDocument = true),
+    );
+    const sameDocument = () =>
+      page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument === true);
     // Home → product list → a product (in the page) → blog → shop reviews → home.
     const follow = async (href: string) =>
       page.locator(`a[href="${href}"]:visible`).first().click();
@@ -142,6 +148,7 @@ describe('messages after links followed in the browser', () => {
     await follow('/en/');
     await page.getByRole('heading', { name: english.home.featuredProducts }).waitFor();
     expect(await rawKeys(page)).toEqual([]);
+    expect(await sameDocument()).toBe(true);
 
     // The language switcher, then a link followed in German.
     await page.locator('a[hreflang="de"]:visible').first().click();

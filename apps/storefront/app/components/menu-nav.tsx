@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { AppNavLink as NavLink } from './app-link.tsx';
+import { AppLink, AppNavLink as NavLink } from './app-link.tsx';
 import type { MenuItem } from '@shop/contract';
 import { useI18n } from '#app/lib/i18n.tsx';
 
@@ -125,19 +125,19 @@ export function FooterMenus({ items }: { items: MenuItem[] }) {
       {items.map((item) => (
         <nav key={item.id} aria-label={item.title}>
           <h2 className="mb-2 font-bold">
-            <a href={href(locale, item.url)} className="hover:underline">
+            <AppLink to={href(locale, item.url)} className="hover:underline">
               {item.title}
-            </a>
+            </AppLink>
           </h2>
           <ul className="space-y-1">
             {item.children.map((child) => (
               <li key={child.id}>
-                <a
-                  href={href(locale, child.url)}
+                <AppLink
+                  to={href(locale, child.url)}
                   className="text-slate-300 hover:text-white hover:underline"
                 >
                   {child.title}
-                </a>
+                </AppLink>
               </li>
             ))}
           </ul>

@@ -75,12 +75,12 @@ function Slider({
         <div className="absolute inset-0 flex flex-col items-start justify-end bg-gradient-to-t from-slate-900/80 via-slate-900/30 to-transparent p-6 text-white sm:p-10">
           <h1 className="max-w-2xl text-3xl font-bold text-balance sm:text-5xl">{title}</h1>
           <p className="mt-3 max-w-xl text-base sm:text-lg">{text}</p>
-          <a
-            href={`/${locale}/products/`}
+          <AppLink
+            to={`/${locale}/products/`}
             className="mt-5 rounded-md bg-primary px-5 py-3 font-bold text-white hover:bg-blue-800"
           >
             {t('home.shopNow')}
-          </a>
+          </AppLink>
         </div>
       </div>
       {images.length > 1 && (
