@@ -122,10 +122,12 @@ describe('messages after links followed in the browser', () => {
     await hydrated(page);
     // A mark on this document: it survives only links the router follows in the page.
     await page.evaluate(
-      () => ((window as unknown as { sameDocument: boolean }).sameDocument = true),
+      () => ((globalThis as unknown as { sameDocument: boolean }).sameDocument = true),
     );
     const sameDocument = () =>
-      page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument === true);
+      page.evaluate(
+        () => (globalThis as unknown as { sameDocument?: boolean }).sameDocument === true,
+      );
     // Home → product list → a product (in the page) → blog → shop reviews → home.
     const follow = async (href: string) =>
       page.locator(`a[href="${href}"]:visible`).first().click();
