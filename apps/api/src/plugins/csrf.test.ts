@@ -51,8 +51,21 @@ describe('the API CSRF check (double submit)', () => {
     const before = handled;
     const res = await write('POST', headers);
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ detail: 'CSRF Failed: CSRF token missing or incorrect.' });
+    expect(res.json()).toEqual({
+      detail:
+        'CSRF check failed: the security token is missing or incorrect. Reload the page and try again.',
+    });
     expect(handled).toBe(before);
+  });
+
+  it.each([
+    ['de', 'CSRF-Prüfung fehlgeschlagen'],
+    ['ru', 'Проверка CSRF не пройдена'],
+    ['it', 'Controllo CSRF non riuscito'],
+  ])('refuses in the language of the path (%s)', async (locale, start) => {
+    const res = await app.inject({ method: 'POST', url: `/${locale}/api/thing/` });
+    expect(res.statusCode).toBe(403);
+    expect((res.json() as { detail: string }).detail.startsWith(start)).toBe(true);
   });
 
   it.each(['PUT', 'PATCH', 'DELETE'] as const)(

@@ -2,6 +2,7 @@ import type {} from '@fastify/cookie';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { translatorFor } from '#api/lib/i18n.ts';
 
 export const CSRF_COOKIE = 'csrftoken';
 export const CSRF_HEADER = 'x-csrftoken';
@@ -48,7 +49,9 @@ export const csrfPlugin = fp<{ secureCookies: boolean }>(
       const cookie = req.cookies[CSRF_COOKIE];
       const header = req.headers[CSRF_HEADER];
       if (!cookie || typeof header !== 'string' || !same(cookie, header)) {
-        return reply.code(403).send({ detail: 'CSRF Failed: CSRF token missing or incorrect.' });
+        // In the path's language (this runs before the shop guard has read the locale).
+        const locale = (req.params as { locale?: string }).locale;
+        return reply.code(403).send({ detail: translatorFor(locale)('errors.csrf') });
       }
     });
   },
