@@ -65,7 +65,7 @@ describe('the API CSRF check (double submit)', () => {
   ])('refuses in the language of the path (%s)', async (locale, start) => {
     const res = await app.inject({ method: 'POST', url: `/${locale}/api/thing/` });
     expect(res.statusCode).toBe(403);
-    expect((res.json() as { detail: string }).detail.startsWith(start)).toBe(true);
+    expect(res.json<{ detail: string }>().detail.startsWith(start)).toBe(true);
   });
 
   it.each(['PUT', 'PATCH', 'DELETE'] as const)(
