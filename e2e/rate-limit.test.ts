@@ -56,6 +56,17 @@ describe('the per-address request limit on pages', () => {
         'Zu viele Anfragen von Ihrer Adresse. Bitte warten Sie einen Moment und versuchen Sie es erneut.',
     });
 
+    // The build's files are not counted: the refusal screen (and the next page) keeps its styles.
+    const styles = [...html.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g)].map(
+      (m) => m[1],
+    );
+    expect(styles.length).toBeGreaterThan(0);
+    for (const href of [...styles, '/favicon.svg']) {
+      const file = await fetch(`${url}${href}`);
+      await file.arrayBuffer();
+      expect(file.status, href).toBe(200);
+    }
+
     // In a browser: the error screen, in Russian for a Russian page.
     const tab = await browser.page();
     const response = await tab.goto(`${url}/ru/`);

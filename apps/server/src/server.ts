@@ -37,6 +37,11 @@ export async function startServer(env: Env) {
     logger: { info: (o, m) => console.log(m, o), error: (o, m) => console.error(m, o) },
     ...(env.SMTP_URL ? { smtpUrl: env.SMTP_URL } : {}),
   });
+  const clientDir = join(storefrontDir, 'client');
+  // The build's own files (scripts, styles, fonts, icons): every page pulls dozens of them, so
+  // counting them would leave a shopper's next pages (and the 429 screen itself) unstyled.
+  const builtNames = new Set(await readdir(clientDir).catch(() => []));
+  const builtFile = (url: string) => builtNames.has(url.split(/[/?#]/)[1] ?? '');
   const app = await buildApp({
     db: handle.db,
     sessionStore: redis ? redisSessionStore(redis) : databaseSessionStore(handle.db),
@@ -49,11 +54,12 @@ export async function startServer(env: Env) {
     // The API serves /media/* itself: originals, and resized variants cached in media/.cache/.
     mediaDir,
     // Counted per address over the network: pages, API calls and media; the storefront's own
-    // in-process API calls are part of the page request that made them.
+    // in-process API calls are part of the page request that made them, and the build's static
+    // files are not requests a client could make expensive.
     requestRateLimit: {
       max: env.RATE_LIMIT_PER_MINUTE,
       windowMs: 60_000,
-      exempt: (req) => !fromNetwork(req),
+      exempt: (req) => !fromNetwork(req) || builtFile(req.url),
     },
   });
 
@@ -62,7 +68,6 @@ export async function startServer(env: Env) {
     if (seeded) app.log.info('first start: demo shop created');
   }
 
-  const clientDir = join(storefrontDir, 'client');
   const pagePolicies = await staticPagePolicies(clientDir);
   await app.register(fastifyStatic, {
     root: clientDir,
