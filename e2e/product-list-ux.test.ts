@@ -292,6 +292,35 @@ describe('search', () => {
     }
   });
 
+  it('lists matching bundles under the products, linking to the bundle (360 px)', async () => {
+    const [products, posts, bundles] = await Promise.all([
+      api<List>('products/products/search?query=picnic'),
+      api<List>('content/blogs/search?query=picnic&page_size=4'),
+      api<List>('products/bundles/search?query=picnic&page_size=4'),
+    ]);
+    const picnic = bundles.results.find((b) => b.slugUri.startsWith('/bundles/picnic-kit-'));
+    expect(picnic).toBeDefined();
+    // Server-rendered: the bundles are there without JavaScript too.
+    for (const javaScriptEnabled of [true, false]) {
+      const page = await open('/en/products/?query=picnic', {
+        viewport: NARROW,
+        javaScriptEnabled,
+      });
+      const region = page.getByRole('region', { name: 'Bundles' });
+      const link = region.getByRole('link', { name: picnic!.title, exact: true });
+      await link.waitFor();
+      expect(await link.getAttribute('href')).toBe(`/en${picnic!.slugUri}`);
+      expect(await region.getByRole('listitem').count()).toBe(bundles.results.length);
+      // The count line counts the bundles with the products and the posts.
+      const total = products.count + posts.count + bundles.count;
+      await page
+        .getByRole('status')
+        .filter({ hasText: new RegExp(`^${total} results?$`) })
+        .waitFor();
+      if (javaScriptEnabled) expect(await axeViolations(page)).toEqual([]);
+    }
+  });
+
   it('offers products to browse when nothing matches', async () => {
     const recommended = await api<List>('products/products/?page_size=4');
     for (const viewport of [NARROW, WIDE]) {

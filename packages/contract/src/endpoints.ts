@@ -672,6 +672,14 @@ export const endpoints = {
       response: paginated(productCardSchema),
       errors: badRequest,
     }),
+    searchBundles: endpoint({
+      method: 'GET',
+      path: '/api/products/bundles/search',
+      summary:
+        "Search active bundles by their title and description and their items' titles, title matches first",
+      query: searchQuerySchema,
+      response: paginated(productCardSchema),
+    }),
     bundle: endpoint({
       method: 'GET',
       path: '/api/products/bundles/{id}/',

@@ -1,9 +1,23 @@
-import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  exists,
+  gte,
+  inArray,
+  lte,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Bundle, Locale, ProductCard } from '@shop/contract';
 import { isAvailable, slugWithId } from '@shop/domain';
 import type { Database } from '#api/db/client.ts';
 import * as s from '#api/db/schema.ts';
 import { translated } from '#api/db/translations.ts';
+import { escapeLike } from './content.ts';
 import { imagesBy } from './images.ts';
 import { metaOf } from './meta.ts';
 import { discountsFor, pricing, toContractDiscount, type PricingContext } from './pricing.ts';
@@ -56,6 +70,66 @@ export async function listBundleIds(
     .orderBy(...order)
     .limit(pageSize)
     .offset((page - 1) * pageSize);
+  return { ids: rows.map((r) => r.id), count: total?.n ?? 0 };
+}
+
+/**
+ * One page of the bundles a search matches, as ids, and how many match. A bundle matches when its
+ * title or description in the caller's locale (English where it has none) contains the text,
+ * case-insensitively, when its title has a word like the text (pg_trgm word similarity, which
+ * forgives a typo, as the blog search does), or when one of its items' titles contains the text.
+ * Only the bundles the bundle list shows (`bundleConditions`); title matches first, the closer
+ * the better, then the shop's order. Bundles are few (a shop has tens, not the products'
+ * hundred thousands), so the match is a plain scan rather than a search index.
+ */
+export async function searchBundleIds(
+  db: Database,
+  locale: Locale,
+  text: string,
+  page: number,
+  pageSize: number,
+) {
+  const pattern = `%${escapeLike(text)}%`;
+  const bt = translated(s.bundleTranslations, locale, 'bt');
+  const pt = translated(s.productTranslations, locale, 'pt');
+  const title = bt.text('title');
+  const titleMatch = or(
+    sql`${title} ILIKE ${pattern}`,
+    sql`word_similarity(${text}, ${title}) >= 0.4`,
+  );
+  const itemMatch = exists(
+    db
+      .select({ one: sql`1` })
+      .from(s.bundleItems)
+      .leftJoin(pt.local, pt.onLocal(s.bundleItems.productId))
+      .leftJoin(pt.fallback, pt.onFallback(s.bundleItems.productId))
+      .where(
+        and(eq(s.bundleItems.bundleId, s.bundles.id), sql`${pt.text('title')} ILIKE ${pattern}`),
+      ),
+  );
+  const where = and(
+    bundleConditions({}),
+    or(titleMatch, sql`${bt.text('description')} ILIKE ${pattern}`, itemMatch),
+  );
+  const matches = () =>
+    db
+      .select({ id: s.bundles.id })
+      .from(s.bundles)
+      .leftJoin(bt.local, bt.onLocal(s.bundles.id))
+      .leftJoin(bt.fallback, bt.onFallback(s.bundles.id))
+      .where(where);
+  const [[total], rows] = await Promise.all([
+    db.select({ n: count() }).from(matches().as('matches')),
+    matches()
+      .orderBy(
+        desc(sql`coalesce(${titleMatch}, false)`),
+        desc(sql`word_similarity(${text}, ${title})`),
+        asc(s.bundles.sorting),
+        asc(s.bundles.id),
+      )
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+  ]);
   return { ids: rows.map((r) => r.id), count: total?.n ?? 0 };
 }
 

@@ -38,7 +38,8 @@ export const RELATED_BLOGS = 3;
 const publishedBlog = (): SQL | undefined =>
   and(eq(s.blogs.active, true), sql`${s.blogs.publishedAt} <= now()`);
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** The text as the literal part of a LIKE pattern: its backslashes, `%` and `_` escaped. */
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 type BlogQuery = {
   where: SQL | undefined;

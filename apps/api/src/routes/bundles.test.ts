@@ -3,6 +3,7 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import {
   bundleDetailSchema,
   bundleSchema,
+  fieldErrorsSchema,
   paginated,
   productCardSchema,
   type Bundle,
@@ -386,5 +387,105 @@ describe('one bundle', () => {
   it('answers an id past 32 bits without a server error', async () => {
     const res = await get(t, '/en/api/products/bundles/2147483648/');
     expect([400, 404], res.body).toContain(res.statusCode);
+  });
+});
+
+describe('bundle search', () => {
+  const SEARCH = '/api/products/bundles/search';
+  const search = (locale: string, text: string, extra = '') =>
+    getOk(t, `/${locale}${SEARCH}?query=${encodeURIComponent(text)}${extra}`, page);
+
+  it('finds an active bundle by a word of its title, in the caller’s language', async () => {
+    const picnic = await bundleBySlug('picnic-kit');
+    const en = await search('en', 'picnic');
+    expect(en.results.map((b) => b.id)).toContain(picnic.id);
+    const card = en.results.find((b) => b.id === picnic.id)!;
+    expect(card).toMatchObject({
+      ref: 'bundle',
+      title: 'Picnic Kit',
+      slugUri: `/bundles/picnic-kit-${picnic.id}/`,
+    });
+    expect(card.images.length).toBeGreaterThan(0);
+    expect('items' in card).toBe(false);
+
+    const de = await search('de', 'PICKNICK');
+    expect(de.results.map((b) => b.title)).toContain('Picknick-Set');
+    // The search reads the caller's locale: "Frühstück" is only in the German title.
+    const breakfast = await bundleBySlug('breakfast-set-for-two');
+    expect((await search('de', 'frühstück')).results.map((b) => b.id)).toEqual([breakfast.id]);
+    expect((await search('en', 'Frühstück')).results).toEqual([]);
+  });
+
+  it('finds a bundle by a word of its description or of an item title, title matches first', async () => {
+    const linen = await bundleBySlug('linen-bedroom-set');
+    // "stonewashed" is only in the linen set's description.
+    const described = await search('en', 'stonewashed');
+    expect(described.results.map((b) => b.id)).toEqual([linen.id]);
+    // "Speckled" is only in the title of an item of the breakfast set (the speckled bowl), not
+    // in the set's own title or description.
+    const breakfast = await bundleBySlug('breakfast-set-for-two');
+    expect((await search('en', 'speckled')).results.map((b) => b.id)).toEqual([breakfast.id]);
+    expect((await search('de', 'gesprenkelt')).results.map((b) => b.id)).toEqual([breakfast.id]);
+    // A bundle whose title has the word comes before one that has it in its text, even when the
+    // shop's order puts that one first.
+    const picnic = await bundleBySlug('picnic-kit');
+    expect(linen.sorting).toBeLessThan(picnic.sorting);
+    const enLinen = and(
+      eq(s.bundleTranslations.parentId, linen.id),
+      eq(s.bundleTranslations.locale, 'en'),
+    );
+    const [before] = await t.handle.db.select().from(s.bundleTranslations).where(enLinen);
+    await t.handle.db
+      .update(s.bundleTranslations)
+      .set({ description: `${before!.description} Fits a picnic basket.` })
+      .where(enLinen);
+    try {
+      const found = await search('en', 'picnic');
+      expect(found.results.map((b) => b.id)).toEqual([picnic.id, linen.id]);
+    } finally {
+      await t.handle.db
+        .update(s.bundleTranslations)
+        .set({ description: before!.description })
+        .where(enLinen);
+    }
+  });
+
+  it('finds nothing for a word no bundle has, and never an inactive bundle', async () => {
+    const none = await search('en', 'xylophonequartz');
+    expect(none).toEqual({ count: 0, next: null, previous: null, results: [] });
+    const picnic = await bundleBySlug('picnic-kit');
+    await t.handle.db.update(s.bundles).set({ active: false }).where(eq(s.bundles.id, picnic.id));
+    try {
+      expect((await search('en', 'picnic')).results.map((b) => b.id)).not.toContain(picnic.id);
+    } finally {
+      await t.handle.db.update(s.bundles).set({ active: true }).where(eq(s.bundles.id, picnic.id));
+    }
+  });
+
+  it('pages with a bounded page size', async () => {
+    // Every demo bundle has an "e" in its English title or description.
+    const all = await search('en', 'e');
+    expect(all.count).toBe((await bundleRows()).length);
+    const first = await search('en', 'e', '&page_size=2');
+    expect(first.count).toBe(all.count);
+    expect(first.results.map((b) => b.id)).toEqual(all.results.slice(0, 2).map((b) => b.id));
+    const next = new URL(first.next!);
+    expect(next.pathname).toBe(`/en${SEARCH}`);
+    expect(next.searchParams.get('query')).toBe('e');
+    const second = await getOk(t, `${next.pathname}${next.search}`, page);
+    expect(second.results.map((b) => b.id)).toEqual(all.results.slice(2, 4).map((b) => b.id));
+    await expectFieldError(t, `/en${SEARCH}?query=e&page_size=101`, 'page_size');
+    await expectFieldError(t, `/en${SEARCH}?query=e&page_size=0`, 'page_size');
+  });
+
+  it.each([
+    ['en', 'x'.repeat(201), 'The "Search" field may not be longer than 200 characters'],
+    ['de', 'x'.repeat(201), 'Das Feld „Suche“ darf höchstens 200 Zeichen lang sein'],
+    ['de', 'picnic\u0000', 'Das Feld „Suche“ ist ungültig'],
+    ['de', '  ', 'Dieses Feld ist ein Pflichtfeld'],
+  ])('answers 400 in the language for a bad query (%s, %j)', async (locale, text, message) => {
+    const res = await get(t, `/${locale}${SEARCH}?query=${encodeURIComponent(text)}`);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(fieldErrorsSchema.parse(res.json())).toEqual({ query: [message] });
   });
 });

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { endpoints, productCardSchema, type ProductCard } from '@shop/contract';
 import { notFound } from '#api/plugins/errors.ts';
-import { isActiveBundle, listBundleIds, loadBundles } from '#api/repos/bundles.ts';
+import { isActiveBundle, listBundleIds, loadBundles, searchBundleIds } from '#api/repos/bundles.ts';
 import { productCards, relatedProductIds } from '#api/repos/products.ts';
 import { defineEndpoint, pageLinks } from './define.ts';
 
@@ -19,6 +19,18 @@ export const bundleRoutes: FastifyPluginAsync = async (app) => {
       req.locale,
       query,
       query.sort,
+      query.page,
+      query.page_size,
+    );
+    const bundles = await loadBundles(db, req.locale, ids, await req.pricing());
+    return { ...pageLinks(req, query.page, query.page_size, count), results: bundles.map(toCard) };
+  });
+
+  defineEndpoint(app, e.searchBundles, async (req, { query }) => {
+    const { ids, count } = await searchBundleIds(
+      db,
+      req.locale,
+      query.query,
       query.page,
       query.page_size,
     );

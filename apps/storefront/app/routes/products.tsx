@@ -26,6 +26,8 @@ import type { Route } from './+types/products';
 
 /** Matching posts shown beside a search's products; the rest are on the blog. */
 const SEARCH_POSTS = 4;
+/** Matching bundles shown under a search's products (one row on a desktop). */
+const SEARCH_BUNDLES = 4;
 /** What an empty search offers instead. */
 const RECOMMENDED = 4;
 
@@ -42,19 +44,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (read.query) {
     const state = { ...read, values: [], priceMin: undefined, priceMax: undefined };
     canonical(url, { ...state, sort: 'sorting' });
-    const none = () => ({ count: 0, results: [] as ContentItem[] });
-    const [results, posts] = await Promise.all([
+    const none = <T,>() => ({ count: 0, results: [] as T[] });
+    const [results, posts, bundles] = await Promise.all([
       shop.api.products.search({ query: { query: state.query, page: state.page } }),
-      // Secondary: a failed post search leaves the products alone (spec section 7).
+      // Secondary, on the first page only: a failed post or bundle search leaves the products
+      // alone (spec section 7).
       state.page === 1
         ? shop.api.content
             .searchBlogs({ query: { query: state.query, page_size: SEARCH_POSTS } })
-            .catch(none)
-        : none(),
+            .catch(none<ContentItem>)
+        : none<ContentItem>(),
+      state.page === 1
+        ? shop.api.products
+            .searchBundles({ query: { query: state.query, page_size: SEARCH_BUNDLES } })
+            .catch(none<ProductCard>)
+        : none<ProductCard>(),
     ]);
     assertPageExists(state.page, results);
     const recommended: ProductCard[] =
-      results.count === 0 && posts.results.length === 0
+      results.count === 0 && posts.results.length === 0 && bundles.results.length === 0
         ? await shop.api.products
             .list({ query: { page_size: RECOMMENDED } })
             .then((p) => p.results)
@@ -66,6 +74,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       results,
       posts: posts.results,
       postsCount: posts.count,
+      bundles: bundles.results,
+      bundlesCount: bundles.count,
       recommended,
       range: null,
       attributes: [],
@@ -94,6 +104,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     results,
     posts: [],
     postsCount: 0,
+    bundles: [],
+    bundlesCount: 0,
     recommended: [],
     range,
     attributes,
@@ -174,9 +186,12 @@ export default function Products({ loaderData }: Route.ComponentProps) {
         <p className="text-slate-600" role="status">
           {search
             ? loaderData.results.countCapped
-              ? // More products than are counted: the matched posts would not change "1,000+".
+              ? // More products than are counted: the matched posts and bundles would not change
+                // "1,000+".
                 t('search.resultsCountCapped', { count: results.count })
-              : t('search.resultsCount', { count: results.count + loaderData.postsCount })
+              : t('search.resultsCount', {
+                  count: results.count + loaderData.postsCount + loaderData.bundlesCount,
+                })
             : t('catalogue.productsCount', { count: results.count })}
         </p>
       </div>
@@ -205,7 +220,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
           {loaderData.kind === 'list' && (
             <FilterChips state={state} attributes={loaderData.attributes} />
           )}
-          {empty && !(search && loaderData.posts.length > 0) ? (
+          {empty && !(search && (loaderData.posts.length > 0 || loaderData.bundles.length > 0)) ? (
             <div className="rounded-lg bg-slate-50 p-8 text-center">
               <p className="font-bold">
                 {search ? t('search.noResults', { query: state.query }) : t('catalogue.noProducts')}
@@ -234,6 +249,14 @@ export default function Products({ loaderData }: Route.ComponentProps) {
             )
           )}
           <Pagination page={state.page} total={total} href={href} />
+          {search && loaderData.bundles.length > 0 && (
+            <section aria-labelledby="found-bundles" className="mt-10">
+              <h2 id="found-bundles" className="mb-4 text-xl font-bold">
+                {t('search.bundles')}
+              </h2>
+              <ProductGrid items={loaderData.bundles} locale={locale} label={t('search.bundles')} />
+            </section>
+          )}
           {search && <FoundPosts posts={loaderData.posts} heading={t('search.articles')} />}
           {loaderData.recommended.length > 0 && (
             <section aria-labelledby="recommended" className="mt-10">
