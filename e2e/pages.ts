@@ -35,6 +35,7 @@ export type BrowserWindow = {
     head: BrowserElement;
     activeElement: BrowserElement | null;
     getElementById(id: string): BrowserElement | null;
+    getAnimations(): { finished: Promise<unknown> }[];
   };
   scrollY: number;
   scrollTo(options: { top: number; behavior: 'instant' }): void;
@@ -173,6 +174,15 @@ export async function axeViolations(
   include?: string,
   exclude?: string,
 ): Promise<string[]> {
+  // The settled page is what is judged: a fading banner measured mid-fade has a contrast it
+  // never keeps.
+  await page.evaluate(() =>
+    Promise.all(
+      (globalThis as unknown as BrowserWindow).document
+        .getAnimations()
+        .map((animation) => animation.finished.catch(() => null)),
+    ),
+  );
   const builder = new AxeBuilder({ page });
   if (include) builder.include(include);
   if (exclude) builder.exclude(exclude);

@@ -236,7 +236,7 @@ describe('absolute URLs of pages come from the configured origin', () => {
     const ld = /<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/.exec(body)?.[1] ?? '';
     // The product's offer URL and images in its structured data.
     const data = JSON.parse(ld) as { image: string[]; offers: { url: string } };
-    expect(data.offers.url).toBe(`${baseURL}${product.slugUri}`);
+    expect(data.offers.url).toBe(`${baseURL}/en${product.slugUri}`);
     for (const image of data.image) expect(image.startsWith(`${baseURL}/media/`), image).toBe(true);
   });
 

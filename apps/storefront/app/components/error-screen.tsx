@@ -74,10 +74,10 @@ export function NotFoundScreen({
     <>
       <NotFoundWords homeHref={homeHref} />
       <div className="mx-auto max-w-md">
-        <h2 className="mb-2 text-center font-bold" id="not-found-search">
+        <h2 className="mb-2 text-center font-bold" id="not-found-search-heading">
           {t('errors.searchInstead')}
         </h2>
-        <SearchBox idPrefix="not-found" labelledBy="not-found-search" />
+        <SearchBox idPrefix="not-found" labelledBy="not-found-search-heading" />
       </div>
       {products.length > 0 && (
         <section aria-labelledby="not-found-products" className="mt-12">
