@@ -162,6 +162,29 @@ describe('the product list on a desktop (1280 px)', () => {
     expect(await plain.getByRole('button', { name: 'Apply' }).isVisible()).toBe(true);
   });
 
+  it('keeps a box ticked before the scripts ran, and applies it once they run', async () => {
+    const { a } = await twoValues();
+    const page = await browser.page({ viewport: WIDE });
+    await withConsent(page);
+    // Hold the page's scripts until the shopper has ticked a box in the server-rendered form.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${baseURL}/en/products/`, { waitUntil: 'domcontentloaded' });
+    const box = page.getByRole('checkbox', { name: a.title, exact: true });
+    await box.check();
+    release();
+    await hydrated(page);
+    await page.waitForURL((url) => url.searchParams.getAll('values__id').includes(String(a.id)));
+    expect(new URL(page.url()).search).toBe(`?values__id=${a.id}`);
+    await expect.poll(() => box.isChecked()).toBe(true);
+    const filtered = await api<List>(`products/products/?values__id=${a.id}`);
+    await expect.poll(() => cardTitles(page)).toEqual(filtered.results.map((r) => r.title));
+  });
+
   it('shows applied filters as chips that remove one, or all with "Clear all"', async () => {
     const { attribute, a, b } = await twoValues();
     const page = await open(`/en/products/?values__id=${a.id}&values__id=${b.id}&price__lte=100`, {

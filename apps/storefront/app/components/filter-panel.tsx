@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { Form, useNavigate } from 'react-router';
 import type { PriceRange, ProductSort } from '@shop/contract';
 import { useI18n } from '#app/lib/i18n.tsx';
@@ -31,6 +31,25 @@ export function visibleFacets(attributes: FacetAttribute[], chosen: number[]): F
   return attributes
     .map((a) => ({ ...a, values: a.values.filter((v) => v.count > 0 || chosen.includes(v.id)) }))
     .filter((a) => a.values.length > 0);
+}
+
+/** Whether an input of the form no longer shows what the server rendered into it. */
+function changedBeforeHydration(form: HTMLFormElement): boolean {
+  return [...form.elements].some((element) => {
+    if (element instanceof HTMLSelectElement)
+      return [...element.options].some((option) => option.selected !== option.defaultSelected);
+    if (!(element instanceof HTMLInputElement)) return false;
+    if (element.type === 'checkbox') return element.checked !== element.defaultChecked;
+    if (element.type === 'range') {
+      // A range input clamps its value to min..max; its rendered value is clamped the same way.
+      const rendered = Math.min(
+        Math.max(Number(element.defaultValue), Number(element.min)),
+        Number(element.max),
+      );
+      return Number(element.value) !== rendered;
+    }
+    return false;
+  });
 }
 
 /**
@@ -76,17 +95,42 @@ export function FilterPanel({
     setLocal(fromUrl);
   }
 
+  /** What the form's inputs say now, as a list state on page 1 (defaults dropped). */
+  const chosen = (): ListState | undefined => {
+    if (!form.current) return undefined;
+    const sent = new URLSearchParams();
+    for (const [key, value] of new FormData(form.current))
+      if (typeof value === 'string') sent.append(key, value);
+    return withinRange({ ...readListState(sent), page: 1 }, range);
+  };
+  const go = (next: ListState) =>
+    void navigate(listSearch(next) || '?', { preventScrollReset: true, replace: true });
   const apply = (delay = 0) => {
     clearTimeout(timer.current);
     timer.current = setTimeout(() => {
-      if (!form.current) return;
-      const sent = new URLSearchParams();
-      for (const [key, value] of new FormData(form.current))
-        if (typeof value === 'string') sent.append(key, value);
-      const next = withinRange({ ...readListState(sent), page: 1 }, range);
-      void navigate(listSearch(next) || '?', { preventScrollReset: true, replace: true });
+      const next = chosen();
+      if (next) go(next);
     }, delay);
   };
+
+  // A box ticked (or a sort chosen) before the scripts ran: hydration keeps what the shopper did,
+  // but the first render after it would set the inputs back to what the URL says, and the drawer
+  // swaps its <details> for the sheet. Read the inputs once, before that, and apply them.
+  const early = useRef({ chosen, go, state, low, high });
+  useLayoutEffect(() => {
+    const { chosen: read, go: send, state: shown, low: bottom, high: top } = early.current;
+    // Only what the shopper changed: an input as the server rendered it is left alone.
+    if (!form.current || !changedBeforeHydration(form.current)) return;
+    const next = read();
+    if (!next || listSearch({ ...next, page: shown.page }) === listSearch(shown)) return;
+    setLocal({
+      sort: next.sort,
+      min: next.priceMin ?? bottom,
+      max: next.priceMax ?? top,
+      values: next.values,
+    });
+    send(next);
+  }, []);
   const facets = visibleFacets(attributes, local.values);
   const toggle = (id: number, on: boolean) =>
     setLocal((l) => ({ ...l, values: on ? [...l.values, id] : l.values.filter((v) => v !== id) }));
