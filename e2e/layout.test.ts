@@ -68,6 +68,28 @@ describe('the language switcher', () => {
   });
 });
 
+describe('the home page hero', () => {
+  it('meets the header on a phone, edge to edge; sits inside the page on a desktop', async () => {
+    for (const viewport of [NARROW, WIDE]) {
+      const page = await browser.page({ viewport });
+      await withConsent(page);
+      await page.goto(`${baseURL}/en/`);
+      const header = await page.getByRole('banner').boundingBox();
+      const hero = await page.locator('section[aria-roledescription="carousel"]').boundingBox();
+      if (!header || !hero) throw new Error('no header or hero');
+      if (viewport === NARROW) {
+        // No white strip between the header and the picture, and no margin beside it.
+        expect(Math.abs(hero.y - (header.y + header.height))).toBeLessThanOrEqual(1);
+        expect(hero.x).toBe(0);
+        expect(hero.width).toBe(NARROW.width);
+      } else {
+        expect(hero.y).toBeGreaterThan(header.y + header.height + 8);
+        expect(hero.x).toBeGreaterThan(0);
+      }
+    }
+  });
+});
+
 describe('the Go to top button', () => {
   for (const viewport of [WIDE, NARROW]) {
     it(`appears only beyond 250 px of scrolling and brings the page back up (${viewport.width} px)`, async () => {

@@ -47,7 +47,7 @@ function Slider({
     <section
       aria-roledescription="carousel"
       aria-label={title}
-      className="relative -mx-4 overflow-hidden sm:mx-0 sm:rounded-xl"
+      className="relative -mx-4 -mt-6 overflow-hidden sm:mx-0 sm:mt-0 sm:rounded-xl"
       onMouseEnter={() => setPaused(true)}
       onMouseLeave={() => setPaused(false)}
       onFocus={() => setPaused(true)}
