@@ -46,6 +46,11 @@ const envSchema = z.object({
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(5000),
   /** Requests one address may make per minute (pages, API, media); 0 = no limit. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
+  /**
+   * How long a page rendered for visitors without a session may be served again at most (any
+   * change to what it shows drops it sooner); 0 = every page rendered for every request.
+   */
+  PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
 });
 
 /** Fastify's `trustProxy`: nobody, everybody, the nearest n hops, or these addresses. */

@@ -12,7 +12,7 @@ import { databaseSessionStore, redisSessionStore } from '@shop/api/session-store
 import { seedDemoShop } from '@shop/api/seed';
 import { createRedis } from '@shop/api/redis';
 import { staticPagePolicy } from '@shop/api/security-headers';
-import { mountStorefront } from './storefront.ts';
+import { DEFAULT_PAGE_CACHE, mountStorefront } from './storefront.ts';
 
 export const storefrontDir = fileURLToPath(new URL('../../storefront/build/', import.meta.url));
 
@@ -90,7 +90,10 @@ export async function startServer(env: Env) {
   const build = (await import(
     pathToFileURL(join(storefrontDir, 'server', 'index.js')).href
   )) as ServerBuild;
-  await mountStorefront(app, build, { publicOrigin: app.publicOrigin });
+  await mountStorefront(app, build, {
+    publicOrigin: app.publicOrigin,
+    cache: { ...DEFAULT_PAGE_CACHE, ttlMs: env.PAGE_CACHE_SECONDS * 1000 },
+  });
 
   const shutdown = async () => {
     app.log.info('shutting down');

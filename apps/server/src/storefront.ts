@@ -3,6 +3,15 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { localeOfUrl, pageRefusal } from '@shop/api/errors';
 import { translatorFor } from '@shop/api/i18n';
+import { newCsrfToken } from '@shop/contract';
+import {
+  fill,
+  keptToken,
+  pageCache,
+  pageCacheKey,
+  templateOf,
+  type PageCache,
+} from './page-cache.ts';
 
 /** What the storefront's server entry exports besides the renderer (see entry.server.tsx). */
 type StorefrontEntry = {
@@ -108,6 +117,12 @@ function toWebRequest(
   return new Request(url, init);
 }
 
+/** Says whether a page came from the page cache (`hit`) or was rendered and kept (`miss`). */
+export const PAGE_CACHE_HEADER = 'x-page-cache';
+
+/** Ten seconds bounds what no write announces (a discount starting); 64 MB of pages at most. */
+export const DEFAULT_PAGE_CACHE = { ttlMs: 10_000, maxBytes: 64 * 1024 * 1024 };
+
 const PAGE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'POST']);
 
 /** Statuses whose page answer carries the API's Retry-After (the shop is briefly away, or busy). */
@@ -123,14 +138,52 @@ const RETRY_STATUSES: ReadonlySet<number> = new Set([429, 503]);
 export async function mountStorefront(
   app: FastifyInstance,
   build: ServerBuild,
-  { publicOrigin }: { publicOrigin: string },
-): Promise<void> {
+  {
+    publicOrigin,
+    cache: cacheOptions = DEFAULT_PAGE_CACHE,
+  }: {
+    publicOrigin: string;
+    /** The page cache (page-cache.ts); `ttlMs: 0` turns it off. */
+    cache?: { ttlMs: number; maxBytes: number };
+  },
+): Promise<{ cache: PageCache | null }> {
   const handler = createRequestHandler(build, 'production');
   const entry = build.entry.module as unknown as StorefrontEntry;
   const apiFetch = injectFetch(app);
   const host = 'http://storefront.internal';
+  const cache =
+    cacheOptions.ttlMs > 0
+      ? pageCache({ ...cacheOptions, version: () => app.pageDataVersion() })
+      : null;
+
+  /** A kept page, with this answer's nonce and the visitor's CSRF token (or a new one). */
+  const sendKept = (req: FastifyRequest, reply: FastifyReply, kept: Parameters<typeof fill>[0]) => {
+    const page = fill(kept, {
+      nonce: req.cspNonce,
+      token: keptToken(req.headers.cookie) ?? newCsrfToken(),
+    });
+    reply.code(page.status);
+    for (const [key, value] of page.headers) reply.header(key, value);
+    if (page.setCookies.length) reply.header('set-cookie', page.setCookies);
+    reply.header(PAGE_CACHE_HEADER, 'hit');
+    return reply.send(req.method === 'HEAD' ? undefined : page.body);
+  };
 
   const render = async (req: FastifyRequest, reply: FastifyReply, refusal?: PageRefusal) => {
+    const key =
+      cache && !refusal
+        ? pageCacheKey({
+            method: req.method,
+            url: req.url,
+            protocol: req.protocol,
+            cookie: req.headers.cookie,
+            authorization: req.headers.authorization,
+          })
+        : null;
+    const kept = key ? await cache?.get(key) : undefined;
+    if (kept) return sendKept(req, reply, kept);
+    // Read before rendering: a change made meanwhile leaves the kept page stale, not current.
+    const version = key && cache ? await cache.version() : undefined;
     // The API's Retry-After (PostgreSQL or Redis away: 503; a limit: 429) goes on to the page.
     let retryAfter: string | null = null;
     const transport = {
@@ -158,6 +211,23 @@ export async function mountStorefront(
       // The same status and headers as GET, without rendering the rest of the body.
       await response.body?.cancel();
       return reply.send();
+    }
+    if (key && cache && version !== undefined && req.method === 'GET' && response.status === 200) {
+      // A page every visitor without a session would get: read it whole and keep it.
+      const headers: [string, string][] = [];
+      response.headers.forEach((value, name) => {
+        if (name !== 'set-cookie') headers.push([name, value]);
+      });
+      const body = await response.text();
+      const template = templateOf(
+        { status: response.status, headers, setCookies: cookies, body, nonce: req.cspNonce },
+        keptToken(req.headers.cookie),
+      );
+      if (template) {
+        cache.set(key, template, version);
+        reply.header(PAGE_CACHE_HEADER, 'miss');
+      }
+      return reply.send(body);
     }
     return reply.send(response.body ? Readable.fromWeb(response.body) : null);
   };
@@ -188,4 +258,5 @@ export async function mountStorefront(
       });
     });
   });
+  return { cache };
 }

@@ -6,6 +6,23 @@ import { discountSchema, idSchema, localeSchema, text } from './common.ts';
 
 /** GET /api/accounts/login/ sets the `csrftoken` cookie and also answers the token. */
 export const csrfResponseSchema = z.object({ csrfToken: z.string().min(1) });
+/**
+ * A `csrftoken` cookie the shop accepts as issued: 32 to 64 URL-safe characters (it issues 32
+ * random bytes as base64url, 43 characters). Anything else is replaced by a new token.
+ */
+export const CSRF_TOKEN_PATTERN = /^[A-Za-z0-9_-]{32,64}$/;
+
+/**
+ * A new CSRF token as the shop issues them: 32 random bytes, base64url (43 characters). Web
+ * Crypto, so the API, the storefront's server and the page cache issue the same kind of token.
+ */
+export function newCsrfToken(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return btoa(String.fromCharCode(...bytes))
+    .replaceAll('+', '-')
+    .replaceAll('/', '_')
+    .replace(/=+$/, '');
+}
 export type CsrfResponse = z.infer<typeof csrfResponseSchema>;
 
 export const emailSchema = z.email().max(254);

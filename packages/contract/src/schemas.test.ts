@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
+  CSRF_TOKEN_PATTERN,
   loginBodySchema,
+  newCsrfToken,
   registerFieldsSchema,
   userInfoSchema,
   withConfirmation,
@@ -285,5 +287,27 @@ describe('endpoints', () => {
     expect(toRoutePath('/api/organizations/vendors/{id}/blogs/{itemId}/')).toBe(
       '/api/organizations/vendors/:id/blogs/:itemId/',
     );
+  });
+});
+
+describe('CSRF tokens', () => {
+  it('issues 43 URL-safe characters that the shop itself accepts, each one new', () => {
+    const tokens = new Set(Array.from({ length: 50 }, () => newCsrfToken()));
+    expect(tokens.size).toBe(50);
+    for (const token of tokens) {
+      expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(CSRF_TOKEN_PATTERN.test(token)).toBe(true);
+    }
+  });
+
+  it('refuses a cookie too short, too long or with other characters', () => {
+    for (const bad of [
+      'a'.repeat(31),
+      'a'.repeat(65),
+      `${'a'.repeat(40)} x`,
+      `${'a'.repeat(40)}=`,
+    ]) {
+      expect(CSRF_TOKEN_PATTERN.test(bad)).toBe(false);
+    }
   });
 });

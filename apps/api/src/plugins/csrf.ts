@@ -1,7 +1,8 @@
 import type {} from '@fastify/cookie';
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { CSRF_TOKEN_PATTERN, newCsrfToken } from '@shop/contract';
 import { translatorFor } from '#api/lib/i18n.ts';
 
 export const CSRF_COOKIE = 'csrftoken';
@@ -30,8 +31,8 @@ export const csrfPlugin = fp<{ secureCookies: boolean }>(
   async (app, { secureCookies }) => {
     app.decorateRequest('csrfToken', function (this: FastifyRequest, reply: FastifyReply) {
       const existing = this.cookies[CSRF_COOKIE];
-      if (existing && /^[A-Za-z0-9_-]{32,64}$/.test(existing)) return existing;
-      const token = randomBytes(32).toString('base64url');
+      if (existing && CSRF_TOKEN_PATTERN.test(existing)) return existing;
+      const token = newCsrfToken();
       reply.setCookie(CSRF_COOKIE, token, {
         path: '/',
         httpOnly: false,

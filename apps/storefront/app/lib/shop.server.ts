@@ -1,5 +1,7 @@
 import { createContext, data, redirect, type RouterContextProvider } from 'react-router';
 import {
+  CSRF_TOKEN_PATTERN,
+  newCsrfToken,
   isApiError,
   type ApiClient,
   type Language,
@@ -68,15 +70,6 @@ export function missingShop(): OrganizationInfo {
 /** Everything after the locale prefix, e.g. '/products/?page=2' for '/de/products/?page=2'. */
 export const pathAfterLocale = (url: URL) => url.pathname.replace(/^\/[^/]+/, '') + url.search;
 
-function newToken(): string {
-  const bytes = new Uint8Array(32);
-  crypto.getRandomValues(bytes);
-  return btoa(String.fromCharCode(...bytes))
-    .replaceAll('+', '-')
-    .replaceAll('/', '_')
-    .replace(/=+$/, '');
-}
-
 /** Loads the shop, the offered languages and the user for `lang`; redirects to an offered locale. */
 export async function loadShopRequest(
   request: Request,
@@ -114,7 +107,7 @@ export async function loadShopRequest(
   const cookie = request.headers.get('cookie');
   const existingToken = readCsrfCookie(cookie);
   const csrfToken =
-    existingToken && /^[\w-]{32,64}$/.test(existingToken) ? existingToken : newToken();
+    existingToken && CSRF_TOKEN_PATTERN.test(existingToken) ? existingToken : newCsrfToken();
   return {
     locale: lang,
     api,

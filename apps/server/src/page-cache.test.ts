@@ -1,0 +1,172 @@
+import { describe, expect, it } from 'vitest';
+import {
+  fill,
+  keptToken,
+  pageCache,
+  pageCacheKey,
+  templateOf,
+  type RenderedPage,
+} from './page-cache.ts';
+
+const TOKEN = 'A'.repeat(20) + 'b_-'.repeat(8); // 44 URL-safe characters
+const NONCE = 'bm9uY2Utb2YtcGFnZQ==';
+
+const request = (cookie?: string, extra: Partial<Parameters<typeof pageCacheKey>[0]> = {}) =>
+  pageCacheKey({
+    method: 'GET',
+    url: '/en/products/?sort=price',
+    protocol: 'http',
+    cookie,
+    authorization: undefined,
+    ...extra,
+  });
+
+const rendered = (over: Partial<RenderedPage> = {}): RenderedPage => ({
+  status: 200,
+  headers: [['content-type', 'text/html']],
+  setCookies: [`csrftoken=${TOKEN}; Max-Age=31536000; Path=/; SameSite=Lax`],
+  body: `<script nonce="${NONCE}">x</script><input name="csrf" value="${TOKEN}"><p>€17.99</p>`,
+  nonce: NONCE,
+  ...over,
+});
+
+describe('which requests a kept page may answer', () => {
+  it('keys a page by URL, scheme, cookie choice, saved language and whether a token is kept', () => {
+    const plain = request();
+    expect(plain).not.toBeNull();
+    expect(request(`csrftoken=${TOKEN}`)).not.toBe(plain);
+    // Any kept token is the same page (the token is cut out)…
+    expect(request(`csrftoken=${TOKEN}`)).toBe(request(`csrftoken=${'z'.repeat(43)}`));
+    // …and a token the shop would replace is no token.
+    expect(request('csrftoken=short')).toBe(plain);
+    expect(request('cookie_consent=all')).not.toBe(request('cookie_consent=necessary'));
+    expect(request('locale=de')).not.toBe(plain);
+    expect(request(undefined, { protocol: 'https' })).not.toBe(plain);
+    expect(request(undefined, { url: '/en/products/?sort=-price' })).not.toBe(plain);
+  });
+
+  it("never answers someone's own page: a session, any cookie it does not know, credentials", () => {
+    expect(request(`csrftoken=${TOKEN}; sessionid=abc`)).toBeNull();
+    expect(request('cart_notice=1.0')).toBeNull();
+    expect(request('_ga=GA1.1.1')).toBeNull();
+    expect(request(undefined, { authorization: 'Basic eDp5' })).toBeNull();
+  });
+
+  it('answers reads of documents only', () => {
+    expect(request(undefined, { method: 'HEAD' })).toBe(request());
+    expect(request(undefined, { method: 'POST' })).toBeNull();
+    expect(request(undefined, { url: '/en/products.data?sort=price' })).toBeNull();
+  });
+
+  it("reads the visitor's token only when the shop would keep it", () => {
+    expect(keptToken(`a=1; csrftoken=${TOKEN}`)).toBe(TOKEN);
+    expect(keptToken('csrftoken=bad token')).toBeUndefined();
+    expect(keptToken(undefined)).toBeUndefined();
+  });
+});
+
+describe('a kept page', () => {
+  it("is served with the next visitor's own nonce and token, the rest unchanged", () => {
+    const template = templateOf(rendered(), undefined)!;
+    const next = { nonce: 'bmV4dC1ub25jZQ==', token: 'n'.repeat(43) };
+    const page = fill(template, next);
+    expect(page.body).toBe(
+      `<script nonce="${next.nonce}">x</script><input name="csrf" value="${next.token}"><p>€17.99</p>`,
+    );
+    expect(page.setCookies).toEqual([
+      `csrftoken=${next.token}; Max-Age=31536000; Path=/; SameSite=Lax`,
+    ]);
+    expect(page.body).not.toContain(TOKEN);
+    expect(page.body).not.toContain(NONCE);
+  });
+
+  it("uses the visitor's kept token when the page set none", () => {
+    const template = templateOf(rendered({ setCookies: [] }), TOKEN)!;
+    const page = fill(template, { nonce: 'x', token: 'y'.repeat(43) });
+    expect(page.body).toContain(`value="${'y'.repeat(43)}"`);
+    expect(page.setCookies).toEqual([]);
+  });
+
+  it('is only a 200 HTML page that sets no cookie of its own', () => {
+    expect(templateOf(rendered({ status: 404 }), undefined)).toBeNull();
+    expect(
+      templateOf(rendered({ headers: [['content-type', 'text/plain']] }), undefined),
+    ).toBeNull();
+    const session = 'sessionid=abc; Path=/; HttpOnly';
+    expect(
+      templateOf(rendered({ setCookies: [...rendered().setCookies, session] }), undefined),
+    ).toBeNull();
+    // Without a token to cut out there is nothing safe to keep.
+    expect(templateOf(rendered({ setCookies: [] }), undefined)).toBeNull();
+  });
+});
+
+describe('the page cache', () => {
+  const setup = (ttlMs = 10_000, maxBytes = 1_000_000) => {
+    let clock = 0;
+    let version = 1;
+    const cache = pageCache({
+      ttlMs,
+      maxBytes,
+      version: async () => version,
+      now: () => clock,
+    });
+    return {
+      cache,
+      later: (ms: number) => (clock += ms),
+      change: () => (version += 1),
+    };
+  };
+  const template = templateOf(rendered(), undefined)!;
+
+  it('keeps a page until the change count moves', async () => {
+    const { cache, change } = setup();
+    cache.set('k', template, 1);
+    expect(await cache.get('k')).toBeDefined();
+    change();
+    expect(await cache.get('k')).toBeUndefined();
+    // A page rendered while the count moved is stale at once.
+    cache.set('k', template, 1);
+    expect(await cache.get('k')).toBeUndefined();
+  });
+
+  it('keeps a page no longer than its time (a discount starting changes nothing in the data)', async () => {
+    const { cache, later } = setup(10_000);
+    cache.set('k', template, 1);
+    later(9_999);
+    expect(await cache.get('k')).toBeDefined();
+    later(1);
+    expect(await cache.get('k')).toBeUndefined();
+  });
+
+  it('renders every page when the change count cannot be read', async () => {
+    const cache = pageCache({
+      ttlMs: 10_000,
+      maxBytes: 1_000_000,
+      version: () => Promise.reject(new Error('connection refused')),
+    });
+    cache.set('k', template, 1);
+    expect(await cache.get('k')).toBeUndefined();
+    expect(await cache.version()).toBeUndefined();
+  });
+
+  it('holds at most its bytes, the least recently used page going first', async () => {
+    const size = 2 * (template.body.flat().join('').length + 1);
+    const { cache } = setup(10_000, size * 2);
+    cache.set('a', template, 1);
+    cache.set('b', template, 1);
+    expect(await cache.get('a')).toBeDefined(); // a is now the most recent
+    cache.set('c', template, 1);
+    expect(cache.bytes).toBeLessThanOrEqual(size * 2);
+    expect(await cache.get('b')).toBeUndefined();
+    expect(await cache.get('a')).toBeDefined();
+    expect(await cache.get('c')).toBeDefined();
+  });
+
+  it('keeps nothing with no time to keep it', async () => {
+    const { cache } = setup(0);
+    cache.set('k', template, 1);
+    expect(await cache.get('k')).toBeUndefined();
+    expect(cache.bytes).toBe(0);
+  });
+});

@@ -1,0 +1,186 @@
+// The page cache (docs/decisions/0035-page-cache.md): a page rendered for a visitor without a
+// session is the same HTML for every such visitor but for two per-response secrets, the CSP nonce
+// and the CSRF token. It is kept with both cut out and served with the next visitor's own, until
+// anything a page shows changes (the pages' change count, migration 0010) or `ttlMs` passes.
+import { parseCookie } from 'cookie';
+import { CSRF_TOKEN_PATTERN } from '@shop/contract';
+
+/**
+ * The only cookies a cached page may be asked with: the CSRF token (cut out of the page), the
+ * cookie choice and the saved language (both part of the key). Any other cookie (a session, the
+ * one-time cart notice, a cookie this list does not know) is someone's own: the page is rendered.
+ */
+const SHARED_COOKIES: ReadonlySet<string> = new Set(['csrftoken', 'cookie_consent', 'locale']);
+/** The cookies a cached page may set: the visitor's new CSRF token and the page's language. */
+const SETTABLE_COOKIES: ReadonlySet<string> = new Set(['csrftoken', 'locale']);
+
+/** What the key is made of: nothing else of the request may change the page. */
+export type PageRequest = {
+  method: string;
+  /** Path and query, as the request line had them. */
+  url: string;
+  protocol: string;
+  cookie: string | undefined;
+  authorization: string | undefined;
+};
+
+/** The request's cookies, parsed as the API parses them (duplicates: the first wins). */
+const cookies = (header: string | undefined): Map<string, string> =>
+  new Map(
+    Object.entries(parseCookie(header ?? '')).filter(
+      (entry): entry is [string, string] => entry[1] !== undefined,
+    ),
+  );
+
+/** The visitor's CSRF token when the shop would keep it, else undefined (a new one is issued). */
+export function keptToken(cookie: string | undefined): string | undefined {
+  const token = cookies(cookie).get('csrftoken');
+  return token && CSRF_TOKEN_PATTERN.test(token) ? token : undefined;
+}
+
+/**
+ * The cache key of a page request, or null when its page must be rendered for it: anything but
+ * GET and HEAD, React Router's data requests (`.data`), credentials, or a cookie not shared.
+ */
+export function pageCacheKey(req: PageRequest): string | null {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return null;
+  if (req.authorization !== undefined) return null;
+  const path = req.url.split('?', 1)[0] ?? '';
+  if (path.endsWith('.data')) return null;
+  const jar = cookies(req.cookie);
+  for (const name of jar.keys()) if (!SHARED_COOKIES.has(name)) return null;
+  return [
+    req.protocol,
+    req.url,
+    `consent=${jar.get('cookie_consent') ?? ''}`,
+    `locale=${jar.get('locale') ?? ''}`,
+    // Whether the render issues a token (and its cookie) or uses the visitor's.
+    keptToken(req.cookie) ? 'token' : 'new-token',
+  ].join(' ');
+}
+
+/** A rendered page as the server answered it. */
+export type RenderedPage = {
+  status: number;
+  headers: [string, string][];
+  setCookies: string[];
+  body: string;
+  nonce: string;
+};
+
+/** A page with its secrets cut out: the body split at each nonce, each piece at each token. */
+type Template = {
+  status: number;
+  headers: [string, string][];
+  setCookies: string[][];
+  body: string[][];
+};
+
+type Entry = Template & { version: number; at: number; bytes: number };
+
+/** The secrets of one answer. */
+export type Secrets = { nonce: string; token: string };
+
+const cookieName = (line: string) => line.slice(0, line.indexOf('=')).trim();
+
+/**
+ * The template of a rendered page, or null when it must not be kept: only a 200 HTML page whose
+ * cookies are the shared ones, and whose token is known (the visitor's, or the one it set).
+ */
+export function templateOf(page: RenderedPage, visitorToken: string | undefined): Template | null {
+  if (page.status !== 200) return null;
+  const type = page.headers.find(([name]) => name.toLowerCase() === 'content-type')?.[1];
+  if (!type?.startsWith('text/html')) return null;
+  if (!page.setCookies.every((line) => SETTABLE_COOKIES.has(cookieName(line)))) return null;
+  const issued = page.setCookies
+    .find((line) => cookieName(line) === 'csrftoken')
+    ?.match(/^csrftoken=([^;]*)/)?.[1];
+  const token = visitorToken ?? issued;
+  if (!token || !CSRF_TOKEN_PATTERN.test(token) || !page.nonce) return null;
+  return {
+    status: page.status,
+    headers: page.headers,
+    setCookies: page.setCookies.map((line) => line.split(token)),
+    body: page.body.split(page.nonce).map((piece) => piece.split(token)),
+  };
+}
+
+/** The page of a template with this answer's secrets in place. */
+export function fill(template: Template, { nonce, token }: Secrets) {
+  return {
+    status: template.status,
+    headers: template.headers,
+    setCookies: template.setCookies.map((pieces) => pieces.join(token)),
+    body: template.body.map((pieces) => pieces.join(token)).join(nonce),
+  };
+}
+
+export type PageCache = {
+  /** The kept page of `key`, if any is still current. */
+  get(key: string): Promise<Template | undefined>;
+  /**
+   * Keeps a page rendered under `version` (read before it was rendered, so a change made while
+   * it rendered leaves it stale rather than current).
+   */
+  set(key: string, template: Template, version: number): void;
+  /** The change count now, to hand to `set` after rendering; undefined when unreadable. */
+  version(): Promise<number | undefined>;
+  /** Bytes held (about: two per character). */
+  readonly bytes: number;
+};
+
+/**
+ * Pages by key, least recently used first out past `maxBytes`; an entry is current while the
+ * change count is the one it was rendered under and it is younger than `ttlMs` (time-bound
+ * changes, such as a discount starting, have no write to bump the count).
+ */
+export function pageCache(options: {
+  ttlMs: number;
+  maxBytes: number;
+  version: () => Promise<number>;
+  now?: () => number;
+}): PageCache {
+  const now = options.now ?? Date.now;
+  const entries = new Map<string, Entry>();
+  let bytes = 0;
+  const drop = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    bytes -= entry.bytes;
+  };
+  return {
+    async get(key) {
+      const entry = entries.get(key);
+      if (!entry) return undefined;
+      // The count unreadable (the database away): render, and let the page say what it can.
+      const version = await options.version().catch(() => undefined);
+      if (entry.version !== version || now() - entry.at >= options.ttlMs) {
+        drop(key);
+        return undefined;
+      }
+      // Most recently used last.
+      entries.delete(key);
+      entries.set(key, entry);
+      return entry;
+    },
+    set(key, template, version) {
+      const size =
+        2 *
+        (template.body.reduce((sum, pieces) => sum + pieces.reduce((n, p) => n + p.length, 0), 0) +
+          key.length);
+      if (options.ttlMs <= 0 || size > options.maxBytes) return;
+      drop(key);
+      entries.set(key, { ...template, version, at: now(), bytes: size });
+      bytes += size;
+      for (const oldest of entries.keys()) {
+        if (bytes <= options.maxBytes) break;
+        drop(oldest);
+      }
+    },
+    version: () => options.version().catch(() => undefined),
+    get bytes() {
+      return bytes;
+    },
+  };
+}
