@@ -6,7 +6,7 @@
 // CPU work down too). Figures to read, never a test.
 //
 // Flags: --runs N (per page, default 1), --keep-data (reuse bench/.work/lighthouse-data).
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -19,7 +19,12 @@ const work = join(root, 'bench', '.work');
 const dataDir = join(work, 'lighthouse-data');
 
 const { values: flags } = parseArgs({
-  options: { runs: { type: 'string', default: '1' }, 'keep-data': { type: 'boolean' } },
+  options: {
+    runs: { type: 'string', default: '1' },
+    'keep-data': { type: 'boolean' },
+    // Each run's full Lighthouse report (JSON) into bench/.work/lighthouse-reports/, to read why.
+    save: { type: 'boolean' },
+  },
 });
 const runs = Math.max(1, Number(flags.runs) || 1);
 
@@ -60,6 +65,13 @@ async function audit(url: string, port: number, page: string): Promise<Row> {
     },
   );
   if (!result) throw new Error(`no Lighthouse result for ${url}`);
+  if (flags.save) {
+    const dir = join(work, 'lighthouse-reports');
+    await mkdir(dir, { recursive: true });
+    const file = join(dir, `${page.replaceAll(' ', '-')}-${Date.now()}.json`);
+    await writeFile(file, JSON.stringify(result.lhr));
+    say(`  report: ${file}`);
+  }
   const { categories, audits } = result.lhr;
   const numeric = (id: string) => audits[id]?.numericValue ?? Number.NaN;
   // The LCP element: the node item of the LCP breakdown insight (Lighthouse 13).

@@ -17,6 +17,7 @@ import type { Mailer } from './mail/mailer.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/errors.ts';
+import { cardDataPlugin } from './plugins/card-data.ts';
 import { pricingPlugin } from './plugins/pricing.ts';
 import { authLimitsPlugin, type AuthLimitOptions } from './plugins/auth-limits.ts';
 import {
@@ -204,6 +205,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(shopGuardPlugin);
   await app.register(i18nPlugin);
   await app.register(pricingPlugin);
+  await app.register(cardDataPlugin);
   await app.register(securityHeadersPlugin, { publicOrigin: app.publicOrigin });
   await app.register(authLimitsPlugin, {
     ...(options.redis ? { redis: options.redis } : {}),

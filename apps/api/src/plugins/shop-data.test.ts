@@ -182,3 +182,93 @@ describe('personal discounts on cached paths', () => {
     }
   });
 });
+
+describe("the pages' change count", () => {
+  it('is read once a second, but a write through this server shows at its next read', async () => {
+    later(1000);
+    const before = await t.app.pageDataVersion();
+    // A script's write (another process): seen within the second, not before.
+    await t.handle.db.update(s.products).set({ stock: sql`${s.products.stock}` });
+    expect(await t.app.pageDataVersion()).toBe(before);
+    later(1000);
+    const seen = await t.app.pageDataVersion();
+    expect(seen).toBeGreaterThan(before);
+    // Another write, then any write request through the API (here a login): read again at once.
+    await t.handle.db.update(s.products).set({ stock: sql`${s.products.stock}` });
+    expect(await t.app.pageDataVersion()).toBe(seen);
+    await login(t, 'shopper@example.com');
+    expect(await t.app.pageDataVersion()).toBeGreaterThan(seen);
+  });
+});
+
+describe('product cards on lists, search and related products', () => {
+  const LIST = '/en/api/products/products/?page_size=12';
+  const page = paginated(productCardSchema);
+  const cardsOf = async (url: string) => (await getOk(t, url, page)).results;
+
+  /** A write the pages' change count does not see: shows what the card cache alone would do. */
+  async function unseenByPages(write: () => Promise<unknown>) {
+    await t.handle.db.execute(
+      sql.raw(`ALTER TABLE "products" DISABLE TRIGGER "page_data_changed"`),
+    );
+    try {
+      await write();
+    } finally {
+      await t.handle.db.execute(
+        sql.raw(`ALTER TABLE "products" ENABLE TRIGGER "page_data_changed"`),
+      );
+    }
+  }
+
+  it('keep their shop-wide part until the stock, a discount or a review changes', async () => {
+    const [first] = await cardsOf(LIST);
+    if (!first) throw new Error('an empty list');
+    const card = async () => (await cardsOf(LIST)).find((c) => c.id === first.id);
+    const setStock = (stock: number) =>
+      t.handle.db.update(s.products).set({ stock }).where(eq(s.products.id, first.id));
+
+    // Kept: a change nobody announced shows after the ttl only.
+    await unseenByPages(() => setStock(0));
+    later(30_000);
+    expect((await card())?.stock).toBe(first.stock);
+    later(30_000);
+    expect(await card()).toMatchObject({ stock: 0, available: false });
+
+    // Every order moves the stock: the list shows it within a second.
+    await setStock(7);
+    later(1000);
+    expect(await card()).toMatchObject({ stock: 7, available: true });
+
+    await t.handle.db.insert(s.discounts).values({ productId: first.id, value: 20 });
+    later(1000);
+    expect((await card())?.discountPercent).toBe(20);
+
+    const before = (await card())?.reviewsCount ?? 0;
+    const [user] = await t.handle.db
+      .select({ id: s.users.id })
+      .from(s.users)
+      .where(
+        sql`${s.users.id} NOT IN (SELECT ${s.productReviews.userId} FROM ${s.productReviews}
+          WHERE ${s.productReviews.productId} = ${first.id})`,
+      )
+      .limit(1);
+    if (!user) throw new Error('every user reviewed this product');
+    await t.handle.db
+      .insert(s.productReviews)
+      .values({ productId: first.id, userId: user.id, rating: 5, text: 'Kept?' });
+    later(1000);
+    expect((await card())?.reviewsCount).toBe(before + 1);
+  });
+
+  it('price a kept card at the time of each request: a discount starts without any write', async () => {
+    const first = (await cardsOf(LIST)).find((c) => c.discountPercent === 0);
+    if (!first) throw new Error('no card without a discount');
+    const startsAt = new Date(Date.now() + 1500);
+    await t.handle.db.insert(s.discounts).values({ productId: first.id, value: 30, startsAt });
+    later(1000);
+    const card = async () => (await cardsOf(LIST)).find((c) => c.id === first.id);
+    expect((await card())?.discountPercent).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, startsAt.getTime() - Date.now() + 50));
+    expect((await card())?.discountPercent).toBe(30);
+  });
+});

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { shopDataVersions } from '#api/db/schema.ts';
-import { ttlCache, type TtlCache } from '#api/lib/ttl-cache.ts';
+import { batchCache, ttlCache, type BatchCache, type TtlCache } from '#api/lib/ttl-cache.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -12,8 +12,28 @@ declare module 'fastify' {
      * Never for anything priced for, or owned by, one shopper.
      */
     shopDataCache<V>(options: { ttlMs: number; max: number }): TtlCache<V>;
+    /**
+     * A cache of values loaded many at a time that follow the pages' change count (stock,
+     * discounts and reviews included), such as the shop-wide part of product cards: dropped when
+     * anything a visitor without a session sees changes (seen within `changeCheckMs`, at once
+     * after a write through this process) or after `ttlMs`. Never for anything priced for, or
+     * owned by, one shopper.
+     */
+    pageDataBatchCache<K, V>(options: { ttlMs: number; max: number }): BatchCache<K, V>;
+    /**
+     * The pages' change count (migration 0010): follows every write to what a page shows a
+     * visitor without a session, stock and discounts included; read at most once per
+     * `changeCheckMs`. The storefront's page cache compares it.
+     */
+    pageDataVersion(): Promise<number>;
   }
 }
+
+/** The rows of `shop_data_versions`: shop-wide answers (migration 0009), pages (0010). */
+const SHOP_DATA_VERSION = 1;
+const PAGE_DATA_VERSION = 2;
+
+const READ_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** How often the change count is read: a change shows on every cached answer within this. */
 export const DEFAULT_CHANGE_CHECK_MS = 1000;
@@ -26,32 +46,62 @@ export const DEFAULT_CHANGE_CHECK_MS = 1000;
  */
 export const shopDataPlugin = fp<{ changeCheckMs?: number }>(
   async (app, { changeCheckMs = DEFAULT_CHANGE_CHECK_MS }) => {
-    let known: { version: number; at: number } | null = null;
-    let reading: Promise<number> | null = null;
     const clock = () => app.now().getTime();
-    const read = async () => {
-      const [row] = await app.db
-        .select({ version: shopDataVersions.version })
-        .from(shopDataVersions)
-        .where(eq(shopDataVersions.id, 1));
-      return row?.version ?? 0;
+    /** Each counter's way to forget what it read (after a write through this process). */
+    const forgetters: (() => void)[] = [];
+    /** Row `id` of `shop_data_versions`, read at most once per changeCheckMs, reads shared. */
+    const counter = (id: number) => {
+      let known: { version: number; at: number } | null = null;
+      let reading: Promise<number> | null = null;
+      // A read that started before a forget must not bring the old count back.
+      let generation = 0;
+      forgetters.push(() => {
+        known = null;
+        reading = null;
+        generation++;
+      });
+      const read = async () => {
+        const [row] = await app.db
+          .select({ version: shopDataVersions.version })
+          .from(shopDataVersions)
+          .where(eq(shopDataVersions.id, id));
+        return row?.version ?? 0;
+      };
+      return (): Promise<number> => {
+        if (known && clock() - known.at < changeCheckMs) return Promise.resolve(known.version);
+        if (reading) return reading;
+        const started = generation;
+        const current: Promise<number> = read()
+          .then((value) => {
+            if (started === generation) known = { version: value, at: clock() };
+            return value;
+          })
+          .finally(() => {
+            if (reading === current) reading = null;
+          });
+        reading = current;
+        return current;
+      };
     };
-    const version = (): Promise<number> => {
-      if (known && clock() - known.at < changeCheckMs) return Promise.resolve(known.version);
-      reading ??= read()
-        .then((value) => {
-          known = { version: value, at: clock() };
-          return value;
-        })
-        .finally(() => {
-          reading = null;
-        });
-      return reading;
-    };
+    const version = counter(SHOP_DATA_VERSION);
     app.decorate('shopDataCache', <V>(options: { ttlMs: number; max: number }) =>
       // Without a ttl nothing is kept, and the change count need not be read.
       ttlCache<V>({ ...options, now: clock, ...(options.ttlMs > 0 ? { version } : {}) }),
     );
+    const pageVersion = counter(PAGE_DATA_VERSION);
+    app.decorate('pageDataVersion', pageVersion);
+    app.decorate('pageDataBatchCache', <K, V>(options: { ttlMs: number; max: number }) =>
+      batchCache<K, V>({
+        ...options,
+        now: clock,
+        ...(options.ttlMs > 0 ? { version: pageVersion } : {}),
+      }),
+    );
+    // A write through this process shows on its very next read; other processes' and scripts'
+    // writes within changeCheckMs. Before the answer leaves, so its client cannot be faster.
+    app.addHook('onSend', async (req) => {
+      if (!READ_METHODS.has(req.method)) for (const forget of forgetters) forget();
+    });
   },
   { name: 'shop-data', dependencies: ['database'] },
 );

@@ -11,7 +11,7 @@ import * as s from '#api/db/schema.ts';
 /** Who is asking, and when: user discounts and validity windows depend on both. */
 export type PricingContext = { userId: number | null; now: Date; cartEnabled: boolean };
 
-type DiscountRow = typeof s.discounts.$inferSelect;
+export type DiscountRow = typeof s.discounts.$inferSelect;
 
 /** Discounts by item: its own, the user's on it, and the user's on everything. */
 export type Discounts = {

@@ -12,6 +12,7 @@ import { distinguishingValues, isAvailable, slugWithId } from '@shop/domain';
 import type { Database } from '#api/db/client.ts';
 import * as s from '#api/db/schema.ts';
 import { translated } from '#api/db/translations.ts';
+import type { BatchCache } from '#api/lib/ttl-cache.ts';
 import { imagesBy } from './images.ts';
 import { metaOf } from './meta.ts';
 import {
@@ -19,6 +20,7 @@ import {
   inheritDiscounts,
   pricing,
   toContractDiscount,
+  type DiscountRow,
   type Discounts,
   type PricingContext,
 } from './pricing.ts';
@@ -109,30 +111,92 @@ export async function productRows(db: Database, locale: Locale, ids: number[]) {
 export type ProductRow = Awaited<ReturnType<typeof productRows>>[number];
 
 /**
- * Product cards in the order of `ids`, priced for the caller: a handful of queries for the whole
- * page (rows, images, discounts, ratings), never one per product.
+ * What a product card shows that is the same for every shopper: the product row, its pictures,
+ * its rating and its own discounts (a variation's with its parent's). Prices come out of it per
+ * caller (`toCard`), with the caller's personal discounts and the time of the request.
  */
-export async function productCards(
+export type CardData = {
+  row: ProductRow;
+  images: Image[];
+  rating: { rating: number; count: number } | undefined;
+  own: DiscountRow[];
+};
+
+/** The shop-wide card data of the products of `ids` that exist (a handful of queries for all). */
+export async function cardData(
   db: Database,
   locale: Locale,
   ids: number[],
-  ctx: PricingContext,
-): Promise<ProductCard[]> {
+): Promise<Map<number, CardData>> {
   const [rows, images, ratings] = await Promise.all([
     productRows(db, locale, ids),
     imagesBy(db, 'productId', ids),
     ratingsFor(db, ids),
   ]);
   // Variations share their parent's discounts: choosing a size must not change the deal.
-  const parents = rows.flatMap((r) => (r.product.parentId === null ? [] : [r.product.parentId]));
   const discounts = inheritDiscounts(
-    await discountsFor(db, 'product', [...new Set([...ids, ...parents])], ctx.userId),
+    await discountsFor(db, 'product', withParents(ids, rows), null),
     rows,
   );
-  const byId = new Map(rows.map((r) => [r.product.id, r]));
+  return new Map(
+    rows.map((row) => {
+      const id = row.product.id;
+      const data = {
+        row,
+        images: images.get(id) ?? [],
+        rating: ratings.get(id),
+        own: discounts.own.get(id) ?? [],
+      };
+      return [id, data];
+    }),
+  );
+}
+
+const withParents = (ids: number[], rows: { product: { parentId: number | null } }[]) => [
+  ...new Set([
+    ...ids,
+    ...rows.flatMap((r) => (r.product.parentId === null ? [] : [r.product.parentId])),
+  ]),
+];
+
+/**
+ * Where product cards' shop-wide data comes from: a cache per locale that follows the pages'
+ * change count (the list, search and related answers pass the app's), or, without one, the
+ * database each time (the cart and checkout, which must see the stock as it is).
+ */
+export type CardDataCache = BatchCache<number, CardData>;
+
+/**
+ * Product cards in the order of `ids`, priced for the caller: a handful of queries for the whole
+ * page (rows, images, discounts, ratings), never one per product; with `cache`, only the
+ * caller's personal discounts are read (none for a visitor without an account).
+ */
+export async function productCards(
+  db: Database,
+  locale: Locale,
+  ids: number[],
+  ctx: PricingContext,
+  cache?: CardDataCache,
+): Promise<ProductCard[]> {
+  const data = cache
+    ? await cache.getMany(ids, (missing) => cardData(db, locale, missing))
+    : await cardData(db, locale, ids);
+  const rows = [...data.values()].map((d) => d.row);
+  const personal =
+    ctx.userId === null
+      ? undefined
+      : inheritDiscounts(
+          await discountsFor(db, 'product', withParents(ids, rows), ctx.userId),
+          rows,
+        );
+  const discounts: Discounts = {
+    own: new Map([...data].map(([id, d]) => [id, d.own])),
+    user: personal?.user ?? new Map<number, DiscountRow[]>(),
+    userEverywhere: personal?.userEverywhere ?? [],
+  };
   return ids.flatMap((id) => {
-    const row = byId.get(id);
-    return row ? [toCard(row, images.get(id) ?? [], discounts, ratings.get(id), ctx)] : [];
+    const card = data.get(id);
+    return card ? [toCard(card.row, card.images, discounts, card.rating, ctx)] : [];
   });
 }
 

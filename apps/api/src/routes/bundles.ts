@@ -55,7 +55,13 @@ export const bundleRoutes: FastifyPluginAsync = async (app) => {
     return {
       ...bundle,
       content: bundle.description,
-      related: await productCards(db, req.locale, related, await req.pricing()),
+      related: await productCards(
+        db,
+        req.locale,
+        related,
+        await req.pricing(),
+        req.cardDataCache(),
+      ),
     };
   });
 };

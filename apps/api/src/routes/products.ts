@@ -93,7 +93,7 @@ export const productRoutes: FastifyPluginAsync = async (app) => {
       cachedCount,
       cachedValueMatches,
     );
-    const results = await productCards(db, req.locale, ids, pricing);
+    const results = await productCards(db, req.locale, ids, pricing, req.cardDataCache());
     return { ...pageLinks(req, query.page, query.page_size, count), results };
   });
 
@@ -111,7 +111,13 @@ export const productRoutes: FastifyPluginAsync = async (app) => {
         countSearchMatches(db, req.locale, query.query),
       ),
     ]);
-    const results = await productCards(db, req.locale, ids, await req.pricing());
+    const results = await productCards(
+      db,
+      req.locale,
+      ids,
+      await req.pricing(),
+      req.cardDataCache(),
+    );
     return {
       ...pageLinks(req, query.page, query.page_size, counted.count),
       countCapped: counted.countCapped,
@@ -157,7 +163,13 @@ export const productRoutes: FastifyPluginAsync = async (app) => {
       loadVariations(req, parentId, true),
       relatedProductIds(db, product.vendor?.id ?? 0, [parentId]),
     ]);
-    const related = await productCards(db, req.locale, relatedIds, await req.pricing());
+    const related = await productCards(
+      db,
+      req.locale,
+      relatedIds,
+      await req.pricing(),
+      req.cardDataCache(),
+    );
     return { ...product, content: product.description, variations, related };
   });
 

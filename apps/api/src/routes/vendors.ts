@@ -52,7 +52,7 @@ export const vendorRoutes: FastifyPluginAsync = async (app) => {
       query.page,
       query.size,
     );
-    const results = await productCards(db, req.locale, ids, pricing);
+    const results = await productCards(db, req.locale, ids, pricing, req.cardDataCache());
     return { ...pageLinks(req, query.page, query.size, count), results };
   });
 
