@@ -12,7 +12,12 @@ import {
 import { useI18n } from '#app/lib/i18n.tsx';
 
 export type ModalSize = 'small' | 'large';
-export type ModalComponentProps<Item> = { item: Item; close: () => void };
+/**
+ * `close(focusId)`: hide the modal, then focus the element with that id — for a modal whose
+ * opener is gone once its work is done (a deleted review): the dialog hands the focus back to
+ * its opener when it closes, and without a target that is the page's start.
+ */
+export type ModalComponentProps<Item> = { item: Item; close: (focusId?: string) => void };
 
 /** Spec section 4: the modal holds visibility, an item and a component; hiding clears all three. */
 export type ModalState = {
@@ -53,7 +58,7 @@ type ModalApi = {
     item: Item,
     options: { size?: ModalSize; title: string },
   ) => void;
-  hide: () => void;
+  hide: (focusId?: string) => void;
   state: ModalState;
 };
 
@@ -71,7 +76,12 @@ export function ModalHost({ children }: { children: ReactNode }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const { t } = useI18n();
 
-  const hide = useCallback(() => setState(hideModal()), []);
+  /** Where the focus goes once the dialog has closed (see `ModalComponentProps`). */
+  const focusAfterClose = useRef<string | undefined>(undefined);
+  const hide = useCallback((focusId?: string) => {
+    focusAfterClose.current = focusId;
+    setState(hideModal());
+  }, []);
   const show = useCallback<ModalApi['show']>((component, item, options) => {
     setState(showModal(component, item, options));
   }, []);
@@ -80,7 +90,12 @@ export function ModalHost({ children }: { children: ReactNode }) {
     const element = dialog.current;
     if (!element) return;
     if (state.visible && !element.open) element.showModal();
-    if (!state.visible && element.open) element.close();
+    if (state.visible) return;
+    // close() hands the focus back to the opener synchronously; only then move it on.
+    if (element.open) element.close();
+    const target = focusAfterClose.current;
+    focusAfterClose.current = undefined;
+    if (target) document.getElementById(target)?.focus();
   }, [state.visible]);
 
   const api = useMemo(() => ({ show, hide, state }), [show, hide, state]);
@@ -90,7 +105,7 @@ export function ModalHost({ children }: { children: ReactNode }) {
       {children}
       <dialog
         ref={dialog}
-        onClose={hide}
+        onClose={() => hide()}
         aria-labelledby="modal-title"
         className={`m-auto w-[calc(100%-2rem)] rounded-lg p-0 shadow-xl backdrop:bg-slate-900/50 ${
           state.size === 'large' ? 'max-w-4xl' : 'max-w-md'
@@ -104,7 +119,7 @@ export function ModalHost({ children }: { children: ReactNode }) {
               </h2>
               <button
                 type="button"
-                onClick={hide}
+                onClick={() => hide()}
                 className="rounded px-2 text-2xl leading-none hover:bg-slate-100"
                 aria-label={t('common.close')}
               >

@@ -129,7 +129,7 @@ export function WriteReviewModal({ item, close }: ModalComponentProps<WriteItem>
       fetcherKey="review-modal"
       pending={fetcher.state !== 'idle'}
       footer={
-        <button type="button" onClick={close} className={secondaryClass}>
+        <button type="button" onClick={() => close()} className={secondaryClass}>
           {t('common.cancel')}
         </button>
       }

@@ -161,7 +161,7 @@ export type WriteItem = { action: string; initial?: ReviewFormInit | undefined }
 /** After a modal's form worked: say so, close, and hand the focus back to the page. */
 export function useDoneInModal(
   fetcher: { state: string; data?: ReviewReply | undefined },
-  close: () => void,
+  close: (focusId?: string) => void,
   /** Where the focus goes when the element that opened the modal is gone (a deleted review). */
   focusAfter?: string,
 ) {
@@ -173,13 +173,9 @@ export function useDoneInModal(
     if (fetcher.state !== 'idle' || !reply?.done || handled.current === reply) return;
     handled.current = reply;
     toast(t(reply.done === 'deleted' ? 'reviews.deleted' : 'reviews.thanks'));
-    close();
-    if (focusAfter) {
-      // After the dialog has closed and handed the focus back to an element no longer there.
-      requestAnimationFrame(() =>
-        requestAnimationFrame(() => document.getElementById(focusAfter)?.focus()),
-      );
-    }
+    // The host moves the focus once the dialog has closed: a timer here raced the close
+    // (the focus fell back to the page's start under load; CI 2026-11-25).
+    close(focusAfter);
   }, [fetcher.state, fetcher.data, close, toast, t, focusAfter]);
 }
 
@@ -279,7 +275,7 @@ function DeleteReviewModal({ item, close }: ModalComponentProps<DeleteItem>) {
         <button type="submit" disabled={fetcher.state !== 'idle'} className={buttonClass}>
           {t('common.delete')}
         </button>
-        <button type="button" onClick={close} className={secondaryClass}>
+        <button type="button" onClick={() => close()} className={secondaryClass}>
           {t('common.cancel')}
         </button>
       </div>
