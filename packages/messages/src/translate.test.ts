@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { createTranslator, lookupMessage, type MessageTree } from './translate.ts';
+import { IntlMessageFormat } from 'intl-messageformat';
+import { createTranslator, isPlainMessage, lookupMessage, type MessageTree } from './translate.ts';
 
 const catalogue = (locale: string) =>
   JSON.parse(
@@ -43,6 +44,20 @@ describe('createTranslator', () => {
     expect(createTranslator('en', { m: text })('m', { count: 1 })).toBe('1 one');
   });
 
+  it.each([
+    ["Don't panic", true],
+    ['Say {name}', false],
+    ["Quote: ''", false],
+    ['<b>bold</b>', false],
+    ['a } b', false],
+  ])('takes %j as plain text: %s', (text, plain) => {
+    expect(isPlainMessage(text)).toBe(plain);
+  });
+
+  it("formats a quoted apostrophe as ICU does (it is not plain text): Quote: ''", () => {
+    expect(createTranslator('en', { m: "Quote: ''" })('m')).toBe("Quote: '");
+  });
+
   it('falls back to the fallback catalogue for keys the locale lacks', () => {
     const de = createTranslator('de', { forms: { required: 'Pflichtfeld' } }, messages);
     expect(de('forms.required')).toBe('Pflichtfeld');
@@ -56,6 +71,21 @@ describe('the four catalogues', () => {
       typeof value === 'string' ? [`${prefix}${key}`] : keys(value, `${prefix}${key}.`),
     );
   const en = catalogue('en');
+
+  // Plain messages skip the ICU formatter (issue 12): that is only right if it would give the
+  // same text back, for every such message of every catalogue.
+  it.each(['en', 'de', 'ru', 'it'])(
+    '%s: every message taken as plain text formats to itself',
+    (locale) => {
+      const tree = catalogue(locale);
+      const plain = keys(tree)
+        .map((key) => lookupMessage(tree, key) ?? '')
+        .filter(isPlainMessage);
+      expect(plain.length).toBeGreaterThan(100);
+      for (const text of plain)
+        expect(new IntlMessageFormat(text, locale).format<string>()).toBe(text);
+    },
+  );
 
   it.each(['de', 'ru', 'it'])('%s has every English key and no other', (locale) => {
     expect(keys(catalogue(locale)).sort()).toEqual(keys(en).sort());
