@@ -20,9 +20,16 @@ function newest(dir: string): number {
   return latest;
 }
 
-const sources = ['apps/storefront/app', 'packages/contract/src', 'packages/domain/src'].map((d) =>
-  join(root, d),
-);
+// Every package the storefront bundles (the messages too: a changed translation or translator
+// was served from the old build).
+const sources = [
+  'apps/storefront/app',
+  'apps/storefront/public',
+  'packages/contract/src',
+  'packages/domain/src',
+  'packages/messages/src',
+  'packages/messages/langs',
+].map((d) => join(root, d));
 const stale = !existsSync(built) || Math.max(...sources.map(newest)) > statSync(built).mtimeMs;
 if (stale) {
   console.log('Building the storefront…');
