@@ -30,11 +30,17 @@ function wire(path: string, encoding = 'br, gzip') {
   });
 }
 
-/** The JavaScript a page loads before it runs: the entry and every module it preloads. */
+/**
+ * The JavaScript a page loads before it runs: the entry and every module it preloads (after the
+ * largest paint: the loader's `data-preloads`, decision 37).
+ */
 function firstLoadScripts(html: string): string[] {
   const paths = new Set<string>();
   for (const match of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) {
     if (match[1]) paths.add(match[1]);
+  }
+  for (const match of html.matchAll(/data-preloads="([^"]+)"/g)) {
+    for (const path of match[1]?.split(' ') ?? []) if (path) paths.add(path);
   }
   for (const match of html.matchAll(/import\("([^"]+\.js)"\)/g)) if (match[1]) paths.add(match[1]);
   return [...paths];
@@ -102,6 +108,46 @@ describe('page weight', () => {
     expect(html).not.toContain(JSON.stringify(english.auth.registerTitle).slice(1, -1));
     expect(html).not.toContain(JSON.stringify(english.checkout.title).slice(1, -1) + '\\"');
     expect(html).toContain(english.reviews.writeReview);
+  });
+});
+
+describe('scripts after the largest paint (decision 37)', () => {
+  const browser = useBrowser();
+
+  it('requests no script before the page reports its largest paint, then hydrates', async () => {
+    for (const path of ['/en/', '/en/products/', await productPath()]) {
+      const page = await browser.page();
+      await withConsent(page);
+      await page.goto(`${baseURL}${path}`);
+      await hydrated(page);
+      const timing = await page.evaluate(async () => {
+        type Entry = { name: string; startTime: number };
+        const browser = globalThis as unknown as {
+          PerformanceObserver: new (report: (list: { getEntries(): Entry[] }) => void) => {
+            observe(options: { type: string; buffered: boolean }): void;
+          };
+          performance: { getEntriesByType(type: string): Entry[] };
+        };
+        // Largest-paint reports reach an observer only (buffered: the ones already made).
+        const lcp = await new Promise<Entry[]>((resolve) => {
+          new browser.PerformanceObserver((list) => resolve(list.getEntries())).observe({
+            type: 'largest-contentful-paint',
+            buffered: true,
+          });
+        });
+        const scripts = browser.performance
+          .getEntriesByType('resource')
+          .filter((entry) => /\/assets\/[^/]+\.js$/.test(new URL(entry.name).pathname));
+        return {
+          firstPaint: lcp[0]?.startTime ?? Number.NaN,
+          scripts: scripts.length,
+          firstScript: Math.min(...scripts.map((entry) => entry.startTime)),
+        };
+      });
+      expect(timing.scripts, path).toBeGreaterThan(3);
+      expect(timing.firstScript, path).toBeGreaterThanOrEqual(timing.firstPaint);
+      await page.close();
+    }
   });
 });
 

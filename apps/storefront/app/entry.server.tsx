@@ -2,6 +2,7 @@ import { Transform, type TransformCallback, type TransformOptions } from 'node:s
 
 import { RouterContextProvider, type EntryContext } from 'react-router';
 import { apiTransportContext, type ApiTransport } from '#app/lib/api.server.ts';
+import { scriptsAfterPaint } from '#app/lib/scripts-after-paint.server.ts';
 import { cspNonceContext, NonceProvider } from '#app/lib/nonce.tsx';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isRouteErrorResponse, ServerRouter } from 'react-router';
@@ -19,9 +20,12 @@ export const streamTimeout = 5_000;
  */
 export class FlushedChunks extends Transform {
   #pending: Buffer[] = [];
+  #shell: ((html: string) => string) | undefined;
 
-  constructor(options?: TransformOptions) {
+  /** `shell`: a change to the first batch (the shell: head, body and scripts) before it leaves. */
+  constructor(options?: TransformOptions & { shell?: (html: string) => string }) {
     super(options);
+    this.#shell = options?.shell;
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
@@ -34,7 +38,10 @@ export class FlushedChunks extends Transform {
     if (this.#pending.length === 0) return;
     const pending = this.#pending;
     this.#pending = [];
-    this.push(pending.length === 1 ? pending[0] : Buffer.concat(pending));
+    const batch = pending.length === 1 ? (pending[0] as Buffer) : Buffer.concat(pending);
+    const shell = this.#shell;
+    this.#shell = undefined;
+    this.push(shell ? Buffer.from(shell(batch.toString('utf8'))) : batch);
   }
 
   override _flush(callback: TransformCallback) {
@@ -97,6 +104,7 @@ export default function handleRequest(
         [readyOption]() {
           shellRendered = true;
           const body = new FlushedChunks({
+            shell: scriptsAfterPaint,
             final(callback) {
               // Clear the timeout to prevent retaining the closure and memory leak
               clearTimeout(timeoutId);

@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import { getSelectProps, type FieldMetadata } from '@conform-to/react';
 import type { Address, City, Country, Region } from '@shop/contract';
+import { useChangedBeforeHydration } from '#app/lib/hydrated.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { FieldErrors, TextField } from './form-messages.tsx';
 
@@ -26,13 +27,23 @@ export function AddressFields({
   const { t } = useI18n();
   const placesButton = useRef<HTMLButtonElement>(null);
   const refreshPlaces = () => placesButton.current?.form?.requestSubmit(placesButton.current);
+  // A country or region chosen before the scripts ran asks for its places on hydration.
+  const country = useRef<HTMLSelectElement>(null);
+  const region = useRef<HTMLSelectElement>(null);
+  useChangedBeforeHydration(country, refreshPlaces);
+  useChangedBeforeHydration(region, refreshPlaces);
   return (
     <>
       <div>
         <label htmlFor={fields.country.id} className="mb-1 block font-medium">
           {t('checkout.country')}
         </label>
-        <select {...getSelectProps(fields.country)} className={select} onChange={refreshPlaces}>
+        <select
+          {...getSelectProps(fields.country)}
+          ref={country}
+          className={select}
+          onChange={refreshPlaces}
+        >
           <option value="">{t('checkout.selectCountry')}</option>
           {countries.map((c) => (
             <option key={c.id} value={c.id}>
@@ -47,7 +58,12 @@ export function AddressFields({
           <label htmlFor={fields.region.id} className="mb-1 block font-medium">
             {t('checkout.region')}
           </label>
-          <select {...getSelectProps(fields.region)} className={select} onChange={refreshPlaces}>
+          <select
+            {...getSelectProps(fields.region)}
+            ref={region}
+            className={select}
+            onChange={refreshPlaces}
+          >
             <option value="">{t('checkout.selectRegion')}</option>
             {places.regions.map((r) => (
               <option key={r.id} value={r.id}>

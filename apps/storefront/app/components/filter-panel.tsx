@@ -2,7 +2,7 @@ import { useLayoutEffect, useRef, useState } from 'react';
 import { Form, useNavigate } from 'react-router';
 import type { PriceRange, ProductSort } from '@shop/contract';
 import { useI18n } from '#app/lib/i18n.tsx';
-import { useHydrated } from '#app/lib/hydrated.ts';
+import { changedBeforeHydration, useHydrated } from '#app/lib/hydrated.ts';
 import { listSearch, readListState, withinRange, type ListState } from '#app/lib/catalogue.ts';
 import { useMoney } from './price.tsx';
 
@@ -31,25 +31,6 @@ export function visibleFacets(attributes: FacetAttribute[], chosen: number[]): F
   return attributes
     .map((a) => ({ ...a, values: a.values.filter((v) => v.count > 0 || chosen.includes(v.id)) }))
     .filter((a) => a.values.length > 0);
-}
-
-/** Whether an input of the form no longer shows what the server rendered into it. */
-function changedBeforeHydration(form: HTMLFormElement): boolean {
-  return [...form.elements].some((element) => {
-    if (element instanceof HTMLSelectElement)
-      return [...element.options].some((option) => option.selected !== option.defaultSelected);
-    if (!(element instanceof HTMLInputElement)) return false;
-    if (element.type === 'checkbox') return element.checked !== element.defaultChecked;
-    if (element.type === 'range') {
-      // A range input clamps its value to min..max; its rendered value is clamped the same way.
-      const rendered = Math.min(
-        Math.max(Number(element.defaultValue), Number(element.min)),
-        Number(element.max),
-      );
-      return Number(element.value) !== rendered;
-    }
-    return false;
-  });
 }
 
 /**

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { data, Form, redirect, useNavigation } from 'react-router';
 import { getFormProps, useForm } from '@conform-to/react';
 import { titleWithVariation, withDelivery } from '@shop/domain';
@@ -21,6 +21,7 @@ import { useMoney } from '#app/components/price.tsx';
 import { checkoutPageForm } from '#app/lib/checkout-forms.ts';
 import { parseForm } from '#app/lib/forms.ts';
 import { apiFailure, invalid, readForm, type FormReply } from '#app/lib/forms.server.ts';
+import { useChangedBeforeHydration } from '#app/lib/hydrated.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { shopTranslator } from '#app/lib/messages.server.ts';
 import { pageMeta } from '#app/lib/seo.ts';
@@ -126,6 +127,8 @@ function CheckoutForm({ loaderData, actionData }: Route.ComponentProps) {
     shouldRevalidate: 'onInput',
   });
   const submitting = navigation.state !== 'idle' && navigation.formMethod === 'POST';
+  const savedAddress = useRef<HTMLSelectElement>(null);
+  useChangedBeforeHydration(savedAddress, (select) => select.form?.requestSubmit());
   // The summary follows the chosen delivery: its price (free from its threshold, the same domain
   // rule the server charges by) and the order's total.
   const [deliveryId, setDeliveryId] = useState(String(fields.delivery.initialValue ?? ''));
@@ -141,6 +144,7 @@ function CheckoutForm({ loaderData, actionData }: Route.ComponentProps) {
               {t('checkout.savedAddress')}
             </label>
             <select
+              ref={savedAddress}
               id="saved-address"
               name="address"
               defaultValue={address?.id}
