@@ -61,6 +61,9 @@ describe('product list', () => {
     const page = await open(`/en/products/?price__lte=${Math.floor(range.max / 4)}`);
     const limited = await api<List>(`products/products/?price__lte=${Math.floor(range.max / 4)}`);
     await expect.poll(() => cardTitles(page)).toEqual(limited.results.map((r) => r.title));
+    // The filter form moves from its no-JavaScript <details> into the sheet on hydration: a
+    // click that spans that moment lands on no link.
+    await hydrated(page);
     await page.getByRole('link', { name: 'Reset price range' }).click();
     await page.waitForURL((url) => !url.searchParams.has('price__lte'));
     const all = await api<List>('products/products/');
@@ -267,6 +270,27 @@ describe('search', () => {
           .allTextContents(),
       )
       .toEqual(expected.results.map((r) => r.title));
+  });
+
+  it('keeps words typed before the scripts ran, and suggests for them once they run', async () => {
+    const page = await browser.page();
+    await withConsent(page);
+    // Hold the page's scripts until the shopper has typed into the server-rendered box.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${baseURL}/en/`, { waitUntil: 'domcontentloaded' });
+    const box = page.getByRole('combobox', { name: /Search/ }).first();
+    await box.pressSequentially('linen', { delay: 10 });
+    release();
+    await hydrated(page);
+    await expect.poll(() => page.getByRole('option').count()).toBeGreaterThan(0);
+    expect(await box.inputValue()).toBe('linen');
+    await box.press('Enter');
+    await page.waitForURL((url) => url.searchParams.get('query') === 'linen');
   });
 
   it('suggests products while typing, even misspelt, and opens the chosen one', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Image } from '@shop/contract';
 import { MIN_FETCH_DELAY_MS } from '@shop/domain';
@@ -73,6 +73,18 @@ export function SearchBox({ idPrefix, labelledBy }: { idPrefix: string; labelled
     }, MIN_FETCH_DELAY_MS);
   };
 
+  // Words typed before the scripts ran (they start after the page's largest paint, decision 37):
+  // hydration would set the box back to empty, so they are taken over, with suggestions while the
+  // shopper is still in the box.
+  const box = useRef<HTMLInputElement>(null);
+  const typedEarly = useRef(onInput);
+  useLayoutEffect(() => {
+    const typed = box.current?.value ?? '';
+    if (!typed) return;
+    if (box.current === document.activeElement) typedEarly.current(typed);
+    else setText(typed);
+  }, []);
+
   return (
     <form
       role="search"
@@ -85,6 +97,7 @@ export function SearchBox({ idPrefix, labelledBy }: { idPrefix: string; labelled
         {t('search.placeholder')}
       </label>
       <input
+        ref={box}
         id={`${idPrefix}-search`}
         name="query"
         type="search"
