@@ -176,8 +176,14 @@ describe('the product list on a desktop (1280 px)', () => {
     await page.goto(`${baseURL}/en/products/`, { waitUntil: 'domcontentloaded' });
     const box = page.getByRole('checkbox', { name: a.title, exact: true });
     await box.check();
+    // The form the shopper is using is the one that stays: hydration does not re-mount it (a
+    // click that spanned the swap used to land on no element).
+    const form = await page.getByRole('form', { name: 'Filters' }).elementHandle();
     release();
     await hydrated(page);
+    expect(
+      await form?.evaluate((f) => (f as unknown as { isConnected: boolean }).isConnected),
+    ).toBe(true);
     await page.waitForURL((url) => url.searchParams.getAll('values__id').includes(String(a.id)));
     expect(new URL(page.url()).search).toBe(`?values__id=${a.id}`);
     await expect.poll(() => box.isChecked()).toBe(true);
