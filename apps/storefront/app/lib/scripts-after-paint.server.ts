@@ -53,10 +53,9 @@ function ready(){
   for(var i=0;i<images.length;i++)if(!images[i].complete)return false;
   return true;
 }
-var painted=false;
 try{
   if(PerformanceObserver.supportedEntryTypes.indexOf('largest-contentful-paint')>=0){
-    observer=new PerformanceObserver(function(){painted=true;if(ready())setTimeout(go,0);});
+    observer=new PerformanceObserver(function(){if(ready())setTimeout(go,0);});
     observer.observe({type:'largest-contentful-paint',buffered:true});
   }
 }catch(e){observer=null;}
