@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { baseURL, hydrated, NARROW, useBrowser, withConsent } from './pages.ts';
+import { baseURL, holdScripts, hydrated, NARROW, useBrowser, withConsent } from './pages.ts';
 
 type Card = { id: number; title: string; slug: string; slugUri: string };
 type List = { count: number; results: Card[] };
@@ -276,12 +276,7 @@ describe('search', () => {
     const page = await browser.page();
     await withConsent(page);
     // Hold the page's scripts until the shopper has typed into the server-rendered box.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdScripts(page);
     await page.goto(`${baseURL}/en/`, { waitUntil: 'domcontentloaded' });
     const box = page.getByRole('combobox', { name: /Search/ }).first();
     await box.pressSequentially('linen', { delay: 10 });

@@ -159,6 +159,20 @@ export async function hydrated(page: Page) {
   });
 }
 
+/**
+ * Holds the page's scripts (`/assets/*.js`) until `release()` is called: what a shopper does on
+ * the server-rendered page before the scripts run can then be done on purpose, not by a race.
+ */
+export async function holdScripts(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 export const isFocused = (locator: Locator) =>
   locator.evaluate(
     (element) => element === (globalThis as unknown as BrowserWindow).document.activeElement,

@@ -10,6 +10,7 @@ import {
   axeViolations,
   baseURL,
   hydrated,
+  holdScripts,
   isFocused,
   useBrowser,
   withConsent,
@@ -167,12 +168,7 @@ describe('the product list on a desktop (1280 px)', () => {
     const page = await browser.page({ viewport: WIDE });
     await withConsent(page);
     // Hold the page's scripts until the shopper has ticked a box in the server-rendered form.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdScripts(page);
     await page.goto(`${baseURL}/en/products/`, { waitUntil: 'domcontentloaded' });
     const box = page.getByRole('checkbox', { name: a.title, exact: true });
     await box.check();
