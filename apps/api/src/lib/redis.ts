@@ -14,9 +14,36 @@ export const REDIS_OPTIONS: RedisOptions = {
   retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
 };
 
+/** What `reportOutages` listens to: the `error` and `ready` events of a Redis client. */
+type RedisEvents = {
+  on(event: 'error', listener: (error: Error) => void): unknown;
+  on(event: 'ready', listener: () => void): unknown;
+};
+
+/**
+ * Logs an outage once when it starts and once when Redis is back, not once per failed reconnect
+ * (every 2 s) and command: an hour away would otherwise write thousands of lines. Without an
+ * `error` listener ioredis reports every failed reconnect as an unhandled error.
+ */
+export function reportOutages(
+  redis: RedisEvents,
+  log: { warn(line: string): void; info(line: string): void } = console,
+): void {
+  let away = false;
+  redis.on('error', (error) => {
+    if (away) return;
+    away = true;
+    log.warn(`redis: ${error.message} (the shop retries in the background; sessions fail closed)`);
+  });
+  redis.on('ready', () => {
+    if (!away) return;
+    away = false;
+    log.info('redis: connected again');
+  });
+}
+
 export function createRedis(url: string): Redis {
   const redis = new Redis(url, REDIS_OPTIONS);
-  // Without a listener ioredis reports every failed reconnect as an unhandled error.
-  redis.on('error', (error: Error) => console.warn(`redis: ${error.message}`));
+  reportOutages(redis);
   return redis;
 }
