@@ -6,6 +6,8 @@ import { discountSchema, idSchema, localeSchema, text } from './common.ts';
 
 /** GET /api/accounts/login/ sets the `csrftoken` cookie and also answers the token. */
 export const csrfResponseSchema = z.object({ csrfToken: z.string().min(1) });
+export type CsrfResponse = z.infer<typeof csrfResponseSchema>;
+
 /**
  * A `csrftoken` cookie the shop accepts as issued: 32 to 64 URL-safe characters (it issues 32
  * random bytes as base64url, 43 characters). Anything else is replaced by a new token.
@@ -23,7 +25,6 @@ export function newCsrfToken(): string {
     .replaceAll('/', '_')
     .replace(/=+$/, '');
 }
-export type CsrfResponse = z.infer<typeof csrfResponseSchema>;
 
 export const emailSchema = z.email().max(254);
 export { PASSWORD_MIN_LENGTH };

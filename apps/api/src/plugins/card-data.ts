@@ -1,16 +1,17 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Locale } from '@shop/contract';
-import type { CardDataCache } from '#api/repos/products.ts';
+import type { Locale, ProductCard } from '@shop/contract';
+import { productCards, type CardDataCache } from '#api/repos/products.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /**
-     * The shop-wide data of product cards in the request's language, cached (catalogueCacheMs)
-     * until anything a page shows changes: stock, discounts and reviews included. Lists, search and
-     * related products pass it to `productCards`; the cart and checkout read the database.
+     * The product cards of `ids` (in that order, unknown ones left out) priced for this request's
+     * shopper, their shop-wide data from a cache per language (catalogueCacheMs) that follows
+     * everything a page shows, stock, discounts and reviews included. For lists, search and
+     * related products; the cart and checkout call `productCards` without it and read the stock.
      */
-    cardDataCache(): CardDataCache;
+    listedCards(ids: number[]): Promise<ProductCard[]>;
   }
 }
 
@@ -20,14 +21,17 @@ const CARDS_PER_LOCALE = 2000;
 export const cardDataPlugin = fp(
   async (app) => {
     const caches = new Map<Locale, CardDataCache>();
-    app.decorateRequest('cardDataCache', function (this: FastifyRequest) {
-      let cache = caches.get(this.locale);
+    const cacheOf = (locale: Locale) => {
+      let cache = caches.get(locale);
       if (!cache) {
         cache = app.pageDataBatchCache({ ttlMs: app.catalogueCacheMs, max: CARDS_PER_LOCALE });
-        caches.set(this.locale, cache);
+        caches.set(locale, cache);
       }
       return cache;
+    };
+    app.decorateRequest('listedCards', async function (this: FastifyRequest, ids: number[]) {
+      return productCards(app.db, this.locale, ids, await this.pricing(), cacheOf(this.locale));
     });
   },
-  { name: 'card-data', dependencies: ['shop-data'] },
+  { name: 'card-data', dependencies: ['shop-data', 'pricing'] },
 );

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { endpoints, productCardSchema, type ProductCard } from '@shop/contract';
 import { notFound } from '#api/plugins/errors.ts';
 import { isActiveBundle, listBundleIds, loadBundles, searchBundleIds } from '#api/repos/bundles.ts';
-import { productCards, relatedProductIds } from '#api/repos/products.ts';
+import { relatedProductIds } from '#api/repos/products.ts';
 import { defineEndpoint, pageLinks } from './define.ts';
 
 const e = endpoints.products;
@@ -55,13 +55,7 @@ export const bundleRoutes: FastifyPluginAsync = async (app) => {
     return {
       ...bundle,
       content: bundle.description,
-      related: await productCards(
-        db,
-        req.locale,
-        related,
-        await req.pricing(),
-        req.cardDataCache(),
-      ),
+      related: await req.listedCards(related),
     };
   });
 };

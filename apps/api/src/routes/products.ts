@@ -21,7 +21,6 @@ import {
   findProduct,
   isActiveProduct,
   listVariations,
-  productCards,
   relatedProductIds,
 } from '#api/repos/products.ts';
 import { facetsOf, filtersAttributes } from '#api/repos/filters.ts';
@@ -93,7 +92,7 @@ export const productRoutes: FastifyPluginAsync = async (app) => {
       cachedCount,
       cachedValueMatches,
     );
-    const results = await productCards(db, req.locale, ids, pricing, req.cardDataCache());
+    const results = await req.listedCards(ids);
     return { ...pageLinks(req, query.page, query.page_size, count), results };
   });
 
@@ -111,13 +110,7 @@ export const productRoutes: FastifyPluginAsync = async (app) => {
         countSearchMatches(db, req.locale, query.query),
       ),
     ]);
-    const results = await productCards(
-      db,
-      req.locale,
-      ids,
-      await req.pricing(),
-      req.cardDataCache(),
-    );
+    const results = await req.listedCards(ids);
     return {
       ...pageLinks(req, query.page, query.page_size, counted.count),
       countCapped: counted.countCapped,
@@ -163,13 +156,7 @@ export const productRoutes: FastifyPluginAsync = async (app) => {
       loadVariations(req, parentId, true),
       relatedProductIds(db, product.vendor?.id ?? 0, [parentId]),
     ]);
-    const related = await productCards(
-      db,
-      req.locale,
-      relatedIds,
-      await req.pricing(),
-      req.cardDataCache(),
-    );
+    const related = await req.listedCards(relatedIds);
     return { ...product, content: product.description, variations, related };
   });
 

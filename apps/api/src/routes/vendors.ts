@@ -2,12 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { endpoints } from '@shop/contract';
 import { notFound } from '#api/plugins/errors.ts';
 import { listProductIds, type ProductSort } from '#api/repos/product-lists.ts';
-import {
-  findProduct,
-  productCards,
-  productContentItems,
-  variationIds,
-} from '#api/repos/products.ts';
+import { findProduct, productContentItems, variationIds } from '#api/repos/products.ts';
 import { blogList, findBlog, findVendorPage, vendorPageList } from '#api/repos/content.ts';
 import { findVendor, isActiveVendor, vendorList } from '#api/repos/vendors.ts';
 import { defineEndpoint, pageLinks } from './define.ts';
@@ -52,7 +47,7 @@ export const vendorRoutes: FastifyPluginAsync = async (app) => {
       query.page,
       query.size,
     );
-    const results = await productCards(db, req.locale, ids, pricing, req.cardDataCache());
+    const results = await req.listedCards(ids);
     return { ...pageLinks(req, query.page, query.size, count), results };
   });
 
