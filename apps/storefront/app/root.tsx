@@ -24,9 +24,9 @@ import appCss from './app.css?url';
 
 /**
  * The stylesheet, and the body text's and the headings' font files fetched with the page, not
- * after the CSS. The stylesheet has a `precedence`, so React puts it in the head before the ~20
- * module preloads of the scripts: with six connections per origin (HTTP/1.1), the one file that
- * blocks the first paint must not wait behind the scripts (issue 12).
+ * after the CSS. The stylesheet has a `precedence`, so React puts it first in the head: the one
+ * file that blocks the first paint waits behind nothing (issue 12; the scripts start after the
+ * largest paint, decision 37).
  */
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: appCss, precedence: 'default' },

@@ -1,8 +1,8 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Form, useNavigate } from 'react-router';
 import type { PriceRange, ProductSort } from '@shop/contract';
 import { useI18n } from '#app/lib/i18n.tsx';
-import { changedBeforeHydration, useHydrated } from '#app/lib/hydrated.ts';
+import { useChangedBeforeHydration, useHydrated } from '#app/lib/hydrated.ts';
 import { listSearch, readListState, withinRange, type ListState } from '#app/lib/catalogue.ts';
 import { useMoney } from './price.tsx';
 
@@ -95,23 +95,18 @@ export function FilterPanel({
   };
 
   // A box ticked (or a sort chosen) before the scripts ran: hydration keeps what the shopper did,
-  // but the first render after it would set the inputs back to what the URL says, and the drawer
-  // swaps its <details> for the sheet. Read the inputs once, before that, and apply them.
-  const early = useRef({ chosen, go, state, low, high });
-  useLayoutEffect(() => {
-    const { chosen: read, go: send, state: shown, low: bottom, high: top } = early.current;
-    // Only what the shopper changed: an input as the server rendered it is left alone.
-    if (!form.current || !changedBeforeHydration(form.current)) return;
-    const next = read();
-    if (!next || listSearch({ ...next, page: shown.page }) === listSearch(shown)) return;
+  // but the first render after it would set the inputs back to what the URL says. Applied once.
+  useChangedBeforeHydration(form, () => {
+    const next = chosen();
+    if (!next || listSearch({ ...next, page: state.page }) === listSearch(state)) return;
     setLocal({
       sort: next.sort,
-      min: next.priceMin ?? bottom,
-      max: next.priceMax ?? top,
+      min: next.priceMin ?? low,
+      max: next.priceMax ?? high,
       values: next.values,
     });
-    send(next);
-  }, []);
+    go(next);
+  });
   const facets = visibleFacets(attributes, local.values);
   const toggle = (id: number, on: boolean) =>
     setLocal((l) => ({ ...l, values: on ? [...l.values, id] : l.values.filter((v) => v !== id) }));

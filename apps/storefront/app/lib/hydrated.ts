@@ -10,13 +10,9 @@ export const useHydrated = () =>
     () => false,
   );
 
-/** Whether a control of the form no longer shows what the server rendered into it. */
-export function changedBeforeHydration(form: HTMLFormElement): boolean {
-  return [...form.elements].some(changedControl);
-}
-
-/** Whether a form control no longer shows what the server rendered into it. */
+/** Whether a form, or one of its controls, no longer shows what the server rendered into it. */
 function changedControl(element: Element): boolean {
+  if (element instanceof HTMLFormElement) return [...element.elements].some(changedControl);
   if (element instanceof HTMLSelectElement) {
     const options = [...element.options];
     if (element.multiple)
@@ -42,14 +38,15 @@ function changedControl(element: Element): boolean {
 }
 
 /**
- * A control that acts when changed (a select that submits its form) but was changed before the
- * scripts ran — the page's scripts start after its largest paint (decision 37) and a shopper may
- * choose first: `onChanged` runs once on hydration, as the change handler would have.
+ * A form or control that acts when changed (a select that submits its form, the filters) but was
+ * changed before the scripts ran — they start after the page's largest paint (decision 37), and a
+ * shopper may choose first: `onChanged` runs once on hydration, as the change handler would have,
+ * before any render sets controlled inputs back to their state. It is the first render's
+ * `onChanged`: it sees that render's props.
  */
-export function useChangedBeforeHydration<T extends HTMLSelectElement | HTMLInputElement>(
-  ref: RefObject<T | null>,
-  onChanged: (element: T) => void,
-) {
+export function useChangedBeforeHydration<
+  T extends HTMLFormElement | HTMLSelectElement | HTMLInputElement,
+>(ref: RefObject<T | null>, onChanged: (element: T) => void) {
   const handler = useRef(onChanged);
   useLayoutEffect(() => {
     const element = ref.current;
