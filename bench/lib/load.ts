@@ -14,6 +14,8 @@ export type LoadOptions = {
   headers?: Record<string, string>;
   /** Whether an answer counts as a success; every non-200 is an error anyway. */
   accept?: (body: Buffer) => boolean;
+  /** A response header whose values are counted over the successful answers (`x-page-cache`). */
+  countHeader?: string;
 };
 
 export type LoadResult = {
@@ -24,12 +26,15 @@ export type LoadResult = {
   rps: number;
   /** Latencies of successful answers, in milliseconds (NaN when there were none). */
   p50: number;
+  p95: number;
   p99: number;
   max: number;
   firstError: string | undefined;
+  /** How often each value of `countHeader` came (a missing header counts as ''). */
+  headerCounts: Map<string, number>;
 };
 
-type Answer = { status: number; body: Buffer };
+type Answer = { status: number; body: Buffer; header: string };
 
 function get(agent: http.Agent, url: URL, options: LoadOptions): Promise<Answer> {
   return new Promise((resolve, reject) => {
@@ -39,8 +44,13 @@ function get(agent: http.Agent, url: URL, options: LoadOptions): Promise<Answer>
       (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        const header = options.countHeader ? response.headers[options.countHeader] : undefined;
         response.on('end', () =>
-          resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks) }),
+          resolve({
+            status: response.statusCode ?? 0,
+            body: Buffer.concat(chunks),
+            header: Array.isArray(header) ? header.join(',') : (header ?? ''),
+          }),
         );
         response.on('error', reject);
       },
@@ -84,6 +94,7 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
   const samples = new Samples();
   let errors = 0;
   let firstError: string | undefined;
+  const headerCounts = new Map<string, number>();
   const fail = (reason: string) => {
     errors++;
     firstError ??= reason;
@@ -99,7 +110,11 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
         const elapsed = performance.now() - sent;
         if (answer.status !== 200) fail(`HTTP ${answer.status}`);
         else if (options.accept && !options.accept(answer.body)) fail('unexpected body');
-        else samples.push(elapsed);
+        else {
+          samples.push(elapsed);
+          if (options.countHeader)
+            headerCounts.set(answer.header, (headerCounts.get(answer.header) ?? 0) + 1);
+        }
       } catch (error) {
         fail(error instanceof Error ? error.message : String(error));
         // A refused connection fails at once: do not spin.
@@ -118,8 +133,10 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
     seconds,
     rps: samples.length / seconds,
     p50: percentile(sorted, 0.5),
+    p95: percentile(sorted, 0.95),
     p99: percentile(sorted, 0.99),
     max: sorted.length ? (sorted[sorted.length - 1] ?? Number.NaN) : Number.NaN,
     firstError,
+    headerCounts,
   };
 }
