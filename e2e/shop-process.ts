@@ -29,8 +29,13 @@ export type Shop = { child: ChildProcess; url: string };
  * `npm start` on a free port and the given data folder, on the embedded database and without
  * Redis unless `env` says otherwise.
  */
-export async function spawnShop(dataDir: string, env: Record<string, string> = {}): Promise<Shop> {
-  const port = await freePort();
+export async function spawnShop(
+  dataDir: string,
+  env: Record<string, string> = {},
+  /** A port found beforehand (freePort), when `env` must name it (PUBLIC_URL). */
+  port?: number,
+): Promise<Shop> {
+  port ??= await freePort();
   const child = spawn('npm', ['start'], {
     cwd: root,
     env: {

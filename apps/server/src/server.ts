@@ -92,6 +92,7 @@ export async function startServer(env: Env) {
   )) as ServerBuild;
   await mountStorefront(app, build, {
     publicOrigin: app.publicOrigin,
+    pinned: env.PUBLIC_URL !== undefined,
     cache: { ...DEFAULT_PAGE_CACHE, ttlMs: env.PAGE_CACHE_SECONDS * 1000 },
   });
 

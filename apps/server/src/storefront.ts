@@ -4,6 +4,7 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
 import { localeOfUrl, pageRefusal } from '@shop/api/errors';
 import { translatorFor } from '@shop/api/i18n';
 import { newCsrfToken } from '@shop/contract';
+import { hostVerdict } from './host-rule.ts';
 import {
   fill,
   keptToken,
@@ -97,8 +98,10 @@ function toWebRequest(
   const url = pageUrl(req, publicOrigin);
   const headers = new Headers();
   for (const [key, value] of Object.entries(req.headers)) {
-    // Only this server sets the marker.
-    if (value === undefined || key === REFUSAL_HEADER) continue;
+    // Only this server sets the marker. The Origin was checked by the host rule (host-rule.ts);
+    // React Router would compare it with the page URL, which is on the configured origin and so
+    // refuses every form of a shop reached under another name while PUBLIC_URL is unset.
+    if (value === undefined || key === REFUSAL_HEADER || key === 'origin') continue;
     for (const v of Array.isArray(value) ? value : [value]) headers.append(key, v);
   }
   // The API's per-address limits (logins, the contact form) count the shopper, not the
@@ -140,9 +143,15 @@ export async function mountStorefront(
   build: ServerBuild,
   {
     publicOrigin,
+    pinned = false,
     cache: cacheOptions = DEFAULT_PAGE_CACHE,
   }: {
     publicOrigin: string;
+    /**
+     * Whether PUBLIC_URL set the origin: pages are then served under its host only (a read under
+     * another name is redirected there). Unset, the shop answers under any name (host-rule.ts).
+     */
+    pinned?: boolean;
     /** The page cache (page-cache.ts); `ttlMs: 0` turns it off. */
     cache?: { ttlMs: number; maxBytes: number };
   },
@@ -247,6 +256,19 @@ export async function mountStorefront(
       return render(req, reply, refusal);
     });
     scope.all('/*', async (req, reply) => {
+      const verdict = hostVerdict(
+        { publicOrigin, pinned },
+        { method: req.method, url: req.url, host: req.host, origin: req.headers.origin },
+      );
+      if (verdict.kind === 'redirect') return reply.redirect(verdict.location, 308);
+      if (verdict.kind === 'refuse') {
+        return render(req, reply, {
+          status: 403,
+          detail: translatorFor(localeOfUrl(req.url))('errors.otherOrigin', {
+            address: verdict.shopAddress,
+          }),
+        });
+      }
       // Pages are read (GET, HEAD) and their forms posted (POST); nothing else reaches an action.
       // Anything else is answered 405 with the shop's error screen: the page is rendered as for
       // a GET, and the root middleware turns the marker into the 405 (no action ever runs).
