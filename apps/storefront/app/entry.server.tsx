@@ -3,6 +3,7 @@ import { Transform, type TransformCallback, type TransformOptions } from 'node:s
 import { RouterContextProvider, type EntryContext } from 'react-router';
 import { apiTransportContext, type ApiTransport } from '#app/lib/api.server.ts';
 import { scriptsAfterPaint } from '#app/lib/scripts-after-paint.server.ts';
+import { wantsScriptsAfterPaint } from '#app/lib/route-handle.ts';
 import { cspNonceContext, NonceProvider } from '#app/lib/nonce.tsx';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isRouteErrorResponse, ServerRouter } from 'react-router';
@@ -63,6 +64,25 @@ export function handleError(error: unknown, { request }: { request: Request }) {
   if (!request.signal.aborted) console.error(error);
 }
 
+let warnedUnmatched = false;
+
+/**
+ * The shell with its scripts after the largest paint. A shell React Router wrote in a way the
+ * rewrite no longer recognises (an upgrade changed its markup) is served as it is, with its
+ * scripts loading early, and said once in the log; e2e/page-weight.test.ts fails on it.
+ */
+function deferScripts(shell: string): string {
+  const deferred = scriptsAfterPaint(shell);
+  if (deferred === shell && !warnedUnmatched) {
+    warnedUnmatched = true;
+    console.error(
+      "scripts-after-paint: React Router's markup no longer matches the rewrite; the page's " +
+        'scripts load early (apps/storefront/app/lib/scripts-after-paint.server.ts)',
+    );
+  }
+  return deferred;
+}
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -79,6 +99,13 @@ export default function handleRequest(
   }
 
   const nonce = loadContext.get(cspNonceContext);
+  // Only the catalogue pages that gain from it start their scripts after the largest paint
+  // (their route `handle`, lib/route-handle.ts); forms hydrate as soon as they can.
+  const afterPaint = wantsScriptsAfterPaint(
+    routerContext.staticHandlerContext.matches.map(
+      (match) => routerContext.routeModules[match.route.id]?.handle,
+    ),
+  );
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get('user-agent');
@@ -104,7 +131,7 @@ export default function handleRequest(
         [readyOption]() {
           shellRendered = true;
           const body = new FlushedChunks({
-            shell: scriptsAfterPaint,
+            ...(afterPaint ? { shell: deferScripts } : {}),
             final(callback) {
               // Clear the timeout to prevent retaining the closure and memory leak
               clearTimeout(timeoutId);

@@ -17,6 +17,7 @@ import { assertCanonicalSlug, notFoundWithProducts } from '#app/lib/api-errors.s
 import { getShopRequest } from '#app/lib/shop.server.ts';
 import { useLocaleData } from '#app/lib/locale-data.ts';
 import type { Route } from './+types/bundle';
+import { scriptsAfterPaintHandle } from '#app/lib/route-handle.ts';
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const shop = getShopRequest(context);
@@ -135,3 +136,6 @@ export default function BundlePage({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
   return <ErrorScreen error={error} homeHref={`/${params.lang}/`} />;
 }
+
+/** A catalogue page: its scripts start after the largest paint (decision 37). */
+export const handle = scriptsAfterPaintHandle;

@@ -14,6 +14,7 @@ import { useLocaleData } from '#app/lib/locale-data.ts';
 import { optional } from '#app/lib/api-errors.server.ts';
 import { LoginToReviewLink, ReviewList, WriteReviewLink } from '#app/components/review-list.tsx';
 import type { Route } from './+types/home';
+import { scriptsAfterPaintHandle } from '#app/lib/route-handle.ts';
 
 export function meta({ matches, location }: Route.MetaArgs) {
   return pageMeta({ matches, location });
@@ -352,3 +353,6 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     </div>
   );
 }
+
+/** A catalogue page: its scripts start after the largest paint (decision 37). */
+export const handle = scriptsAfterPaintHandle;

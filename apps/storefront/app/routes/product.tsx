@@ -26,6 +26,7 @@ import { useLocaleData } from '#app/lib/locale-data.ts';
 import type { ReviewReply } from '#app/lib/review-state.ts';
 import { isReviewPost, loadProductReviews, reviewAction } from '#app/lib/reviews.server.ts';
 import type { Route } from './+types/product';
+import { scriptsAfterPaintHandle } from '#app/lib/route-handle.ts';
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const shop = getShopRequest(context);
@@ -291,3 +292,6 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
 export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
   return <ErrorScreen error={error} homeHref={`/${params.lang}/`} />;
 }
+
+/** A catalogue page: its scripts start after the largest paint (decision 37). */
+export const handle = scriptsAfterPaintHandle;

@@ -23,6 +23,7 @@ import { assertPageExists } from '#app/lib/api-errors.server.ts';
 import { getShopRequest } from '#app/lib/shop.server.ts';
 import { PRODUCT_PAGE_SIZE } from '@shop/domain';
 import type { Route } from './+types/products';
+import { scriptsAfterPaintHandle } from '#app/lib/route-handle.ts';
 
 /** Matching posts shown beside a search's products; the rest are on the blog. */
 const SEARCH_POSTS = 4;
@@ -279,3 +280,6 @@ export default function Products({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
   return <ErrorScreen error={error} homeHref={`/${params.lang}/`} />;
 }
+
+/** A catalogue page: its scripts start after the largest paint (decision 37). */
+export const handle = scriptsAfterPaintHandle;

@@ -1,0 +1,18 @@
+/**
+ * What a route module's `handle` may say to the server entry. A catalogue page where Lighthouse
+ * measured a gain from starting the scripts after the largest paint (home, the product list, a
+ * product, a bundle: decision 37) opts in with `export const handle = scriptsAfterPaintHandle`.
+ * Forms (checkout, account, the back office) never do: a shopper there acts at once, and every
+ * control should work from the first paint.
+ */
+export const scriptsAfterPaintHandle = { scriptsAfterPaint: true } as const;
+
+/** Whether any of the matched routes' handles opted in. */
+export function wantsScriptsAfterPaint(handles: readonly unknown[]): boolean {
+  return handles.some(
+    (handle) =>
+      typeof handle === 'object' &&
+      handle !== null &&
+      (handle as { scriptsAfterPaint?: unknown }).scriptsAfterPaint === true,
+  );
+}
