@@ -68,6 +68,47 @@ describe('the language switcher', () => {
   });
 });
 
+describe('the footer on a phone', () => {
+  it.each(['de', 'ru', 'it', 'en'])(
+    'breaks no word in the middle at 360 px (%s)',
+    async (locale) => {
+      const page = await browser.page({ viewport: NARROW });
+      await withConsent(page);
+      await page.goto(`${baseURL}/${locale}/`);
+      // A word laid out on more than one line (two boxes for its range) was broken inside.
+      const broken = await page.locator('footer nav').evaluateAll((navs) => {
+        type Text = { data: string };
+        type Rects = { getClientRects(): { length: number } };
+        const doc = (
+          globalThis as unknown as {
+            document: {
+              createTreeWalker(root: unknown, show: number): { nextNode(): Text | null };
+              createRange(): Rects & {
+                setStart(n: Text, o: number): void;
+                setEnd(n: Text, o: number): void;
+              };
+            };
+          }
+        ).document;
+        const words: string[] = [];
+        for (const nav of navs) {
+          const walker = doc.createTreeWalker(nav, 4 /* NodeFilter.SHOW_TEXT */);
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            for (const match of node.data.matchAll(/\S+/g)) {
+              const range = doc.createRange();
+              range.setStart(node, match.index);
+              range.setEnd(node, match.index + match[0].length);
+              if (range.getClientRects().length > 1) words.push(match[0]);
+            }
+          }
+        }
+        return words;
+      });
+      expect(broken).toEqual([]);
+    },
+  );
+});
+
 describe('the home page hero', () => {
   it('meets the header on a phone, edge to edge; sits inside the page on a desktop', async () => {
     for (const viewport of [NARROW, WIDE]) {

@@ -121,7 +121,9 @@ export function MenuNav({
 export function FooterMenus({ items }: { items: MenuItem[] }) {
   const { locale } = useI18n();
   return (
-    <div className="grid grid-cols-2 gap-6 hyphens-auto [overflow-wrap:anywhere] sm:grid-cols-3">
+    // One column on a narrow phone: the long single words of the legal menus
+    // ("Datenschutzerklärung", "конфиденциальности") fit whole; none is broken mid-word.
+    <div className="grid grid-cols-1 gap-6 break-words min-[420px]:grid-cols-2 sm:grid-cols-3">
       {items.map((item) => (
         <nav key={item.id} aria-label={item.title}>
           <h2 className="mb-2 font-bold">
