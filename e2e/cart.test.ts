@@ -124,6 +124,31 @@ describe('cart', () => {
       await expect.poll(() => field.inputValue()).toBe(left);
     },
   );
+
+  it('sets a line refused at the product to what the stock allows, and the badge follows', async () => {
+    const res = await fetch(`${baseURL}/en/api/products/products/?page_size=50`);
+    const list = (await res.json()) as { results: Card[] };
+    // Second-to-last such product: the test above takes the last one.
+    const product = list.results
+      .filter((c) => c.available && c.stock !== null && c.stock >= 2 && c.stock < 99)
+      .at(-2);
+    if (!product) throw new Error('no product with a small stock');
+    const page = await open(`/en${product.slugUri}`);
+    await hydrated(page);
+    await page.getByLabel('Quantity').first().fill('99');
+    await page.getByRole('button', { name: 'Add to cart' }).first().click();
+    const message = page.getByText(/^Only \d+ left in stock\.$/);
+    await message.waitFor();
+    const left = Number(/\d+/.exec((await message.textContent()) ?? '')?.[0]);
+    expect(left).toBeLessThanOrEqual(product.stock!);
+    // The refusal set the line to the stock (spec section 8): the header's count says so, with
+    // no reload of the page, as does the cart.
+    await page.getByRole('link', { name: `Cart, ${left} items` }).waitFor();
+    await page.goto(`${baseURL}/en/checkout/cart/`);
+    await expect
+      .poll(() => page.getByLabel(`Quantity: ${product.title}`).inputValue())
+      .toBe(String(left));
+  });
 });
 
 describe('variations', () => {

@@ -21,7 +21,8 @@ export function CartBadgeProvider({ children }: { children: ReactNode }) {
   return <CartBadgeContext value={value}>{children}</CartBadgeContext>;
 }
 
-export type AddToCartResult = { ok: true; quantity: number } | { ok: false; message: string };
+export type AddToCartResult =
+  { ok: true; quantity: number } | { ok: false; message: string; cartChanged?: true };
 
 /**
  * A plain form post (works without JavaScript); with JavaScript it stays on the page, toasts the

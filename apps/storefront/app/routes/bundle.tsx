@@ -18,6 +18,7 @@ import { getShopRequest } from '#app/lib/shop.server.ts';
 import { useLocaleData } from '#app/lib/locale-data.ts';
 import type { Route } from './+types/bundle';
 import { scriptsAfterPaintHandle } from '#app/lib/route-handle.ts';
+import { revalidateAfterCartChange } from '#app/lib/cart-revalidate.ts';
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const shop = getShopRequest(context);
@@ -139,3 +140,6 @@ export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
 
 /** A catalogue page: its scripts start after the largest paint (decision 37). */
 export const handle = scriptsAfterPaintHandle;
+
+/** A refused cart quantity still changed the cart: what it shows reloads (lib/cart-revalidate.ts). */
+export const shouldRevalidate = revalidateAfterCartChange;

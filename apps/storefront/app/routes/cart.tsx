@@ -1,6 +1,6 @@
 import { data, Form, useNavigation } from 'react-router';
 import { getFormProps, getInputProps, useForm } from '@conform-to/react';
-import { isApiError, type Cart } from '@shop/contract';
+import type { Cart } from '@shop/contract';
 import { AppLink } from '#app/components/app-link.tsx';
 import { CsrfInput } from '#app/components/csrf-input.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
@@ -10,6 +10,8 @@ import { useMoney } from '#app/components/price.tsx';
 import { SizedImage } from '#app/components/sized-image.tsx';
 import { cartPageForm, cartQuantityForm, promoCodeForm } from '#app/lib/cart-forms.ts';
 import { parseForm, resultFor } from '#app/lib/forms.ts';
+import { recoverRefusedLine } from '#app/lib/cart-refusal.server.ts';
+import { revalidateAfterCartChange, type CartChanged } from '#app/lib/cart-revalidate.ts';
 import { apiFailure, invalid, readForm, type FormReply } from '#app/lib/forms.server.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { shopTranslator } from '#app/lib/messages.server.ts';
@@ -48,37 +50,33 @@ export async function action({ request, context }: Route.ActionArgs) {
       await shop.api.sales.removePromoCode();
     }
   } catch (error) {
-    if (form.intent === 'quantity' && isApiError(error, 400)) {
-      // Spec section 8: a refused quantity never stays in the field. Stock short: the line gets
-      // the quantity the server allows (gone at 0) and its message; item gone: it leaves the cart.
-      const body = error.body as { product?: unknown; productQuantity?: unknown };
-      const line = { params: { productId: form.item } };
+    if (form.intent === 'quantity') {
       try {
-        if (body.product) {
-          await shop.api.sales.removeFromCart({ ...line, query: { ref: form.ref } });
-          // 200: the line left the cart, so the page reloads without it (and says why).
-          return data<FormReply>(
-            { result: submission.reply({ formErrors: [t('errors.productNotAvailable')] }) },
-            { status: 200 },
-          );
-        }
-        if (typeof body.productQuantity === 'number') {
-          await shop.api.sales.setCartQuantity({
-            ...line,
-            body: { quantity: body.productQuantity, ref: form.ref },
-          });
-          const failure = apiFailure(submission, error, t);
-          const result = failure.data.result;
-          return data<FormReply>(
+        // Spec section 8: a refused quantity never stays in the field; the line holds what the
+        // server allows (or left the cart), and the field, the badge and the totals show it.
+        const recovered = await recoverRefusedLine(
+          shop.api,
+          { item: form.item, ref: form.ref },
+          error,
+          t,
+        );
+        if (recovered) {
+          const result = submission.reply({ formErrors: [recovered.message] });
+          return data<FormReply & CartChanged>(
             {
-              result: {
-                ...result,
-                initialValue: { ...result.initialValue, quantity: String(body.productQuantity) },
-              },
+              result:
+                recovered.kind === 'set'
+                  ? {
+                      ...result,
+                      initialValue: {
+                        ...result.initialValue,
+                        quantity: String(recovered.quantity),
+                      },
+                    }
+                  : result,
+              cartChanged: true,
             },
-            // 200, not 400: the cart did change (the line was set to what stock allows), so the
-            // page and the header's count must reload, which React Router skips after a 4xx.
-            { status: 200 },
+            { status: 400 },
           );
         }
       } catch (cleanup) {
@@ -89,6 +87,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   return null;
 }
+
+export const shouldRevalidate = revalidateAfterCartChange;
 
 export function meta({ matches, location }: Route.MetaArgs) {
   return pageMeta({ matches, location, titleKey: 'cart.title', robots: 'noindex' });

@@ -27,6 +27,7 @@ import type { ReviewReply } from '#app/lib/review-state.ts';
 import { isReviewPost, loadProductReviews, reviewAction } from '#app/lib/reviews.server.ts';
 import type { Route } from './+types/product';
 import { scriptsAfterPaintHandle } from '#app/lib/route-handle.ts';
+import { revalidateAfterCartChange } from '#app/lib/cart-revalidate.ts';
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const shop = getShopRequest(context);
@@ -295,3 +296,6 @@ export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
 
 /** A catalogue page: its scripts start after the largest paint (decision 37). */
 export const handle = scriptsAfterPaintHandle;
+
+/** A refused cart quantity still changed the cart: what it shows reloads (lib/cart-revalidate.ts). */
+export const shouldRevalidate = revalidateAfterCartChange;

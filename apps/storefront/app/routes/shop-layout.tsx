@@ -21,6 +21,7 @@ import {
 } from '#app/components/wishlist-heart.tsx';
 import { useLocaleData } from '#app/lib/locale-data.ts';
 import type { Route } from './+types/shop-layout';
+import { revalidateAfterCartChange } from '#app/lib/cart-revalidate.ts';
 
 /**
  * The default layout. Its guard: shop closed (or missing) and the visitor not staff → coming-soon,
@@ -131,3 +132,6 @@ export default function ShopLayout({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
   return <ErrorScreen error={error} homeHref={`/${params.lang}/`} />;
 }
+
+/** A refused cart quantity still changed the cart: what it shows reloads (lib/cart-revalidate.ts). */
+export const shouldRevalidate = revalidateAfterCartChange;
