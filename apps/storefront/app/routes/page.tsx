@@ -5,6 +5,7 @@ import { ErrorScreen } from '#app/components/error-screen.tsx';
 import { RichText } from '#app/components/rich-text.tsx';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { pageMeta } from '#app/lib/seo.ts';
+import { optional } from '#app/lib/api-errors.server.ts';
 import { getShopRequest } from '#app/lib/shop.server.ts';
 import type { Route } from './+types/page';
 
@@ -15,7 +16,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const [page, faqs] = await Promise.all([
     shop.api.content.page({ params: { slug: params.slug } }),
     params.slug === 'faq'
-      ? shop.api.content.faqs().catch(() => [] as FaqCategory[])
+      ? optional(shop.api.content.faqs(), [] as FaqCategory[])
       : Promise.resolve(null),
   ]);
   return { page, faqs };

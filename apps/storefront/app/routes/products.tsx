@@ -19,7 +19,7 @@ import {
 import { useI18n } from '#app/lib/i18n.tsx';
 import { pageMeta } from '#app/lib/seo.ts';
 import { PRODUCT_LIST } from '#app/lib/canonical.ts';
-import { assertPageExists } from '#app/lib/api-errors.server.ts';
+import { assertPageExists, optional } from '#app/lib/api-errors.server.ts';
 import { getShopRequest } from '#app/lib/shop.server.ts';
 import { PRODUCT_PAGE_SIZE } from '@shop/domain';
 import type { Route } from './+types/products';
@@ -51,23 +51,29 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       // Secondary, on the first page only: a failed post or bundle search leaves the products
       // alone (spec section 7).
       state.page === 1
-        ? shop.api.content
-            .searchBlogs({ query: { query: state.query, page_size: SEARCH_POSTS } })
-            .catch(none<ContentItem>)
+        ? optional(
+            shop.api.content.searchBlogs({
+              query: { query: state.query, page_size: SEARCH_POSTS },
+            }),
+            none<ContentItem>(),
+          )
         : none<ContentItem>(),
       state.page === 1
-        ? shop.api.products
-            .searchBundles({ query: { query: state.query, page_size: SEARCH_BUNDLES } })
-            .catch(none<ProductCard>)
+        ? optional(
+            shop.api.products.searchBundles({
+              query: { query: state.query, page_size: SEARCH_BUNDLES },
+            }),
+            none<ProductCard>(),
+          )
         : none<ProductCard>(),
     ]);
     assertPageExists(state.page, results);
     const recommended: ProductCard[] =
       results.count === 0 && posts.results.length === 0 && bundles.results.length === 0
-        ? await shop.api.products
-            .list({ query: { page_size: RECOMMENDED } })
-            .then((p) => p.results)
-            .catch(() => [])
+        ? await optional(
+            shop.api.products.list({ query: { page_size: RECOMMENDED } }).then((p) => p.results),
+            [],
+          )
         : [];
     return {
       kind: 'search' as const,
