@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { endpoints, type Locale } from '@shop/contract';
 import * as s from '#api/db/schema.ts';
+import { translatorFor } from '#api/lib/i18n.ts';
 import { notFound } from '#api/plugins/errors.ts';
 import { attributeList, searchTitles, valueList } from '#api/repos/attributes.ts';
 import { defineEndpoint, pageLinks } from './define.ts';
@@ -25,7 +26,7 @@ export const attributeRoutes: FastifyPluginAsync = async (app) => {
   const oneAttribute = async (locale: Locale, id: number) => {
     const { results } = await attributeList(db, locale, eq(s.attributes.id, id), 1, 1);
     const attribute = results[0];
-    if (!attribute) throw notFound('Attribute not found.');
+    if (!attribute) throw notFound(translatorFor(locale)('errors.missing.attribute'));
     return attribute;
   };
 
@@ -81,7 +82,7 @@ export const attributeRoutes: FastifyPluginAsync = async (app) => {
   defineEndpoint(app, e.value, async (req, { params }) => {
     const { results } = await valueList(db, req.locale, eq(s.attributeValues.id, params.id), 1, 1);
     const value = results[0];
-    if (!value) throw notFound('Value not found.');
+    if (!value) throw notFound(req.t('errors.missing.value'));
     return value;
   });
 

@@ -42,7 +42,7 @@ export const bundleRoutes: FastifyPluginAsync = async (app) => {
     const [bundle] = (await isActiveBundle(db, id))
       ? await loadBundles(db, req.locale, [id], await req.pricing())
       : [];
-    if (!bundle) throw notFound('Bundle not found.');
+    if (!bundle) throw notFound(req.t('errors.missing.bundle'));
     return bundle;
   };
 

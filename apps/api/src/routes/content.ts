@@ -30,13 +30,13 @@ export const contentRoutes: FastifyPluginAsync = async (app) => {
 
   defineEndpoint(app, e.blog, async (req, { params }) => {
     const blog = await findBlog(db, req.locale, params.id);
-    if (!blog) throw notFound('Blog post not found.');
+    if (!blog) throw notFound(req.t('errors.missing.blog'));
     return blog;
   });
 
   defineEndpoint(app, e.blogDetail, async (req, { params }) => {
     const blog = await findBlog(db, req.locale, params.id);
-    if (!blog) throw notFound('Blog post not found.');
+    if (!blog) throw notFound(req.t('errors.missing.blog'));
     return { ...blog, related: await relatedBlogs(db, req.locale, blog) };
   });
 
@@ -78,7 +78,7 @@ export const contentRoutes: FastifyPluginAsync = async (app) => {
         throw new HttpError(SHOP_CLOSED_STATUS, SHOP_CLOSED_DETAIL);
       }
       const page = await findShopPage(db, req.locale, params.slug);
-      if (!page) throw notFound('Page not found.');
+      if (!page) throw notFound(req.t('errors.missing.page'));
       return page;
     },
     { shop: 'open' },

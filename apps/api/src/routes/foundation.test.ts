@@ -146,6 +146,20 @@ describe('locale prefixes and errors', () => {
     expect(res.json()).toEqual({ detail: 'Not found.' });
   });
 
+  it.each([
+    ['/de/api/products/products/999999/', 'Produkt nicht gefunden.'],
+    ['/ru/api/products/bundles/999999/', 'Набор не найден.'],
+    ['/it/api/content/blogs/999999/', 'Articolo del blog non trovato.'],
+    ['/de/api/content/pages/no-such-page/', 'Seite nicht gefunden.'],
+    ['/ru/api/products/attributes/999999/', 'Атрибут не найден.'],
+    ['/it/api/products/values/999999/', 'Valore non trovato.'],
+    ['/en/api/products/products/999999/', 'Product not found.'],
+  ])('says what was not found in the language of the path: %s', async (url, detail) => {
+    const res = await get(url);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ detail });
+  });
+
   it('carries a request id', async () => {
     const res = await get('/en/api/core/languages/', { 'x-request-id': 'test-request-0001' });
     expect(res.headers['x-request-id']).toBe('test-request-0001');

@@ -19,7 +19,7 @@ export function shortName(title: string): string {
 
 async function shopInfoOr404(req: FastifyRequest): Promise<OrganizationInfo> {
   const shop = await req.server.shopInfo(req.locale);
-  if (!shop) throw notFound('The shop is not set up.');
+  if (!shop) throw notFound(req.t('errors.missing.shop'));
   return shop;
 }
 

@@ -34,7 +34,7 @@ export const productRoutes: FastifyPluginAsync = async (app) => {
   /** One product with everything of its own (not its variations), or 404. */
   async function loadProduct(req: FastifyRequest, id: number): Promise<Product> {
     const product = await findProduct(db, req.locale, id, await req.pricing());
-    if (!product) throw notFound('Product not found.');
+    if (!product) throw notFound(req.t('errors.missing.product'));
     return product;
   }
 
@@ -161,7 +161,7 @@ export const productRoutes: FastifyPluginAsync = async (app) => {
   });
 
   defineEndpoint(app, e.variations, async (req, { params }) => {
-    if (!(await isActiveProduct(db, params.id))) throw notFound('Product not found.');
+    if (!(await isActiveProduct(db, params.id))) throw notFound(req.t('errors.missing.product'));
     return loadVariations(req, params.id);
   });
 };

@@ -62,13 +62,13 @@ export const reviewRoutes: FastifyPluginAsync = async (app) => {
         .send({ product: [req.t('reviews.productUnavailable')] } satisfies FieldErrors);
     }
     const review = await productReview(db, req.locale, saved.id);
-    if (!review) throw notFound('Review not found.');
+    if (!review) throw notFound(req.t('errors.missing.review'));
     return reply.code(saved.created ? 201 : 200).send(review);
   });
 
   defineEndpoint(app, p.deleteReview, async (req, { params }, reply) => {
     if (!(await deleteProductReview(db, await userIdOf(req), params.id)))
-      throw notFound('Review not found.');
+      throw notFound(req.t('errors.missing.review'));
     return reply.code(204).send();
   });
 
@@ -100,13 +100,13 @@ export const reviewRoutes: FastifyPluginAsync = async (app) => {
       locale: req.locale,
     });
     const review = await shopReview(db, saved.id);
-    if (!review) throw notFound('Review not found.');
+    if (!review) throw notFound(req.t('errors.missing.review'));
     return reply.code(saved.created ? 201 : 200).send(review);
   });
 
   defineEndpoint(app, o.deleteReview, async (req, { params }, reply) => {
     if (!(await deleteShopReview(db, await userIdOf(req), params.id)))
-      throw notFound('Review not found.');
+      throw notFound(req.t('errors.missing.review'));
     return reply.code(204).send();
   });
 };

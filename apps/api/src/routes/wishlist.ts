@@ -23,7 +23,7 @@ export const wishlistRoutes: FastifyPluginAsync = async (app) => {
   async function view(req: FastifyRequest, row: WishlistRow) {
     const [item] = await wishlistView(db, req.locale, [row], await req.pricing());
     // The row was read as shown a moment ago; a product hidden since then is gone here too.
-    if (!item) throw notFound('Wishlist item not found.');
+    if (!item) throw notFound(req.t('errors.missing.wishlistItem'));
     return item;
   }
 
@@ -38,7 +38,7 @@ export const wishlistRoutes: FastifyPluginAsync = async (app) => {
   defineEndpoint(app, e.get, async (req, { params }, reply) => {
     reply.header('Cache-Control', 'no-store');
     const row = await findWishlistItem(db, await userIdOf(req), params.id);
-    if (!row) throw notFound('Wishlist item not found.');
+    if (!row) throw notFound(req.t('errors.missing.wishlistItem'));
     return view(req, row);
   });
 
@@ -55,13 +55,13 @@ export const wishlistRoutes: FastifyPluginAsync = async (app) => {
 
   defineEndpoint(app, e.update, async (req, { params, body }) => {
     const row = await setWishlistComment(db, await userIdOf(req), params.id, body.comment);
-    if (!row) throw notFound('Wishlist item not found.');
+    if (!row) throw notFound(req.t('errors.missing.wishlistItem'));
     return view(req, row);
   });
 
   defineEndpoint(app, e.remove, async (req, { params }, reply) => {
     if (!(await removeWishlistItem(db, await userIdOf(req), params.id)))
-      throw notFound('Wishlist item not found.');
+      throw notFound(req.t('errors.missing.wishlistItem'));
     return reply.code(204).send();
   });
 };
