@@ -119,7 +119,7 @@ async function triggersByTable(): Promise<Map<string, TriggerRow[]>> {
 }
 
 /** The rule a table's triggers carry out, as read from the catalogue. */
-function ruleOf(triggers: TriggerRow[]): Rule | string {
+function ruleOf(triggers: TriggerRow[]): string {
   const changes = triggers.filter((g) => g.name !== null && g.name !== 'data_truncated');
   if (changes.length === 0) {
     return triggers.some((g) => g.name === 'data_truncated') ? 'truncate only' : 'neither';
