@@ -14,6 +14,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Database } from './db/client.ts';
 import type { Mailer } from './mail/mailer.ts';
+import { pageCacheSecondsOf } from './env.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/errors.ts';
@@ -77,6 +78,12 @@ export type AppOptions = {
   catalogueCacheMs?: number;
   /** How often cached shop-wide answers check whether the shop data changed (plugins/shop-data.ts). */
   changeCheckMs?: number;
+  /**
+   * How long the storefront serves a kept page again at most (PAGE_CACHE_SECONDS, read from the
+   * environment when not given). No change count follows the stock, so the product cards' cached
+   * part is kept no longer than this either (docs/decisions/0038-change-counts-at-commit.md).
+   */
+  pageCacheMs?: number;
   /** Serves `/media/*` from this directory, resizing images on request (routes/images.ts). */
   mediaDir?: string;
   /** Signs payment links and confirmations; PAYMENT_SECRET or one made at start. */
@@ -205,7 +212,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(shopGuardPlugin);
   await app.register(i18nPlugin);
   await app.register(pricingPlugin);
-  await app.register(cardDataPlugin);
+  await app.register(cardDataPlugin, {
+    ttlMs: Math.min(app.catalogueCacheMs, options.pageCacheMs ?? pageCacheSecondsOf() * 1000),
+  });
   await app.register(securityHeadersPlugin, { publicOrigin: app.publicOrigin });
   await app.register(authLimitsPlugin, {
     ...(options.redis ? { redis: options.redis } : {}),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EnvError, loadEnv, publicOriginOf } from './env.ts';
+import { EnvError, loadEnv, pageCacheSecondsOf, publicOriginOf } from './env.ts';
 
 describe('environment', () => {
   it('has defaults that run the embedded shop on port 3000', () => {
@@ -87,5 +87,14 @@ describe('environment', () => {
       'http://127.0.0.1:8080',
     );
     expect(publicOriginOf(loadEnv({ HOST: '::1', PORT: '80' }))).toBe('http://[::1]');
+  });
+
+  it('reads PAGE_CACHE_SECONDS alone as loadEnv does, for an API the server did not build', () => {
+    // The card cache keeps stock no longer than kept pages (decision 0038).
+    expect(pageCacheSecondsOf({})).toBe(10);
+    expect(pageCacheSecondsOf({ PAGE_CACHE_SECONDS: '' })).toBe(10);
+    expect(pageCacheSecondsOf({ PAGE_CACHE_SECONDS: '3' })).toBe(3);
+    expect(pageCacheSecondsOf({ PAGE_CACHE_SECONDS: '0' })).toBe(0);
+    expect(() => pageCacheSecondsOf({ PAGE_CACHE_SECONDS: '-1' })).toThrow();
   });
 });

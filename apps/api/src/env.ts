@@ -53,6 +53,16 @@ const envSchema = z.object({
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
 });
 
+/**
+ * PAGE_CACHE_SECONDS alone, for an API built without the server's parsed environment (tests,
+ * scripts): the same rule and default as `loadEnv`'s.
+ */
+export function pageCacheSecondsOf(
+  source: Record<string, string | undefined> = process.env,
+): number {
+  return envSchema.shape.PAGE_CACHE_SECONDS.parse(source.PAGE_CACHE_SECONDS || undefined);
+}
+
 /** Fastify's `trustProxy`: nobody, everybody, the nearest n hops, or these addresses. */
 export type TrustProxy = boolean | number | string[];
 

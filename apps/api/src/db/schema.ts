@@ -794,9 +794,9 @@ export const orderItems = pgTable('order_items', {
 });
 
 /**
- * How often the shop-wide data changed: triggers on the tables behind shop info, languages, menus,
- * widgets and the catalogue's filters bump `version` on every write (migration 0009), whoever
- * writes. In-process caches of shop-wide answers compare it (plugins/shop-data.ts).
+ * How often the shop-wide data (row 1) and what pages show (row 2) changed: triggers bump
+ * `version` once per transaction, as it commits, whoever writes (migrations 0009-0011, decision
+ * 0038). In-process caches and the page cache compare it (plugins/shop-data.ts).
  */
 export const shopDataVersions = pgTable('shop_data_versions', {
   id: smallint('id').primaryKey(),

@@ -13,23 +13,29 @@ declare module 'fastify' {
      */
     shopDataCache<V>(options: { ttlMs: number; max: number }): TtlCache<V>;
     /**
-     * A cache of values loaded many at a time that follow the pages' change count (stock,
-     * discounts and reviews included), such as the shop-wide part of product cards: dropped when
-     * anything a visitor without a session sees changes (seen within `changeCheckMs`, at once
-     * after a write through this process) or after `ttlMs`. Never for anything priced for, or
-     * owned by, one shopper.
+     * A cache of values loaded many at a time that follow the pages' change count (discounts and
+     * reviews included, the stock not), such as the shop-wide part of product cards: dropped when
+     * something a visitor without a session sees changes (seen within `changeCheckMs`, at once
+     * after a write through this process) or after `ttlMs`, which bounds how late the stock
+     * shows. Never for anything priced for, or owned by, one shopper.
      */
     pageDataBatchCache<K, V>(options: { ttlMs: number; max: number }): BatchCache<K, V>;
     /**
-     * The pages' change count (migration 0010): follows every write to what a page shows a
-     * visitor without a session, stock and discounts included; read at most once per
+     * The pages' change count (migrations 0010, 0011): moved by each committed transaction that
+     * wrote what a page shows a visitor without a session, discounts and reviews included; not by
+     * the stock, orders, sign-ups or anything else of one shopper's. Read at most once per
      * `changeCheckMs`. The storefront's page cache compares it.
      */
     pageDataVersion(): Promise<number>;
   }
 }
 
-/** The rows of `shop_data_versions`: shop-wide answers (migration 0009), pages (0010). */
+/**
+ * The rows of `shop_data_versions`: shop-wide answers (migration 0009), pages (0010). Since 0011
+ * each is bumped as a writing transaction commits, once, so the new count becomes visible together
+ * with what changed, and no transaction holds the row while it does anything else
+ * (docs/decisions/0038-change-counts-at-commit.md).
+ */
 const SHOP_DATA_VERSION = 1;
 const PAGE_DATA_VERSION = 2;
 
@@ -39,10 +45,10 @@ const READ_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const DEFAULT_CHANGE_CHECK_MS = 1000;
 
 /**
- * The shop data's change count (`shop_data_versions`, bumped by triggers on every write to the
- * tables behind the cached answers, migration 0009), read at most once per `changeCheckMs` and
- * shared by every cache, so a page costs no query for it. Works the same on PGlite and on
- * PostgreSQL, where several processes each notice another's (or a script's) writes.
+ * The shop data's change count (`shop_data_versions`, bumped by triggers as a write to the
+ * tables behind the cached answers commits, migrations 0009 and 0011), read at most once per
+ * `changeCheckMs` and shared by every cache, so a page costs no query for it. Works the same on
+ * PGlite and on PostgreSQL, where several processes each notice another's (or a script's) writes.
  */
 export const shopDataPlugin = fp<{ changeCheckMs?: number }>(
   async (app, { changeCheckMs = DEFAULT_CHANGE_CHECK_MS }) => {
