@@ -22,6 +22,7 @@ const PRIVATE = [
   'orders',
   'order_items',
   'order_status_changes',
+  'order_payments',
   'search_words',
 ];
 
