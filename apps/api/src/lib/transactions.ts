@@ -61,6 +61,7 @@ export function inTransaction<T>(
   fn: (tx: Database) => Promise<T>,
   options: RetryOptions = {},
 ): Promise<T> {
-  if (db instanceof PgTransaction) return db.transaction((tx) => fn(tx));
-  return withRetries(() => db.transaction((tx) => fn(tx)), options);
+  const run = () => db.transaction((tx) => fn(tx as Database));
+  if (db instanceof PgTransaction) return run();
+  return withRetries(run, options);
 }

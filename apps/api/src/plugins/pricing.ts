@@ -21,7 +21,8 @@ export const pricingPlugin = fp(
       if (!context) {
         context = Promise.all([this.getUser(), app.shopInfo(this.locale)]).then(([user, shop]) => ({
           userId: user?.id ?? null,
-          now: new Date(),
+          // The app's clock, which tests set: order times and validity windows follow it.
+          now: app.now(),
           cartEnabled: shop?.cart ?? false,
         }));
         contexts.set(this, context);
