@@ -10,16 +10,24 @@ const product = (id: number, quantity: number): StockLine<string> => ({
   quantity,
   uses: new Map([[id, 1]]),
 });
-const bundle = (
-  name: string,
-  quantity: number,
-  items: [number, number][],
-): StockLine<string> => ({ key: `bundle:${name}`, quantity, uses: new Map(items) });
+const bundle = (name: string, quantity: number, items: [number, number][]): StockLine<string> => ({
+  key: `bundle:${name}`,
+  quantity,
+  uses: new Map(items),
+});
 const stock = (entries: [number, number | null][]) => new Map(entries);
 
 describe('firstShortLine: which line an order names when stock runs short', () => {
   it.each<[string, StockLine<string>[], Map<number, number | null>, unknown]>([
-    ['everything fits', [product(P, 2), product(Q, 1)], stock([[P, 2], [Q, 5]]), null],
+    [
+      'everything fits',
+      [product(P, 2), product(Q, 1)],
+      stock([
+        [P, 2],
+        [Q, 5],
+      ]),
+      null,
+    ],
     ['untracked stock is never short', [product(P, 99)], stock([[P, null]]), null],
     [
       'a product line past its stock: how many are left',
@@ -35,8 +43,18 @@ describe('firstShortLine: which line an order names when stock runs short', () =
     ],
     [
       'the bundle that holds the short product, not the first bundle of the cart',
-      [bundle('sheets', 1, [[R, 1]]), bundle('pillows', 2, [[P, 2], [Q, 1]])],
-      stock([[P, 3], [Q, 9], [R, 9]]),
+      [
+        bundle('sheets', 1, [[R, 1]]),
+        bundle('pillows', 2, [
+          [P, 2],
+          [Q, 1],
+        ]),
+      ],
+      stock([
+        [P, 3],
+        [Q, 9],
+        [R, 9],
+      ]),
       { key: 'bundle:pillows', available: 1 },
     ],
     [
@@ -53,8 +71,17 @@ describe('firstShortLine: which line an order names when stock runs short', () =
     ],
     [
       'two bundles sharing a product: the second gets what the first left, in whole bundles',
-      [bundle('a', 1, [[P, 1]]), bundle('b', 3, [[P, 2], [Q, 1]])],
-      stock([[P, 6], [Q, 9]]),
+      [
+        bundle('a', 1, [[P, 1]]),
+        bundle('b', 3, [
+          [P, 2],
+          [Q, 1],
+        ]),
+      ],
+      stock([
+        [P, 6],
+        [Q, 9],
+      ]),
       { key: 'bundle:b', available: 2 },
     ],
     [

@@ -1,4 +1,7 @@
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
+import type { Locale } from '@shop/domain';
+import { registerErrorHandler } from '#api/plugins/errors.ts';
 import { isTransactionConflict } from './db-errors.ts';
 import { withRetries } from './transactions.ts';
 
@@ -7,7 +10,7 @@ const withCode = (code: string) => Object.assign(new Error(`sqlstate ${code}`), 
 const wrapped = (code: string) => new Error('Failed query: update …', { cause: withCode(code) });
 
 /** A fake unit of work that fails with `errors` in turn, then answers 'done'. */
-function failing(errors: unknown[]) {
+function failing(errors: Error[]) {
   const calls: number[] = [];
   return {
     calls,
@@ -90,4 +93,31 @@ describe('withRetries', () => {
     await withRetries(failing(conflicts()).work, { ...none.options, baseDelayMs: 10 });
     expect(none.waits).toEqual([0, 0, 0]);
   });
+});
+
+describe('a conflict left after the retries', () => {
+  it.each<[Locale, string]>([
+    ['en', 'The shop is busy, please try again in a moment.'],
+    ['de', 'Der Shop ist gerade sehr beschäftigt. Bitte versuchen Sie es gleich noch einmal.'],
+    ['ru', 'Магазин сейчас перегружен. Пожалуйста, попробуйте ещё раз через минуту.'],
+    ['it', 'Il negozio è molto occupato in questo momento. Riprova tra poco.'],
+  ])(
+    'answers 503 with Retry-After and a message in the caller’s language (%s)',
+    async (locale, detail) => {
+      const app = Fastify();
+      app.decorateRequest('locale', locale);
+      registerErrorHandler(app);
+      app.post('/order', () =>
+        withRetries(() => Promise.reject(wrapped('40P01')), clock().options),
+      );
+      try {
+        const res = await app.inject({ method: 'POST', url: '/order' });
+        expect(res.statusCode).toBe(503);
+        expect(res.headers['retry-after']).toBe('2');
+        expect(res.json()).toEqual({ detail });
+      } finally {
+        await app.close();
+      }
+    },
+  );
 });

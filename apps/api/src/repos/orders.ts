@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type {
   CartRef,
   CheckoutBody,
@@ -57,6 +57,8 @@ export type PlaceOrderInput = {
   idempotencyKey: string;
   body: CheckoutBody;
   ctx: PricingContext;
+  /** The app's clock (app.now()): the order's time and number. */
+  now: Date;
   /** The payment kinds a provider is configured for. */
   paymentKinds: readonly string[];
   t: Translate;
@@ -227,7 +229,7 @@ async function commitOrder(
   { cart, rows, lines }: CheckedCart,
   { totals, promo, uses, variations }: PricedOrder,
 ): Promise<PlaceOrderResult> {
-  const { body, owner, ctx, t } = input;
+  const { body, owner, now, t } = input;
   const needs = new Map<number, number>();
   for (const [i, line] of lines.entries())
     for (const [productId, perUnit] of uses[i]!)
@@ -298,13 +300,13 @@ async function commitOrder(
       locale: input.locale,
       ownerKey,
       idempotencyKey: input.idempotencyKey,
-      createdAt: ctx.now,
+      createdAt: now,
     })
     .returning({ id: s.orders.id });
   if (!order) throw new Error('order was not stored');
   await tx
     .update(s.orders)
-    .set({ number: orderNumber(order.id, ctx.now) })
+    .set({ number: orderNumber(order.id, now) })
     .where(eq(s.orders.id, order.id));
   await tx.insert(s.orderItems).values(
     lines.map((line, i) => {
@@ -328,7 +330,7 @@ async function commitOrder(
   );
   await tx
     .insert(s.orderStatusChanges)
-    .values({ orderId: order.id, status: 'pending', createdAt: ctx.now });
+    .values({ orderId: order.id, status: 'pending', createdAt: now });
   await tx.delete(s.cartItems).where(
     inArray(
       s.cartItems.id,
@@ -338,7 +340,7 @@ async function commitOrder(
   // The cart stays (a line added meanwhile lands in it) and remembers this order until it changes.
   await tx
     .update(s.carts)
-    .set({ lastOrderId: order.id, promoCodeId: null, updatedAt: ctx.now })
+    .set({ lastOrderId: order.id, promoCodeId: null, updatedAt: now })
     .where(eq(s.carts.id, cart.id));
   return { kind: 'placed', orderId: order.id };
 }

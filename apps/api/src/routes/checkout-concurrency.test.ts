@@ -125,6 +125,23 @@ describe('one order per cart', () => {
   });
 });
 
+describe("the order's time", () => {
+  // A second app on a clock of its own: the order's time and number follow the app's clock.
+  const at = new Date('2031-05-06T10:00:00Z');
+  const clocked = useTestApp({ now: () => at });
+
+  it('is the app’s clock, not the machine’s', async () => {
+    const b = browserOf(clocked);
+    const product = await stockedProduct(clocked, 2);
+    b.ok(await b.set(product.id, 1));
+    const res = await b.send('POST', ORDERS, await body(), { 'idempotency-key': randomUUID() });
+    expect(res.statusCode, res.body).toBe(201);
+    const order = orderSchema.parse(res.json());
+    expect(order.createdAt).toBe(at.toISOString());
+    expect(order.number).toMatch(/^310506-\d{6}$/);
+  });
+});
+
 describe('a confirmed payment for a cancelled order', () => {
   it('is kept: a payment row with a refund due, a history entry, a warning, and staff see it', async () => {
     const b = browserOf(t);

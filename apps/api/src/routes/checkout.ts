@@ -94,6 +94,7 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
       idempotencyKey: key,
       body,
       ctx: await req.pricing(),
+      now: app.now(),
       paymentKinds: offeredKinds,
       t: translatorFor(req.locale),
     });
