@@ -17,7 +17,10 @@ export const TEST_CARD_WEBHOOK = '/payments/test-card/webhook';
 export const SIGNATURE_HEADER = 'x-payment-signature';
 
 type Form = Record<string, string | undefined>;
-/** `payment`: the provider's id of the charge; this provider takes one per order, like a payment intent. */
+/**
+ * `payment`: the provider's id of the charge. This provider has one per order (as a payment intent
+ * is), so paying twice on its page is one payment, recorded once.
+ */
 type Confirmation = { order: number; status: 'paid'; amount: number; payment: string };
 
 const localeOf = (value: unknown): Locale =>
@@ -174,10 +177,10 @@ ${error ? `<p class="error" role="alert" id="card-error">${escapeXml(error)}</p>
     if (!order || order.kind !== 'test_card' || body.status !== 'paid') {
       return reply.code(400).send({ detail: 'Unknown order or status.' });
     }
+    if (body.amount !== order.total) return reply.code(400).send({ detail: 'Wrong amount.' });
     if (typeof body.payment !== 'string' || body.payment === '') {
       return reply.code(400).send({ detail: 'No payment id.' });
     }
-    if (body.amount !== order.total) return reply.code(400).send({ detail: 'Wrong amount.' });
     const recorded = await recordPayment(
       db,
       { orderId: order.id, kind: 'test_card', reference: body.payment, amount: body.amount },
