@@ -283,10 +283,12 @@ describe.skipIf(!DATABASE_URL)('orders meeting other transactions on PostgreSQL'
     b.ok(await b.set(first!.id, 1));
     const before = await stocks(t.handle.db, [first!.id, second!.id]);
     const payload = await body();
+    // Only the order's backend looks for the deadlock (after 1 s), so it is the one rolled back.
+    await raw.query("SET deadlock_timeout = '30s'");
     await raw.query('BEGIN');
     try {
       // The order locks `first`, then waits for `second`, which this client holds; this client
-      // then asks for `first`: a deadlock. PostgreSQL rolls back the order, which waited first.
+      // then asks for `first`: a deadlock, which PostgreSQL resolves by rolling back the order.
       await raw.query('SELECT id FROM products WHERE id = $1 FOR UPDATE', [second!.id]);
       const order = place(b, payload);
       await waitingOnLocks(1);
@@ -296,6 +298,7 @@ describe.skipIf(!DATABASE_URL)('orders meeting other transactions on PostgreSQL'
       expect(res.statusCode, res.body).toBe(201);
     } finally {
       await raw.query('ROLLBACK').catch(() => {});
+      await raw.query('RESET deadlock_timeout');
     }
     const after = await stocks(t.handle.db, [first!.id, second!.id]);
     expect(after.get(first!.id)).toBe(before.get(first!.id)! - 1);
