@@ -102,6 +102,9 @@ export async function setCartItem(
   });
 }
 
+/** Rolls back an add that would pass the line's limit. */
+const NOTHING_ADDED = new Error('nothing added');
+
 /**
  * Adds `quantity` to what the line holds, in one statement, so two quick adds both count; the
  * line never goes beyond `limit`. Answers the line's new quantity, or null (nothing changed) when
@@ -131,7 +134,12 @@ export async function addCartItem(
         setWhere: sql`${s.cartItems.quantity} + excluded.quantity <= ${limit}`,
       })
       .returning({ quantity: s.cartItems.quantity });
-    return row?.quantity ?? null;
+    // Past the limit: undo the touch too, the cart is unchanged.
+    if (!row) throw NOTHING_ADDED;
+    return row.quantity;
+  }).catch((error: unknown) => {
+    if (error === NOTHING_ADDED) return null;
+    throw error;
   });
 }
 
