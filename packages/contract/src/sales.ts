@@ -209,6 +209,11 @@ export const orderSchema = z.object({
   paymentUrl: z.string().nullable(),
   /** What the shopper must do to pay (cash ready, bank details), in the caller's language. */
   paymentInstructions: z.string(),
+  /**
+   * Staff only (absent for shoppers): a payment was confirmed that the order could not take (it
+   * was cancelled meanwhile, or paid already), and the money is to be paid back.
+   */
+  refundDue: z.boolean().optional(),
 });
 export type Order = z.infer<typeof orderSchema>;
 

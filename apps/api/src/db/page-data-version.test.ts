@@ -90,6 +90,7 @@ const RULES: Record<string, Rule> = {
   orders: 'neither',
   order_items: 'neither',
   order_status_changes: 'neither',
+  order_payments: 'neither',
   search_words: 'neither',
 };
 

@@ -626,6 +626,13 @@ export const carts = pgTable(
     promoCodeId: integer('promo_code_id').references(() => promoCodes.id, {
       onDelete: 'set null',
     }),
+    /**
+     * The order that last emptied this cart, until the cart changes again: a second checkout of
+     * the same cart (another tab, another Idempotency-Key) is answered with it (decision 0039).
+     */
+    lastOrderId: integer('last_order_id').references((): AnyPgColumn => orders.id, {
+      onDelete: 'set null',
+    }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -771,9 +778,35 @@ export const orderStatusChanges = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     status: orderStatusEnum('status').notNull(),
+    /** Why, when the status alone does not say it ("paid after cancel: refund due"). */
+    note: text('note').notNull().default(''),
     createdAt: createdAt(),
   },
   (t) => [index('order_status_changes_order_idx').on(t.orderId, t.createdAt)],
+);
+
+/**
+ * Every payment a provider confirmed, as it confirmed it: kept even when the order can no longer
+ * take it (cancelled meanwhile), then with `refundDue` for staff to pay back.
+ */
+export const orderPayments = pgTable(
+  'order_payments',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    kind: paymentKindEnum('kind').notNull(),
+    /** The provider's id of the payment: a confirmation delivered twice is recorded once. */
+    reference: text('reference').notNull(),
+    amount: money('amount').notNull(),
+    refundDue: boolean('refund_due').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('order_payments_kind_reference').on(t.kind, t.reference),
+    index('order_payments_order_idx').on(t.orderId),
+  ],
 );
 
 export const orderItems = pgTable('order_items', {

@@ -39,3 +39,20 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/** PostgreSQL's deadlock_detected (40P01) and serialization_failure (40001). */
+const CONFLICT_CODES = new Set(['40P01', '40001']);
+
+/**
+ * Whether `error` (or one of its causes) is a transaction PostgreSQL rolled back because it met
+ * another one: nothing was written, and the same transaction run again will likely pass.
+ */
+export function isTransactionConflict(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    if (typeof current !== 'object') return false;
+    const { code, cause } = current as { code?: unknown; cause?: unknown };
+    if (typeof code === 'string' && CONFLICT_CODES.has(code)) return true;
+    current = cause;
+  }
+  return false;
+}

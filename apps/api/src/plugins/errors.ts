@@ -7,7 +7,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { localizeIssues, type IssueLike } from '@shop/contract';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '@shop/domain';
-import { isDatabaseUnavailable } from '#api/lib/db-errors.ts';
+import { isDatabaseUnavailable, isTransactionConflict } from '#api/lib/db-errors.ts';
 import { translatorFor } from '#api/lib/i18n.ts';
 
 /** An expected failure a handler throws: answered as `{detail}` with its status. */
@@ -57,6 +57,15 @@ export function registerErrorHandler(app: FastifyInstance): void {
       req.log.warn({ err: error }, 'query cancelled by the statement timeout');
       reply.header('Retry-After', '5');
       return reply.code(503).send({ detail: translatorFor(req.locale)('errors.unavailable') });
+    }
+    if (isTransactionConflict(error)) {
+      // Still meeting other orders after lib/transactions.ts retried: nothing was written, and
+      // the same request a moment later will most likely pass.
+      req.log.warn({ err: error }, 'transaction conflict after retries');
+      return reply
+        .code(503)
+        .header('Retry-After', '2')
+        .send({ detail: translatorFor(req.locale)('errors.busy') });
     }
     if (isDatabaseUnavailable(error)) {
       // The pool reconnects by itself once the database is back: a short, honest answer.

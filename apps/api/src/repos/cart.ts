@@ -10,6 +10,7 @@ import {
 } from '@shop/domain';
 import type { Database } from '#api/db/client.ts';
 import * as s from '#api/db/schema.ts';
+import { inTransaction } from '#api/lib/transactions.ts';
 import { loadBundles } from './bundles.ts';
 import type { PricingContext } from './pricing.ts';
 import { productCards, variationValues } from './products.ts';
@@ -41,6 +42,25 @@ export async function findCart(db: Database, owner: CartOwner): Promise<CartRow 
   return row ?? null;
 }
 
+/**
+ * The owner's cart, locked until the transaction `tx` ends: an order holds it from reading the
+ * lines to removing them, so a second order of the same cart, or a cart write, waits for it.
+ */
+export async function lockCart(tx: Database, owner: CartOwner): Promise<CartRow | null> {
+  const [row] = await tx.select().from(s.carts).where(ownerWhere(owner)).limit(1).for('update');
+  return row ?? null;
+}
+
+/** The cart's lines, locked with it: a quantity changed meanwhile waits for the order. */
+export async function lockCartItemRows(tx: Database, cartId: number): Promise<CartItemRow[]> {
+  return tx
+    .select()
+    .from(s.cartItems)
+    .where(eq(s.cartItems.cartId, cartId))
+    .orderBy(asc(s.cartItems.id))
+    .for('update');
+}
+
 /** The owner's cart, created if missing; two first writes at once end with the same cart. */
 export async function ensureCart(db: Database, owner: CartOwner): Promise<CartRow> {
   await db
@@ -69,16 +89,21 @@ export async function setCartItem(
 ): Promise<void> {
   if (quantity <= 0) return removeCartItem(db, cartId, key);
   const column = itemColumn(key.ref);
-  await db
-    .insert(s.cartItems)
-    .values({
-      cartId,
-      quantity,
-      ...(key.ref === 'bundle' ? { bundleId: key.id } : { productId: key.id }),
-    })
-    .onConflictDoUpdate({ target: [s.cartItems.cartId, column], set: { quantity } });
-  await touch(db, cartId);
+  await inTransaction(db, async (tx) => {
+    await touch(tx, cartId);
+    await tx
+      .insert(s.cartItems)
+      .values({
+        cartId,
+        quantity,
+        ...(key.ref === 'bundle' ? { bundleId: key.id } : { productId: key.id }),
+      })
+      .onConflictDoUpdate({ target: [s.cartItems.cartId, column], set: { quantity } });
+  });
 }
+
+/** Rolls back an add that would pass the line's limit. */
+const NOTHING_ADDED = new Error('nothing added');
 
 /**
  * Adds `quantity` to what the line holds, in one statement, so two quick adds both count; the
@@ -94,22 +119,28 @@ export async function addCartItem(
 ): Promise<number | null> {
   if (quantity > limit) return null;
   const column = itemColumn(key.ref);
-  const [row] = await db
-    .insert(s.cartItems)
-    .values({
-      cartId,
-      quantity,
-      ...(key.ref === 'bundle' ? { bundleId: key.id } : { productId: key.id }),
-    })
-    .onConflictDoUpdate({
-      target: [s.cartItems.cartId, column],
-      set: { quantity: sql`${s.cartItems.quantity} + excluded.quantity` },
-      setWhere: sql`${s.cartItems.quantity} + excluded.quantity <= ${limit}`,
-    })
-    .returning({ quantity: s.cartItems.quantity });
-  if (!row) return null;
-  await touch(db, cartId);
-  return row.quantity;
+  return inTransaction(db, async (tx) => {
+    await touch(tx, cartId);
+    const [row] = await tx
+      .insert(s.cartItems)
+      .values({
+        cartId,
+        quantity,
+        ...(key.ref === 'bundle' ? { bundleId: key.id } : { productId: key.id }),
+      })
+      .onConflictDoUpdate({
+        target: [s.cartItems.cartId, column],
+        set: { quantity: sql`${s.cartItems.quantity} + excluded.quantity` },
+        setWhere: sql`${s.cartItems.quantity} + excluded.quantity <= ${limit}`,
+      })
+      .returning({ quantity: s.cartItems.quantity });
+    // Past the limit: undo the touch too, the cart is unchanged.
+    if (!row) throw NOTHING_ADDED;
+    return row.quantity;
+  }).catch((error: unknown) => {
+    if (error === NOTHING_ADDED) return null;
+    throw error;
+  });
 }
 
 /** The quantity a line holds now (0 when the item is not in the cart). */
@@ -122,14 +153,24 @@ export async function lineQuantity(db: Database, cartId: number, key: CartKey): 
 }
 
 export async function removeCartItem(db: Database, cartId: number, key: CartKey): Promise<void> {
-  await db
-    .delete(s.cartItems)
-    .where(and(eq(s.cartItems.cartId, cartId), eq(itemColumn(key.ref), key.id)));
-  await touch(db, cartId);
+  await inTransaction(db, async (tx) => {
+    await touch(tx, cartId);
+    await tx
+      .delete(s.cartItems)
+      .where(and(eq(s.cartItems.cartId, cartId), eq(itemColumn(key.ref), key.id)));
+  });
 }
 
-async function touch(db: Database, cartId: number) {
-  await db.update(s.carts).set({ updatedAt: new Date() }).where(eq(s.carts.id, cartId));
+/**
+ * Marks the cart changed, which also locks its row: every cart write does this first, so cart
+ * writes and orders lock the cart before its lines (the same order, so they never deadlock). A
+ * changed cart is no longer the one its last order emptied (decision 0039).
+ */
+async function touch(tx: Database, cartId: number) {
+  await tx
+    .update(s.carts)
+    .set({ updatedAt: new Date(), lastOrderId: null })
+    .where(eq(s.carts.id, cartId));
 }
 
 export async function setCartPromo(
@@ -139,7 +180,7 @@ export async function setCartPromo(
 ): Promise<void> {
   await db
     .update(s.carts)
-    .set({ promoCodeId, updatedAt: new Date() })
+    .set({ promoCodeId, updatedAt: new Date(), lastOrderId: null })
     .where(eq(s.carts.id, cartId));
 }
 
@@ -270,7 +311,9 @@ export async function cartView(
   const promo = promoState(promoRow, ctx.now) === 'valid' ? promoRow : null;
   const stalePromo = cart.promoCodeId !== null && !promo;
   if (options.prune && (gone.length > 0 || stalePromo)) {
-    await db.transaction(async (tx) => {
+    await inTransaction(db, async (tx) => {
+      // The cart before its lines, as every cart write and order locks them.
+      if (stalePromo) await setCartPromo(tx, cart.id, null);
       if (gone.length > 0)
         await tx.delete(s.cartItems).where(
           inArray(
@@ -278,7 +321,6 @@ export async function cartView(
             gone.map((row) => row.id),
           ),
         );
-      if (stalePromo) await setCartPromo(tx, cart.id, null);
     });
   }
 
@@ -364,7 +406,7 @@ export async function moveSessionCart(
   const incoming = await cartItemRows(db, anonymous.id);
   // Stock is the same in every language; English only names the cards nobody reads here.
   const sellable = await sellableItems(db, 'en', incoming.map(rowKey), ctx);
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const cart = await ensureCart(tx, { userId: ctx.userId });
     const existing = new Map(
       (await cartItemRows(tx, cart.id)).map((row) => [keyOf(rowKey(row)), row.quantity]),

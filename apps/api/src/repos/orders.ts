@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type {
   CartRef,
   CheckoutBody,
@@ -10,6 +10,7 @@ import type {
 } from '@shop/contract';
 import {
   canMoveOrder,
+  firstShortLine,
   fromCents,
   multiplyMoney,
   orderTotals,
@@ -20,19 +21,22 @@ import {
   type OrderTotals,
 } from '@shop/domain';
 import type { Translate } from '@shop/messages/translate';
+import type { PaymentKind } from '#api/lib/payments.ts';
 import type { Database } from '#api/db/client.ts';
 import * as s from '#api/db/schema.ts';
 import { translated } from '#api/db/translations.ts';
+import { inTransaction } from '#api/lib/transactions.ts';
 import {
-  cartItemRows,
-  findCart,
   findPromoCode,
+  lockCart,
+  lockCartItemRows,
   PROMO_MESSAGE_KEYS,
   toPromoCode,
   sellableItem,
   sellableItems,
   type CartKey,
   type CartOwner,
+  type CartRow,
   type SellableItem,
 } from './cart.ts';
 import { placeErrors } from './checkout-options.ts';
@@ -40,6 +44,8 @@ import type { PricingContext } from './pricing.ts';
 import { variationValues } from './products.ts';
 
 type OrderRow = typeof s.orders.$inferSelect;
+type CartItemRow = typeof s.cartItems.$inferSelect;
+type PromoRow = typeof s.promoCodes.$inferSelect;
 
 /** Who an order belongs to, as stored: the user, else the session that placed it. */
 export const ownerKeyOf = (owner: CartOwner) =>
@@ -51,6 +57,8 @@ export type PlaceOrderInput = {
   idempotencyKey: string;
   body: CheckoutBody;
   ctx: PricingContext;
+  /** The app's clock (app.now()): the order's time and number. */
+  now: Date;
   /** The payment kinds a provider is configured for. */
   paymentKinds: readonly string[];
   t: Translate;
@@ -60,15 +68,6 @@ export type PlaceOrderResult =
   | { kind: 'placed' | 'repeated'; orderId: number }
   | { kind: 'invalid'; errors: FieldErrors }
   | { kind: 'stock'; error: CheckoutStockError };
-
-/** Thrown inside the order's transaction to roll it back. */
-class StockShort extends Error {
-  readonly error: CheckoutStockError;
-  constructor(error: CheckoutStockError) {
-    super('stock');
-    this.error = error;
-  }
-}
 
 async function orderByKey(db: Database, ownerKey: string, idempotencyKey: string) {
   const [row] = await db
@@ -103,77 +102,90 @@ async function checkReferences(
 
 type Line = { key: CartKey; quantity: number; item: SellableItem };
 
-/** How much of each product the lines take: products themselves and the items of bundles. */
-async function productNeeds(db: Database, lines: Line[]): Promise<Map<number, number>> {
-  const needs = new Map<number, number>();
-  const add = (id: number, n: number) => needs.set(id, (needs.get(id) ?? 0) + n);
-  const bundleIds = lines.filter((l) => l.key.ref === 'bundle').map((l) => l.key.id);
-  const items = bundleIds.length
-    ? await db.select().from(s.bundleItems).where(inArray(s.bundleItems.bundleId, bundleIds))
-    : [];
-  for (const line of lines) {
-    if (line.key.ref === 'product') add(line.key.id, line.quantity);
-    else
-      for (const item of items.filter((i) => i.bundleId === line.key.id))
-        add(item.productId, item.quantity * line.quantity);
-  }
-  return needs;
-}
+/** The cart as the order takes it: the locked cart, the lines read under that lock, their items. */
+type CheckedCart = {
+  cart: CartRow;
+  /** The cart lines ordered: only these leave the cart. */
+  rows: CartItemRow[];
+  lines: Line[];
+  /** A valid code typed at checkout, which replaces the cart's. */
+  typedPromo: PromoRow | null;
+};
 
-const orderNumber = (id: number, at: Date) =>
-  `${at.toISOString().slice(2, 10).replaceAll('-', '')}-${String(id).padStart(6, '0')}`;
+/** The order priced, and what each line takes of each product (bundles: their items). */
+type PricedOrder = {
+  totals: OrderTotals;
+  promo: PromoRow | null;
+  uses: Map<number, number>[];
+  variations: Awaited<ReturnType<typeof variationValues>>;
+};
+
+const rowKey = (row: CartItemRow): CartKey =>
+  row.bundleId !== null
+    ? { id: row.bundleId, ref: 'bundle' }
+    : { id: row.productId ?? 0, ref: 'product' };
 
 /**
- * Places the order from the owner's cart, in one transaction: prices recomputed by the domain,
- * stock taken with guarded updates (never below 0, in product-id order so two orders never wait
- * on each other), the promo code recorded on the order, the cart emptied, the order, its lines
- * and its first status stored. The same idempotency key of the same owner finds the first order.
+ * Step 1, under the cart's lock: the cart's lines and the body's references, checked. Answers the
+ * order already made when this is a repeat: of the same key (a copy that waited for the lock), or
+ * of another key while the cart is still as that order left it (a second tab: decision 0039).
  */
-export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<PlaceOrderResult> {
+async function validateOrder(
+  tx: Database,
+  input: PlaceOrderInput,
+  ownerKey: string,
+): Promise<PlaceOrderResult | CheckedCart> {
   const { body, owner, ctx, t } = input;
-  const ownerKey = ownerKeyOf(owner);
-  const existing = await orderByKey(db, ownerKey, input.idempotencyKey);
+  // A second checkout of this cart waits here until the first has committed or rolled back.
+  const cart = await lockCart(tx, owner);
+  const existing = await orderByKey(tx, ownerKey, input.idempotencyKey);
   if (existing !== null) return { kind: 'repeated', orderId: existing };
+  const rows = cart ? await lockCartItemRows(tx, cart.id) : [];
+  if (cart && rows.length === 0 && cart.lastOrderId !== null) {
+    return { kind: 'repeated', orderId: cart.lastOrderId };
+  }
 
-  const errors = await checkReferences(db, body, input.paymentKinds, t);
+  const errors = await checkReferences(tx, body, input.paymentKinds, t);
   // A code typed at checkout replaces the cart's; an unusable one is a field error.
-  const typedPromo = body.promoCode ? await findPromoCode(db, body.promoCode) : null;
+  const typedPromo = body.promoCode ? await findPromoCode(tx, body.promoCode) : null;
   if (body.promoCode) {
     const state = promoState(typedPromo, ctx.now);
     if (state !== 'valid') errors.promoCode = [t(PROMO_MESSAGE_KEYS[state])];
   }
-  const cart = await findCart(db, owner);
-  const rows = cart ? await cartItemRows(db, cart.id) : [];
   if (rows.length === 0) errors.non_field_errors = [t('orders.emptyCart')];
   if (!ctx.cartEnabled) errors.non_field_errors = [t('orders.cartDisabled')];
   if (Object.keys(errors).length > 0 || !cart) return { kind: 'invalid', errors };
 
-  const keys = rows.map((row): CartKey =>
-    row.bundleId !== null
-      ? { id: row.bundleId, ref: 'bundle' }
-      : { id: row.productId ?? 0, ref: 'product' },
-  );
-  const sellable = await sellableItems(db, input.locale, keys, ctx);
+  const keys = rows.map(rowKey);
+  const sellable = await sellableItems(tx, input.locale, keys, ctx);
   const lines: Line[] = [];
   for (const [i, row] of rows.entries()) {
     const key = keys[i]!;
     const item = sellableItem(sellable, key);
     if (!item || !item.card.available)
-      return {
-        kind: 'stock',
-        error: { product: [t('orders.productNotAvailable')], item: key },
-      };
+      return { kind: 'stock', error: { product: [t('orders.productNotAvailable')], item: key } };
     lines.push({ key, quantity: row.quantity, item });
   }
+  return { cart, rows, lines, typedPromo };
+}
 
+/** Step 2: the order's totals by the domain, and what its lines take of each product. */
+async function priceOrder(
+  tx: Database,
+  input: PlaceOrderInput,
+  { cart, lines, typedPromo }: CheckedCart,
+): Promise<PricedOrder> {
   const [promoRow] = typedPromo
     ? [typedPromo]
     : cart.promoCodeId === null
       ? []
-      : await db.select().from(s.promoCodes).where(eq(s.promoCodes.id, cart.promoCodeId));
-  const promo = promoRow && promoState(promoRow, ctx.now) === 'valid' ? promoRow : null;
-  const [delivery] = await db.select().from(s.deliveries).where(eq(s.deliveries.id, body.delivery));
-  const totals: OrderTotals = orderTotals(
+      : await tx.select().from(s.promoCodes).where(eq(s.promoCodes.id, cart.promoCodeId));
+  const promo = promoRow && promoState(promoRow, input.ctx.now) === 'valid' ? promoRow : null;
+  const [delivery] = await tx
+    .select()
+    .from(s.deliveries)
+    .where(eq(s.deliveries.id, input.body.delivery));
+  const totals = orderTotals(
     lines.map((l) => ({
       price: l.item.card.price,
       vatPercent: l.item.vatPercent,
@@ -183,112 +195,179 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
     promo,
     delivery ?? { price: 0 },
   );
-  const needs = await productNeeds(db, lines);
+  const bundleIds = lines.filter((l) => l.key.ref === 'bundle').map((l) => l.key.id);
+  const items = bundleIds.length
+    ? await tx.select().from(s.bundleItems).where(inArray(s.bundleItems.bundleId, bundleIds))
+    : [];
+  const uses = lines.map((line) =>
+    line.key.ref === 'product'
+      ? new Map([[line.key.id, 1]])
+      : new Map(
+          items
+            .filter((i) => i.bundleId === line.key.id)
+            .map((i) => [i.productId, i.quantity] as const),
+        ),
+  );
   // Order lines keep the title as sold, with the variation it was ("Duvet cover (Colour: Sage)").
   const variations = await variationValues(
-    db,
+    tx,
     input.locale,
     lines.filter((l) => l.key.ref === 'product').map((l) => l.key.id),
   );
+  return { totals, promo, uses, variations };
+}
 
+/**
+ * Step 3: the products locked in id order (two orders of overlapping carts queue instead of
+ * deadlocking), the stock checked against the locked rows and taken in one statement, then the
+ * order, its lines and first status stored and the ordered lines (only those) removed.
+ */
+async function commitOrder(
+  tx: Database,
+  input: PlaceOrderInput,
+  ownerKey: string,
+  { cart, rows, lines }: CheckedCart,
+  { totals, promo, uses, variations }: PricedOrder,
+): Promise<PlaceOrderResult> {
+  const { body, owner, now, t } = input;
+  const needs = new Map<number, number>();
+  for (const [i, line] of lines.entries())
+    for (const [productId, perUnit] of uses[i]!)
+      needs.set(productId, (needs.get(productId) ?? 0) + perUnit * line.quantity);
+  const ids = [...needs.keys()];
+  const locked = ids.length
+    ? await tx
+        .select({ id: s.products.id, stock: s.products.stock })
+        .from(s.products)
+        .where(inArray(s.products.id, ids))
+        .orderBy(asc(s.products.id))
+        .for('update')
+    : [];
+  const short = firstShortLine(
+    lines.map((line, i) => ({ key: line.key, quantity: line.quantity, uses: uses[i]! })),
+    new Map(locked.map((p) => [p.id, p.stock])),
+  );
+  if (short) {
+    return {
+      kind: 'stock',
+      error: {
+        productQuantity: short.available,
+        quantity: [
+          short.available > 0
+            ? t('orders.onlyLeft', { count: short.available })
+            : t('orders.soldOut'),
+        ],
+        item: short.key,
+      },
+    };
+  }
+  const tracked = locked.filter((p) => p.stock !== null);
+  if (tracked.length > 0) {
+    const taken = sql.join(
+      tracked.map((p) => sql`(${p.id}::integer, ${needs.get(p.id)!}::integer)`),
+      sql`, `,
+    );
+    await tx.execute(sql`
+      UPDATE ${s.products} SET stock = ${s.products.stock} - taken.n
+      FROM (VALUES ${taken}) AS taken(id, n) WHERE ${s.products.id} = taken.id`);
+  }
+
+  const [order] = await tx
+    .insert(s.orders)
+    .values({
+      number: `pending-${randomUUID()}`,
+      userId: 'userId' in owner ? owner.userId : null,
+      email: body.email,
+      firstName: body.firstName,
+      lastName: body.lastName,
+      phone: body.phone,
+      countryId: body.country,
+      regionId: body.region ?? null,
+      cityId: body.city ?? null,
+      address: body.address,
+      postcode: body.postcode,
+      comment: body.comment ?? '',
+      deliveryId: body.delivery,
+      paymentId: body.payment,
+      promoCodeId: totals.promoApplied && promo ? promo.id : null,
+      status: 'pending',
+      subtotal: totals.total,
+      discount: totals.discount,
+      promoDiscount: totals.promoDiscount,
+      deliveryPrice: totals.delivery,
+      totalVat: totals.totalVat,
+      total: totals.orderTotal,
+      locale: input.locale,
+      ownerKey,
+      idempotencyKey: input.idempotencyKey,
+      createdAt: now,
+    })
+    .returning({ id: s.orders.id });
+  if (!order) throw new Error('order was not stored');
+  await tx
+    .update(s.orders)
+    .set({ number: orderNumber(order.id, now) })
+    .where(eq(s.orders.id, order.id));
+  await tx.insert(s.orderItems).values(
+    lines.map((line, i) => {
+      const priced = totals.lines[i]!;
+      return {
+        orderId: order.id,
+        productId: line.key.ref === 'product' ? line.key.id : null,
+        bundleId: line.key.ref === 'bundle' ? line.key.id : null,
+        title: titleWithVariation(
+          line.item.card.title,
+          line.key.ref === 'product' ? (variations.get(line.key.id) ?? []) : [],
+        ),
+        quantity: line.quantity,
+        unitPrice: priced.unitPrice,
+        discountPercent: line.item.card.discountPercent,
+        unitDiscountPrice: priced.unitDiscountPrice,
+        total: priced.paid,
+        totalVat: priced.totalVat,
+      };
+    }),
+  );
+  await tx
+    .insert(s.orderStatusChanges)
+    .values({ orderId: order.id, status: 'pending', createdAt: now });
+  await tx.delete(s.cartItems).where(
+    inArray(
+      s.cartItems.id,
+      rows.map((row) => row.id),
+    ),
+  );
+  // The cart stays (a line added meanwhile lands in it) and remembers this order until it changes.
+  await tx
+    .update(s.carts)
+    .set({ lastOrderId: order.id, promoCodeId: null, updatedAt: now })
+    .where(eq(s.carts.id, cart.id));
+  return { kind: 'placed', orderId: order.id };
+}
+
+const orderNumber = (id: number, at: Date) =>
+  `${at.toISOString().slice(2, 10).replaceAll('-', '')}-${String(id).padStart(6, '0')}`;
+
+/**
+ * Places the order from the owner's cart, in one transaction (retried on a deadlock): the cart
+ * read and locked first, so a second checkout of it waits and is then answered with this order;
+ * prices recomputed by the domain; stock checked and taken under the products' locks, in id
+ * order, never below 0. The same idempotency key of the same owner finds the first order.
+ */
+export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<PlaceOrderResult> {
+  const ownerKey = ownerKeyOf(input.owner);
+  // A repeat of a finished order needs no lock.
+  const existing = await orderByKey(db, ownerKey, input.idempotencyKey);
+  if (existing !== null) return { kind: 'repeated', orderId: existing };
   try {
-    const orderId = await db.transaction(async (tx) => {
-      for (const [productId, n] of [...needs].sort(([a], [b]) => a - b)) {
-        const taken = await tx
-          .update(s.products)
-          .set({ stock: sql`${s.products.stock} - ${n}` })
-          .where(
-            and(
-              eq(s.products.id, productId),
-              or(isNull(s.products.stock), gte(s.products.stock, n)),
-            ),
-          )
-          .returning({ id: s.products.id });
-        if (taken.length === 0) {
-          const [left] = await tx
-            .select({ stock: s.products.stock })
-            .from(s.products)
-            .where(eq(s.products.id, productId));
-          const line =
-            lines.find((l) => l.key.ref === 'product' && l.key.id === productId) ??
-            lines.find((l) => l.key.ref === 'bundle')!;
-          const stock = Math.max(left?.stock ?? 0, 0);
-          const perLine =
-            line.key.ref === 'product' ? stock : Math.floor(stock / (n / line.quantity));
-          throw new StockShort({
-            productQuantity: perLine,
-            quantity: [
-              perLine > 0 ? t('orders.onlyLeft', { count: perLine }) : t('orders.soldOut'),
-            ],
-            item: line.key,
-          });
-        }
-      }
-      const now = new Date();
-      const [order] = await tx
-        .insert(s.orders)
-        .values({
-          number: `pending-${randomUUID()}`,
-          userId: 'userId' in owner ? owner.userId : null,
-          email: body.email,
-          firstName: body.firstName,
-          lastName: body.lastName,
-          phone: body.phone,
-          countryId: body.country,
-          regionId: body.region ?? null,
-          cityId: body.city ?? null,
-          address: body.address,
-          postcode: body.postcode,
-          comment: body.comment ?? '',
-          deliveryId: body.delivery,
-          paymentId: body.payment,
-          promoCodeId: totals.promoApplied && promo ? promo.id : null,
-          status: 'pending',
-          subtotal: totals.total,
-          discount: totals.discount,
-          promoDiscount: totals.promoDiscount,
-          deliveryPrice: totals.delivery,
-          totalVat: totals.totalVat,
-          total: totals.orderTotal,
-          locale: input.locale,
-          ownerKey,
-          idempotencyKey: input.idempotencyKey,
-          createdAt: now,
-        })
-        .returning({ id: s.orders.id });
-      if (!order) throw new Error('order was not stored');
-      await tx
-        .update(s.orders)
-        .set({ number: orderNumber(order.id, now) })
-        .where(eq(s.orders.id, order.id));
-      await tx.insert(s.orderItems).values(
-        lines.map((line, i) => {
-          const priced = totals.lines[i]!;
-          return {
-            orderId: order.id,
-            productId: line.key.ref === 'product' ? line.key.id : null,
-            bundleId: line.key.ref === 'bundle' ? line.key.id : null,
-            title: titleWithVariation(
-              line.item.card.title,
-              line.key.ref === 'product' ? (variations.get(line.key.id) ?? []) : [],
-            ),
-            quantity: line.quantity,
-            unitPrice: priced.unitPrice,
-            discountPercent: line.item.card.discountPercent,
-            unitDiscountPrice: priced.unitDiscountPrice,
-            total: priced.paid,
-            totalVat: priced.totalVat,
-          };
-        }),
-      );
-      await tx.insert(s.orderStatusChanges).values({ orderId: order.id, status: 'pending' });
-      await tx.delete(s.carts).where(eq(s.carts.id, cart.id));
-      return order.id;
+    return await inTransaction(db, async (tx) => {
+      const checked = await validateOrder(tx, input, ownerKey);
+      if ('kind' in checked) return checked;
+      const priced = await priceOrder(tx, input, checked);
+      return commitOrder(tx, input, ownerKey, checked, priced);
     });
-    return { kind: 'placed', orderId };
   } catch (error) {
-    if (error instanceof StockShort) return { kind: 'stock', error: error.error };
-    // The same key sent twice at once: the second insert meets the first's unique key.
+    // Two requests of one owner without a cart row to queue on: the second meets the first's key.
     const again = await orderByKey(db, ownerKey, input.idempotencyKey);
     if (again !== null) return { kind: 'repeated', orderId: again };
     throw error;
@@ -297,12 +376,15 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
 
 // ---------------------------------------------------------------- reading orders
 
-/** The order as its owner sees it, with titles in the caller's language; null if not theirs. */
+/**
+ * The order as its owner sees it, with titles in the caller's language; null if not theirs. Staff
+ * see every order, and whether a payment of it is to be paid back (decision 0039).
+ */
 export async function findOrder(
   db: Database,
   locale: Locale,
   id: number,
-  owner: { userId: number | null; sessionId: string | null },
+  owner: { userId: number | null; sessionId: string | null; staff?: boolean },
 ): Promise<Order | null> {
   const mine = [
     ...(owner.userId !== null ? [eq(s.orders.userId, owner.userId)] : []),
@@ -310,12 +392,20 @@ export async function findOrder(
       ? [eq(s.orders.ownerKey, ownerKeyOf({ sessionId: owner.sessionId }))]
       : []),
   ];
-  if (mine.length === 0) return null;
+  if (mine.length === 0 && !owner.staff) return null;
   const [row] = await db
     .select()
     .from(s.orders)
-    .where(and(eq(s.orders.id, id), or(...mine)));
-  return row ? (await orderViews(db, locale, [row]))[0]! : null;
+    .where(owner.staff ? eq(s.orders.id, id) : and(eq(s.orders.id, id), or(...mine)));
+  if (!row) return null;
+  const [order] = await orderViews(db, locale, [row]);
+  if (!order || !owner.staff) return order ?? null;
+  const [due] = await db
+    .select({ id: s.orderPayments.id })
+    .from(s.orderPayments)
+    .where(and(eq(s.orderPayments.orderId, id), eq(s.orderPayments.refundDue, true)))
+    .limit(1);
+  return { ...order, refundDue: due !== undefined };
 }
 
 /** The user's orders, newest first, paged. */
@@ -515,7 +605,7 @@ export async function orderForPayment(db: Database, id: number) {
  * confirmation of the same payment changes nothing.
  */
 export async function moveOrder(db: Database, id: number, to: OrderStatus): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const [row] = await tx
       .select({ status: s.orders.status })
       .from(s.orders)
@@ -525,5 +615,67 @@ export async function moveOrder(db: Database, id: number, to: OrderStatus): Prom
     await tx.update(s.orders).set({ status: to }).where(eq(s.orders.id, id));
     await tx.insert(s.orderStatusChanges).values({ orderId: id, status: to });
     return true;
+  });
+}
+
+/** A payment as its provider confirmed it (signature and amount already checked). */
+export type ConfirmedPayment = {
+  orderId: number;
+  kind: PaymentKind;
+  /** The provider's id of the payment: the same confirmation twice is one payment. */
+  reference: string;
+  amount: number;
+};
+
+/**
+ * What became of a confirmed payment: it paid the order; it was recorded before (a confirmation
+ * delivered again); or the order could not take it (cancelled meanwhile, or paid already) and it
+ * is kept with a refund due, for staff.
+ */
+export type RecordedPayment = 'paid' | 'repeated' | 'refundDue';
+
+export const REFUND_NOTES = {
+  cancelled: 'paid after cancel: refund due',
+  again: 'paid again: refund due',
+} as const;
+
+/**
+ * Records a payment the provider confirmed, whatever the order's status: money taken is never
+ * dropped. A pending order becomes paid; any other keeps its status and gets a history entry that
+ * says a refund is due (the payment row carries `refundDue`).
+ */
+export async function recordPayment(
+  db: Database,
+  payment: ConfirmedPayment,
+  now: Date,
+): Promise<RecordedPayment | null> {
+  return inTransaction(db, async (tx) => {
+    const [order] = await tx
+      .select({ status: s.orders.status })
+      .from(s.orders)
+      .where(eq(s.orders.id, payment.orderId))
+      .for('update');
+    if (!order) return null;
+    const takes = canMoveOrder(order.status, 'paid');
+    const [stored] = await tx
+      .insert(s.orderPayments)
+      .values({ ...payment, refundDue: !takes, createdAt: now })
+      .onConflictDoNothing()
+      .returning({ id: s.orderPayments.id });
+    if (!stored) return 'repeated';
+    if (takes) {
+      await tx.update(s.orders).set({ status: 'paid' }).where(eq(s.orders.id, payment.orderId));
+      await tx
+        .insert(s.orderStatusChanges)
+        .values({ orderId: payment.orderId, status: 'paid', createdAt: now });
+      return 'paid';
+    }
+    await tx.insert(s.orderStatusChanges).values({
+      orderId: payment.orderId,
+      status: order.status,
+      note: order.status === 'cancelled' ? REFUND_NOTES.cancelled : REFUND_NOTES.again,
+      createdAt: now,
+    });
+    return 'refundDue';
   });
 }

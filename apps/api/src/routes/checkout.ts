@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { endpoints, IDEMPOTENCY_HEADER, type Locale, type Order } from '@shop/contract';
 import { MAX_LINE_QUANTITY } from '@shop/domain';
 import { translatorFor } from '#api/lib/i18n.ts';
+import { inTransaction } from '#api/lib/transactions.ts';
 import { orderConfirmation } from '#api/mail/order-mail.ts';
 import { HttpError, notFound } from '#api/plugins/errors.ts';
 import {
@@ -9,6 +10,7 @@ import {
   cartView,
   ensureCart,
   findCart,
+  lockCart,
   sellableItem,
   sellableItems,
   setCartItem,
@@ -92,6 +94,7 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
       idempotencyKey: key,
       body,
       ctx: await req.pricing(),
+      now: app.now(),
       paymentKinds: offeredKinds,
       t: translatorFor(req.locale),
     });
@@ -134,9 +137,11 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
   defineEndpoint(app, endpoints.sales.order, async (req, { params }, reply) => {
     reply.header('Cache-Control', 'no-store');
     const user = await req.getUser();
+    // Staff read every order, with refundDue: the only back office there is yet (decision 0039).
     const order = await findOrder(db, req.locale, params.id, {
       userId: user?.id ?? null,
       sessionId: req.session?.id ?? null,
+      staff: user?.isStaff ?? false,
     });
     if (!order) throw notFound('Order not found.');
     const shop = await app.shopInfo(req.locale);
@@ -145,34 +150,41 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
 
   defineEndpoint(app, endpoints.sales.repeatOrder, async (req, { body }) => {
     const user = await requireUser(req);
-    const lines = await ownOrderLines(db, user.id, body.order);
-    if (!lines) throw notFound('Order not found.');
     const ctx = await req.pricing();
-    if (!ctx.cartEnabled) throw new HttpError(400, req.t('orders.cartDisabled'));
     const owner = { userId: user.id };
-    const cart = await ensureCart(db, owner);
-    const had = new Map(
-      (await cartItemRows(db, cart.id)).map((row) => [
-        row.bundleId !== null ? `bundle:${row.bundleId}` : `product:${row.productId}`,
-        row.quantity,
-      ]),
-    );
-    const sellable = await sellableItems(
-      db,
-      req.locale,
-      lines.map((l) => l.key),
-      ctx,
-    );
-    for (const line of lines) {
-      const item = sellableItem(sellable, line.key);
-      // Only what can still be bought comes back, as much as stock allows.
-      if (!item || !item.card.available) continue;
-      const current = had.get(`${line.key.ref}:${line.key.id}`) ?? 0;
-      const stock = item.card.stock;
-      const wanted = Math.min(current + line.quantity, MAX_LINE_QUANTITY);
-      const quantity = stock === null ? wanted : Math.max(current, Math.min(wanted, stock));
-      if (quantity > current) await setCartItem(db, cart.id, line.key, quantity);
-    }
+    // One transaction, the cart locked first (as orders and cart writes lock it): the lines read
+    // and the lines written are of the same cart, and an order of it meanwhile waits.
+    const found = await inTransaction(db, async (tx) => {
+      const lines = await ownOrderLines(tx, user.id, body.order);
+      if (!lines) return false;
+      if (!ctx.cartEnabled) throw new HttpError(400, req.t('orders.cartDisabled'));
+      const { id: cartId } = await ensureCart(tx, owner);
+      await lockCart(tx, owner);
+      const had = new Map(
+        (await cartItemRows(tx, cartId)).map((row) => [
+          row.bundleId !== null ? `bundle:${row.bundleId}` : `product:${row.productId}`,
+          row.quantity,
+        ]),
+      );
+      const sellable = await sellableItems(
+        tx,
+        req.locale,
+        lines.map((l) => l.key),
+        ctx,
+      );
+      for (const line of lines) {
+        const item = sellableItem(sellable, line.key);
+        // Only what can still be bought comes back, as much as stock allows.
+        if (!item || !item.card.available) continue;
+        const current = had.get(`${line.key.ref}:${line.key.id}`) ?? 0;
+        const stock = item.card.stock;
+        const wanted = Math.min(current + line.quantity, MAX_LINE_QUANTITY);
+        const quantity = stock === null ? wanted : Math.max(current, Math.min(wanted, stock));
+        if (quantity > current) await setCartItem(tx, cartId, line.key, quantity);
+      }
+      return true;
+    });
+    if (!found) throw notFound('Order not found.');
     return cartView(db, req.locale, await findCart(db, owner), ctx, { prune: true });
   });
 };

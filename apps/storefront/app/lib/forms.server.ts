@@ -80,7 +80,8 @@ export function refusalMessages(
  * form; anything else is 'Something went wrong.' with status 502.
  */
 export function apiFailure(submission: Submission, error: unknown, t: Translate) {
-  if (isApiError(error) && error.status >= 400 && error.status < 500) {
+  // A 503 (the shop busy, or its database away) carries a translated "try again in a moment".
+  if (isApiError(error) && ((error.status >= 400 && error.status < 500) || error.status === 503)) {
     const { fieldErrors, formErrors } = refusalMessages(error.body, t);
     return data<FormReply>(
       { result: submission.reply({ fieldErrors, formErrors }) },

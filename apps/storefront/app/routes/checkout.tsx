@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { useRef, useState } from 'react';
 import { data, Form, redirect, useNavigation } from 'react-router';
 import { getFormProps, useForm } from '@conform-to/react';
@@ -18,6 +17,7 @@ import {
   TextField,
 } from '#app/components/form-messages.tsx';
 import { useMoney } from '#app/components/price.tsx';
+import { checkoutKey } from '#app/lib/checkout-key.server.ts';
 import { checkoutPageForm } from '#app/lib/checkout-forms.ts';
 import { parseForm } from '#app/lib/forms.ts';
 import { apiFailure, invalid, readForm, type FormReply } from '#app/lib/forms.server.ts';
@@ -58,7 +58,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     email: shop.user?.email ?? '',
     firstName: address?.firstName ?? shop.user?.firstName ?? '',
     lastName: address?.lastName ?? shop.user?.lastName ?? '',
-    idempotencyKey: randomUUID(),
+    // One key per cart version, not per render: two tabs of one cart place one order.
+    idempotencyKey: checkoutKey(cart),
   };
 }
 

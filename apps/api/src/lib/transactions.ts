@@ -1,0 +1,67 @@
+import { PgTransaction } from 'drizzle-orm/pg-core';
+import type { Database } from '#api/db/client.ts';
+import { isTransactionConflict } from './db-errors.ts';
+
+/*
+ * Transactions that change money or stock meet each other: two orders of overlapping carts, an
+ * order and a cart write. PostgreSQL then rolls one back (a deadlock, 40P01, or a serialization
+ * failure, 40001) and nothing of it was written, so running it again is safe and usually passes.
+ * After a few tries the caller gets a 503 "busy" with Retry-After (plugins/errors.ts), never a 500.
+ */
+
+export type RetryOptions = {
+  /** How many times the work runs at most (the first run included). */
+  attempts?: number;
+  /** The backoff's scale: the n-th retry waits up to baseDelayMs × 2^(n−1), at random. */
+  baseDelayMs?: number;
+  /** Told of each retry (the caller logs it). */
+  onRetry?: (error: unknown, attempt: number) => void;
+  /** For tests: the clock and the dice. */
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+};
+
+export const TRANSACTION_ATTEMPTS = 4;
+const BASE_DELAY_MS = 25;
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Runs `work` and runs it again (at most `attempts` times in all) while it fails with a
+ * transaction conflict, waiting a random part of a doubling delay in between ("full jitter": two
+ * transactions that met do not meet again at the same moment). Any other error, and the last
+ * conflict, go to the caller.
+ */
+export async function withRetries<T>(
+  work: (attempt: number) => Promise<T>,
+  options: RetryOptions = {},
+): Promise<T> {
+  const attempts = options.attempts ?? TRANSACTION_ATTEMPTS;
+  const base = options.baseDelayMs ?? BASE_DELAY_MS;
+  const sleep = options.sleep ?? wait;
+  const random = options.random ?? Math.random;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work(attempt);
+    } catch (error) {
+      if (attempt >= attempts || !isTransactionConflict(error)) throw error;
+      options.onRetry?.(error, attempt);
+      await sleep(Math.round(random() * base * 2 ** (attempt - 1)));
+    }
+  }
+}
+
+/**
+ * `fn` in one transaction, run again on a deadlock or serialization failure (see withRetries).
+ * Inside a transaction already, `fn` runs in a savepoint and is not retried on its own: the
+ * conflict aborted the outer transaction, whose own inTransaction runs it all again.
+ */
+export function inTransaction<T>(
+  db: Database,
+  fn: (tx: Database) => Promise<T>,
+  options: RetryOptions = {},
+): Promise<T> {
+  const run = () => db.transaction((tx) => fn(tx as Database));
+  if (db instanceof PgTransaction) return run();
+  return withRetries(run, options);
+}
