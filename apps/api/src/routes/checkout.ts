@@ -143,7 +143,7 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
       sessionId: req.session?.id ?? null,
       staff: user?.isStaff ?? false,
     });
-    if (!order) throw notFound('Order not found.');
+    if (!order) throw notFound(req.t('errors.missing.order'));
     const shop = await app.shopInfo(req.locale);
     return withPayment(order, shop?.currency ?? 'EUR', req.locale);
   });
@@ -184,7 +184,7 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
       }
       return true;
     });
-    if (!found) throw notFound('Order not found.');
+    if (!found) throw notFound(req.t('errors.missing.order'));
     return cartView(db, req.locale, await findCart(db, owner), ctx, { prune: true });
   });
 };
