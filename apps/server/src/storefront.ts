@@ -12,6 +12,7 @@ import {
   pageCacheKey,
   templateOf,
   type PageCache,
+  type Template,
 } from './page-cache.ts';
 
 /** What the storefront's server entry exports besides the renderer (see entry.server.tsx). */
@@ -120,7 +121,12 @@ function toWebRequest(
   return new Request(url, init);
 }
 
-/** Says whether a page came from the page cache (`hit`) or was rendered and kept (`miss`). */
+/**
+ * Says where a page for a visitor without a session came from: the page cache, current (`hit`);
+ * the page cache past its time while another request renders it anew (`stale`); another
+ * request's render of the same page, waited for (`shared`); rendered for this request and kept
+ * (`miss`). No header: rendered for this request, not kept.
+ */
 export const PAGE_CACHE_HEADER = 'x-page-cache';
 
 /** Ten seconds bounds what no write announces (a discount starting); 64 MB of pages at most. */
@@ -152,8 +158,8 @@ export async function mountStorefront(
      * another name is redirected there). Unset, the shop answers under any name (host-rule.ts).
      */
     pinned?: boolean;
-    /** The page cache (page-cache.ts); `ttlMs: 0` turns it off. */
-    cache?: { ttlMs: number; maxBytes: number };
+    /** The page cache (page-cache.ts); `ttlMs: 0` turns it off. `now`: a clock for tests. */
+    cache?: { ttlMs: number; maxBytes: number; now?: () => number };
   },
 ): Promise<{ cache: PageCache | null }> {
   const handler = createRequestHandler(build, 'production');
@@ -166,7 +172,12 @@ export async function mountStorefront(
       : null;
 
   /** A kept page, with this answer's nonce and the visitor's CSRF token (or a new one). */
-  const sendKept = (req: FastifyRequest, reply: FastifyReply, kept: Parameters<typeof fill>[0]) => {
+  const sendKept = (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    kept: Template,
+    source: 'hit' | 'stale' | 'shared',
+  ) => {
     const page = fill(kept, {
       nonce: req.cspNonce,
       token: keptToken(req.headers.cookie) ?? newCsrfToken(),
@@ -174,25 +185,12 @@ export async function mountStorefront(
     reply.code(page.status);
     for (const [key, value] of page.headers) reply.header(key, value);
     if (page.setCookies.length) reply.header('set-cookie', page.setCookies);
-    reply.header(PAGE_CACHE_HEADER, 'hit');
+    reply.header(PAGE_CACHE_HEADER, source);
     return reply.send(req.method === 'HEAD' ? undefined : page.body);
   };
 
-  const render = async (req: FastifyRequest, reply: FastifyReply, refusal?: PageRefusal) => {
-    const key =
-      cache && !refusal
-        ? pageCacheKey({
-            method: req.method,
-            url: req.url,
-            protocol: req.protocol,
-            cookie: req.headers.cookie,
-            authorization: req.headers.authorization,
-          })
-        : null;
-    const kept = key ? await cache?.get(key) : undefined;
-    if (kept) return sendKept(req, reply, kept);
-    // Read before rendering: a change made meanwhile leaves the kept page stale, not current.
-    const version = key && cache ? await cache.version() : undefined;
+  /** The page rendered for this very request, and the API's Retry-After if it sent one. */
+  const renderPage = async (req: FastifyRequest, reply: FastifyReply, refusal?: PageRefusal) => {
     // The API's Retry-After (PostgreSQL or Redis away: 503; a limit: 429) goes on to the page.
     let retryAfter: string | null = null;
     const transport = {
@@ -207,6 +205,20 @@ export async function mountStorefront(
       toWebRequest(req, reply, publicOrigin, refusal),
       entry.createLoadContext(transport, { nonce: req.cspNonce }) as Parameters<typeof handler>[1],
     );
+    return { response, retryAfter: retryAfter as string | null };
+  };
+  type Rendered = Awaited<ReturnType<typeof renderPage>> & {
+    /** The body, when it was read whole to be kept. */
+    body?: string;
+  };
+
+  /** A page rendered for this request; `kept` when it is now the kept page of its key. */
+  const sendRendered = async (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    { response, retryAfter, body }: Rendered,
+    kept = false,
+  ) => {
     reply.code(response.status);
     response.headers.forEach((value, key) => {
       if (key !== 'set-cookie') reply.header(key, value);
@@ -216,29 +228,75 @@ export async function mountStorefront(
     }
     const cookies = response.headers.getSetCookie();
     if (cookies.length) reply.header('set-cookie', cookies);
+    if (kept) reply.header(PAGE_CACHE_HEADER, 'miss');
     if (req.method === 'HEAD') {
       // The same status and headers as GET, without rendering the rest of the body.
-      await response.body?.cancel();
+      if (body === undefined) await response.body?.cancel();
       return reply.send();
     }
-    if (key && cache && version !== undefined && req.method === 'GET' && response.status === 200) {
-      // A page every visitor without a session would get: read it whole and keep it.
-      const headers: [string, string][] = [];
-      response.headers.forEach((value, name) => {
-        if (name !== 'set-cookie') headers.push([name, value]);
-      });
-      const body = await response.text();
-      const template = templateOf(
-        { status: response.status, headers, setCookies: cookies, body, nonce: req.cspNonce },
-        keptToken(req.headers.cookie),
-      );
-      if (template) {
-        cache.set(key, template, version);
-        reply.header(PAGE_CACHE_HEADER, 'miss');
-      }
-      return reply.send(body);
-    }
+    if (body !== undefined) return reply.send(body);
     return reply.send(response.body ? Readable.fromWeb(response.body) : null);
+  };
+
+  const render = async (req: FastifyRequest, reply: FastifyReply, refusal?: PageRefusal) => {
+    const key =
+      cache && !refusal
+        ? pageCacheKey({
+            method: req.method,
+            url: req.url,
+            protocol: req.protocol,
+            cookie: req.headers.cookie,
+            authorization: req.headers.authorization,
+          })
+        : null;
+    if (!key || !cache) return sendRendered(req, reply, await renderPage(req, reply, refusal));
+    if (req.method === 'HEAD') {
+      // A HEAD is answered from a current kept page, or rendered for itself without its body:
+      // it never renders a page for others to wait for.
+      const kept = await cache.peek(key);
+      if (kept) return sendKept(req, reply, kept, 'hit');
+      return sendRendered(req, reply, await renderPage(req, reply));
+    }
+    // One request renders a missing or stale page; concurrent requests for the same key wait for
+    // its template, or are served the old page meanwhile (decision 41). The cache reads the
+    // change count before the render, so a change made meanwhile leaves the page stale.
+    const own: { rendered?: Rendered; error?: unknown } = {};
+    const { value: template, source } = await cache.fetch(key, async () => {
+      try {
+        const rendered: Rendered = await renderPage(req, reply);
+        own.rendered = rendered;
+        if (rendered.response.status !== 200) return null;
+        // A page every visitor without a session might get: read it whole to keep it.
+        const headers: [string, string][] = [];
+        rendered.response.headers.forEach((value, name) => {
+          if (name !== 'set-cookie') headers.push([name, value]);
+        });
+        rendered.body = await rendered.response.text();
+        return templateOf(
+          {
+            status: rendered.response.status,
+            headers,
+            setCookies: rendered.response.headers.getSetCookie(),
+            body: rendered.body,
+            nonce: req.cspNonce,
+          },
+          keptToken(req.headers.cookie),
+        );
+      } catch (error) {
+        // Not the waiters' failure: they render for themselves.
+        own.error = error;
+        return null;
+      }
+    });
+    if (own.error !== undefined) throw own.error;
+    if (own.rendered)
+      return sendRendered(req, reply, own.rendered, source === 'load' && !!template);
+    // Another request's render: its template with this answer's secrets.
+    if (template && (source === 'hit' || source === 'stale' || source === 'shared')) {
+      return sendKept(req, reply, template, source);
+    }
+    // Not reached: a render not kept is the caller's own (`own.rendered`).
+    return sendRendered(req, reply, await renderPage(req, reply));
   };
 
   await app.register(async (scope) => {

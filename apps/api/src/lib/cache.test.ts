@@ -137,13 +137,15 @@ describe('sharedCache, one value at a time', () => {
     const personal = gate<string | null>();
     const leader = cache.fetch('k', personal.load);
     let own = 0;
-    const waiters = Array.from({ length: 3 }, () =>
-      cache.fetch('k', async () => `own ${++own}`),
-    );
+    const waiters = Array.from({ length: 3 }, () => cache.fetch('k', async () => `own ${++own}`));
     await settle();
     personal.release(null);
     expect(await leader).toEqual({ value: null, source: 'load' });
-    expect((await Promise.all(waiters)).map((w) => w.source)).toEqual(['bypass', 'bypass', 'bypass']);
+    expect((await Promise.all(waiters)).map((w) => w.source)).toEqual([
+      'bypass',
+      'bypass',
+      'bypass',
+    ]);
     expect(own).toBe(3);
     expect(cache.size).toBe(0);
   });

@@ -79,7 +79,9 @@ export function sharedCache<K, V>(options: CacheOptions<K, V>): SharedCache<K, V
   const { sizeOf } = options;
   // One eviction rule, least recently used out first: past `maxSize` when entries are weighed,
   // else past `max` entries.
-  const bound: { max: number } | { maxSize: number; sizeCalculation: (entry: Entry<V>, key: Key<K>) => number } =
+  const bound:
+    | { max: number }
+    | { maxSize: number; sizeCalculation: (entry: Entry<V>, key: Key<K>) => number } =
     options.maxSize && sizeOf
       ? {
           maxSize: options.maxSize,
@@ -187,7 +189,7 @@ export function sharedCache<K, V>(options: CacheOptions<K, V>): SharedCache<K, V
         waits.push([key, wait]);
       }
       started = true;
-      release(mine.length ? load([...mine]) : Promise.resolve(new Map()));
+      release(mine.length ? load([...mine]) : Promise.resolve(new Map<K, V>()));
       const again: K[] = [];
       for (const [key, wait] of waits) {
         if (mine.includes(key)) {
