@@ -104,7 +104,8 @@ export function sharedCache<K, V>(options: CacheOptions<K, V>): SharedCache<K, V
 
   /** What `key` holds for a caller who read `version`, and whether it may be answered. */
   const lookup = (key: K, version: number) => {
-    const held = store?.get(key as Key<K>, { allowStale: true, noDeleteOnStaleGet: true });
+    // Past `ttlMs + staleMs` lru-cache drops the entry here; a reload under way keeps it.
+    const held = store?.get(key as Key<K>);
     const age = held ? now() - held.at : Infinity;
     const current = held?.version === version;
     return {
