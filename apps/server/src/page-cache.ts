@@ -84,10 +84,14 @@ export type Secrets = { nonce: string; token: string };
 const cookieName = (line: string) => line.slice(0, line.indexOf('=')).trim();
 
 /**
- * The template of a rendered page, or null when it must not be kept: only a 200 HTML page whose
- * cookies are the shared ones, and whose token is known (the visitor's, or the one it set).
+ * The token a rendered page would be kept with, or null when it must not be kept, from what
+ * precedes its body: only a 200 HTML page whose cookies are the shared ones, and whose token is
+ * known (the visitor's, or the one it set). So a render can be sent on while it is kept.
  */
-export function templateOf(page: RenderedPage, visitorToken: string | undefined): Template | null {
+export function keepableToken(
+  page: Omit<RenderedPage, 'body'>,
+  visitorToken: string | undefined,
+): string | null {
   if (page.status !== 200) return null;
   const type = page.headers.find(([name]) => name.toLowerCase() === 'content-type')?.[1];
   if (!type?.startsWith('text/html')) return null;
@@ -97,6 +101,13 @@ export function templateOf(page: RenderedPage, visitorToken: string | undefined)
     ?.match(/^csrftoken=([^;]*)/)?.[1];
   const token = visitorToken ?? issued;
   if (!token || !CSRF_TOKEN_PATTERN.test(token) || !page.nonce) return null;
+  return token;
+}
+
+/** The template of a rendered page, or null when it must not be kept (`keepableToken`). */
+export function templateOf(page: RenderedPage, visitorToken: string | undefined): Template | null {
+  const token = keepableToken(page, visitorToken);
+  if (!token) return null;
   return {
     status: page.status,
     headers: page.headers,

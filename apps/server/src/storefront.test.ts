@@ -60,10 +60,23 @@ function countedStorefront() {
     }
     if (state.personal) headers.append('set-cookie', 'sessionid=abc; Path=/; HttpOnly');
     headers.set('content-type', 'text/html; charset=utf-8');
-    return new Response(
-      `<!doctype html><script nonce="${nonce}"></script><input name="csrf" value="${token}">`,
-      { status: 200, headers },
-    );
+    // The page's start, then its end once the test lets the render finish (`holdTail`).
+    const encode = (text: string) => new TextEncoder().encode(text);
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(encode(`<!doctype html><script nonce="${nonce}"></script>`));
+        void tail.then(() => {
+          controller.enqueue(encode(`<input name="csrf" value="${token}">`));
+          controller.close();
+        });
+      },
+    });
+    return new Response(body, { status: 200, headers });
+  };
+  let tail = Promise.resolve();
+  let releaseTail: () => void = () => {};
+  const holdTail = () => {
+    tail = new Promise((resolve) => (releaseTail = resolve));
   };
   const build = {
     entry: {
@@ -100,6 +113,8 @@ function countedStorefront() {
     state,
     hold,
     release: () => release(),
+    holdTail,
+    releaseTail: () => releaseTail(),
     set onRender(fn: () => void) {
       onRender = fn;
     },
@@ -195,6 +210,33 @@ describe('the page cache under concurrent requests', () => {
     const bodies = new Set(all.map((res) => res.body));
     expect(bodies.size).toBe(20); // each with its own nonce and token
   });
+
+  it('sends the rendering request its page as it renders, while the others wait for it', async () => {
+    const { front, get } = await shop();
+    front.holdTail();
+    const leader = await app!.inject({
+      method: 'GET',
+      url: '/en/products/',
+      payloadAsStream: true,
+    });
+    const waiter = get();
+    expect(leader.headers['x-page-cache']).toBe('miss');
+    // The page's start arrives while its render has not finished.
+    const chunks = leader.stream()[Symbol.asyncIterator]();
+    const first = String((await chunks.next()).value);
+    expect(first).toContain('<script nonce=');
+    expect(first).not.toContain('csrf');
+    front.releaseTail();
+    let rest = '';
+    for (let next = await chunks.next(); !next.done; next = await chunks.next()) {
+      rest += String(next.value);
+    }
+    expect(rest).toContain('name="csrf"');
+    const shared = await waiter;
+    expect(shared.headers['x-page-cache']).toBe('shared');
+    expect(shared.body).toContain('name="csrf"');
+    expect(front.state.renders).toBe(1);
+  }, 10_000);
 
   it('lets the waiters render for themselves when the first render may not be kept', async () => {
     const { front, clock, get } = await shop();

@@ -9,6 +9,7 @@ import {
   fill,
   keptToken,
   pageCache,
+  keepableToken,
   pageCacheKey,
   templateOf,
   type PageCache,
@@ -124,7 +125,7 @@ function toWebRequest(
 /**
  * Says where a page for a visitor without a session came from: the page cache, current (`hit`);
  * the page cache past its time while another request renders it anew (`stale`); another
- * request's render of the same page, waited for (`shared`); rendered for this request and kept
+ * request's render of the same page, waited for (`shared`); rendered for this request to be kept
  * (`miss`). No header: rendered for this request, not kept.
  */
 export const PAGE_CACHE_HEADER = 'x-page-cache';
@@ -207,18 +208,10 @@ export async function mountStorefront(
     );
     return { response, retryAfter: retryAfter as string | null };
   };
-  type Rendered = Awaited<ReturnType<typeof renderPage>> & {
-    /** The body, when it was read whole to be kept. */
-    body?: string;
-  };
+  type Rendered = Awaited<ReturnType<typeof renderPage>>;
 
-  /** A page rendered for this request; `kept` when it is now the kept page of its key. */
-  const sendRendered = async (
-    req: FastifyRequest,
-    reply: FastifyReply,
-    { response, retryAfter, body }: Rendered,
-    kept = false,
-  ) => {
+  /** The status and headers of a page rendered for this request; `kept`: it is being kept. */
+  const sendHead = (reply: FastifyReply, { response, retryAfter }: Rendered, kept: boolean) => {
     reply.code(response.status);
     response.headers.forEach((value, key) => {
       if (key !== 'set-cookie') reply.header(key, value);
@@ -229,13 +222,18 @@ export async function mountStorefront(
     const cookies = response.headers.getSetCookie();
     if (cookies.length) reply.header('set-cookie', cookies);
     if (kept) reply.header(PAGE_CACHE_HEADER, 'miss');
+  };
+
+  /** A page rendered for this request, streamed as React Router renders it. */
+  const sendRendered = async (req: FastifyRequest, reply: FastifyReply, rendered: Rendered) => {
+    sendHead(reply, rendered, false);
+    const { body } = rendered.response;
     if (req.method === 'HEAD') {
       // The same status and headers as GET, without rendering the rest of the body.
-      if (body === undefined) await response.body?.cancel();
+      await body?.cancel();
       return reply.send();
     }
-    if (body !== undefined) return reply.send(body);
-    return reply.send(response.body ? Readable.fromWeb(response.body) : null);
+    return reply.send(body ? Readable.fromWeb(body) : null);
   };
 
   const render = async (req: FastifyRequest, reply: FastifyReply, refusal?: PageRefusal) => {
@@ -260,37 +258,44 @@ export async function mountStorefront(
     // One request renders a missing or stale page; concurrent requests for the same key wait for
     // its template, or are served the old page meanwhile (decision 41). The cache reads the
     // change count before the render, so a change made meanwhile leaves the page stale.
-    const own: { rendered?: Rendered; error?: unknown } = {};
-    const { value: template, source } = await cache.fetch(key, async () => {
+    const own: { rendered?: Rendered; streamed?: boolean; error?: unknown } = {};
+    const { value: template, source } = await cache.fetch(key, async (keeping) => {
+      let rendered: Rendered;
       try {
-        const rendered: Rendered = await renderPage(req, reply);
-        own.rendered = rendered;
-        if (rendered.response.status !== 200) return null;
-        // A page every visitor without a session might get: read it whole to keep it.
-        const headers: [string, string][] = [];
-        rendered.response.headers.forEach((value, name) => {
-          if (name !== 'set-cookie') headers.push([name, value]);
-        });
-        rendered.body = await rendered.response.text();
-        return templateOf(
-          {
-            status: rendered.response.status,
-            headers,
-            setCookies: rendered.response.headers.getSetCookie(),
-            body: rendered.body,
-            nonce: req.cspNonce,
-          },
-          keptToken(req.headers.cookie),
-        );
+        rendered = await renderPage(req, reply);
       } catch (error) {
-        // Not the waiters' failure: they render for themselves.
+        // This request's failure, not the waiters': they render for themselves.
         own.error = error;
+        return null;
+      }
+      own.rendered = rendered;
+      const { response } = rendered;
+      const headers: [string, string][] = [];
+      response.headers.forEach((value, name) => {
+        if (name !== 'set-cookie') headers.push([name, value]);
+      });
+      const head = { status: response.status, headers, nonce: req.cspNonce };
+      const setCookies = response.headers.getSetCookie();
+      const visitorToken = keptToken(req.headers.cookie);
+      // Not a page to keep (its status, a personal cookie): sent on below, the waiters render.
+      if (!response.body || !keepableToken({ ...head, setCookies }, visitorToken)) return null;
+      // A page every visitor without a session would get: this visitor's copy is sent on as it
+      // renders, the other read whole and kept.
+      const [sent, kept] = response.body.tee();
+      own.streamed = true;
+      sendHead(reply, rendered, keeping);
+      void reply.send(Readable.fromWeb(sent));
+      try {
+        const body = await new Response(kept).text();
+        return templateOf({ ...head, setCookies, body }, visitorToken);
+      } catch {
+        // The render broke off (this visitor left): nothing to keep; the waiters render.
         return null;
       }
     });
     if (own.error !== undefined) throw own.error;
-    if (own.rendered)
-      return sendRendered(req, reply, own.rendered, source === 'load' && !!template);
+    if (own.streamed) return reply;
+    if (own.rendered) return sendRendered(req, reply, own.rendered);
     // Another request's render: its template with this answer's secrets.
     if (template && (source === 'hit' || source === 'stale' || source === 'shared')) {
       return sendKept(req, reply, template, source);

@@ -16,8 +16,11 @@ export type CacheSource = 'hit' | 'stale' | 'shared' | 'load' | 'bypass';
 export type SharedCache<K, V> = {
   /** The value of `key`: kept and current, or loaded once for every concurrent caller. */
   get(key: K, load: () => Promise<V>): Promise<V>;
-  /** `get`, saying where the value came from. */
-  fetch(key: K, load: () => Promise<V>): Promise<{ value: V; source: CacheSource }>;
+  /**
+   * `get`, saying where the value came from. `load` is told whether its value is to be kept
+   * (if `keep` allows): false when the cache is bypassed.
+   */
+  fetch(key: K, load: (keeping: boolean) => Promise<V>): Promise<{ value: V; source: CacheSource }>;
   /**
    * The values of `keys` (those the load answers), loading the missing or stale ones in one call
    * of `load`. A key another caller is loading waits for that load; a key the load leaves out is
@@ -118,10 +121,10 @@ export function sharedCache<K, V>(options: CacheOptions<K, V>): SharedCache<K, V
 
   const fetch = async (
     key: K,
-    load: () => Promise<V>,
+    load: (keeping: boolean) => Promise<V>,
   ): Promise<{ value: V; source: CacheSource }> => {
     const version = store ? await readVersion().catch(() => undefined) : undefined;
-    if (!store || version === undefined) return { value: await load(), source: 'bypass' };
+    if (!store || version === undefined) return { value: await load(false), source: 'bypass' };
     // At most twice: a load another caller started under an older count is waited for once,
     // then this caller, who saw the newer count, loads for itself.
     for (let attempt = 0; attempt < 2; attempt++) {
@@ -134,7 +137,7 @@ export function sharedCache<K, V>(options: CacheOptions<K, V>): SharedCache<K, V
         allowStale: servable,
         context: {
           run: async () => {
-            own.loading = load();
+            own.loading = load(true);
             const value = await own.loading;
             return keep(value) ? entryOf(value, version) : undefined;
           },
@@ -151,7 +154,7 @@ export function sharedCache<K, V>(options: CacheOptions<K, V>): SharedCache<K, V
       if (entry === held) return { value: entry.value, source: 'stale' };
       if (entry.version >= version) return { value: entry.value, source: 'shared' };
     }
-    return { value: await load(), source: 'bypass' };
+    return { value: await load(false), source: 'bypass' };
   };
 
   return {
