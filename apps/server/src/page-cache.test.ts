@@ -5,6 +5,7 @@ import {
   pageCache,
   pageCacheKey,
   templateOf,
+  type PageCache,
   type RenderedPage,
 } from './page-cache.ts';
 
@@ -118,25 +119,30 @@ describe('the page cache', () => {
     };
   };
   const template = templateOf(rendered(), undefined)!;
+  const keep = (cache: PageCache, key: string, render = async () => template) =>
+    cache.fetch(key, render);
 
   it('keeps a page until the change count moves', async () => {
     const { cache, change } = setup();
-    cache.set('k', template, 1);
-    expect(await cache.get('k')).toBeDefined();
+    await keep(cache, 'k');
+    expect(await cache.peek('k')).toBeDefined();
     change();
-    expect(await cache.get('k')).toBeUndefined();
+    expect(await cache.peek('k')).toBeUndefined();
     // A page rendered while the count moved is stale at once.
-    cache.set('k', template, 1);
-    expect(await cache.get('k')).toBeUndefined();
+    await keep(cache, 'k', async () => {
+      change();
+      return template;
+    });
+    expect(await cache.peek('k')).toBeUndefined();
   });
 
   it('keeps a page no longer than its time (a discount starting changes nothing in the data)', async () => {
     const { cache, later } = setup(10_000);
-    cache.set('k', template, 1);
+    await keep(cache, 'k');
     later(9_999);
-    expect(await cache.get('k')).toBeDefined();
+    expect(await cache.peek('k')).toBeDefined();
     later(1);
-    expect(await cache.get('k')).toBeUndefined();
+    expect(await cache.peek('k')).toBeUndefined();
   });
 
   it('renders every page when the change count cannot be read', async () => {
@@ -145,28 +151,31 @@ describe('the page cache', () => {
       maxBytes: 1_000_000,
       version: () => Promise.reject(new Error('connection refused')),
     });
-    cache.set('k', template, 1);
-    expect(await cache.get('k')).toBeUndefined();
-    expect(await cache.version()).toBeUndefined();
+    expect((await keep(cache, 'k')).source).toBe('bypass');
+    expect((await keep(cache, 'k')).source).toBe('bypass');
+    expect(cache.size).toBe(0);
   });
 
   it('holds at most its bytes, the least recently used page going first', async () => {
     const size = 2 * (template.body.flat().join('').length + 1);
     const { cache } = setup(10_000, size * 2);
-    cache.set('a', template, 1);
-    cache.set('b', template, 1);
-    expect(await cache.get('a')).toBeDefined(); // a is now the most recent
-    cache.set('c', template, 1);
-    expect(cache.bytes).toBeLessThanOrEqual(size * 2);
-    expect(await cache.get('b')).toBeUndefined();
-    expect(await cache.get('a')).toBeDefined();
-    expect(await cache.get('c')).toBeDefined();
+    await keep(cache, 'a');
+    await keep(cache, 'b');
+    expect(await cache.peek('a')).toBeDefined(); // a is now the most recent
+    await keep(cache, 'c');
+    expect(cache.calculatedSize).toBeLessThanOrEqual(size * 2);
+    expect(await cache.peek('b')).toBeUndefined();
+    expect(await cache.peek('a')).toBeDefined();
+    expect(await cache.peek('c')).toBeDefined();
   });
 
-  it('keeps nothing with no time to keep it', async () => {
+  it('keeps nothing with no time to keep it, and no page that may not be kept', async () => {
     const { cache } = setup(0);
-    cache.set('k', template, 1);
-    expect(await cache.get('k')).toBeUndefined();
-    expect(cache.bytes).toBe(0);
+    await keep(cache, 'k');
+    expect(await cache.peek('k')).toBeUndefined();
+    expect(cache.calculatedSize).toBe(0);
+    const other = setup().cache;
+    expect(await other.fetch('k', async () => null)).toEqual({ value: null, source: 'load' });
+    expect(other.size).toBe(0);
   });
 });

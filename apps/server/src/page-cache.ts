@@ -1,8 +1,10 @@
 // The page cache (docs/decisions/0035-page-cache.md): a page rendered for a visitor without a
 // session is the same HTML for every such visitor but for two per-response secrets, the CSP nonce
 // and the CSRF token. It is kept with both cut out and served with the next visitor's own, until
-// anything a page shows changes (the pages' change count, migration 0010) or `ttlMs` passes.
+// anything a page shows changes (the pages' change count, migration 0010) or `ttlMs` passes. The
+// keeping is the shop's one cache primitive (@shop/api/cache, decision 41).
 import { parseCookie } from 'cookie';
+import { sharedCache, type SharedCache } from '@shop/api/cache';
 import { CSRF_TOKEN_PATTERN } from '@shop/contract';
 
 /**
@@ -69,14 +71,12 @@ export type RenderedPage = {
 };
 
 /** A page with its secrets cut out: the body split at each nonce, each piece at each token. */
-type Template = {
+export type Template = {
   status: number;
   headers: [string, string][];
   setCookies: string[][];
   body: string[][];
 };
-
-type Entry = Template & { version: number; at: number; bytes: number };
 
 /** The secrets of one answer. */
 export type Secrets = { nonce: string; token: string };
@@ -84,10 +84,14 @@ export type Secrets = { nonce: string; token: string };
 const cookieName = (line: string) => line.slice(0, line.indexOf('=')).trim();
 
 /**
- * The template of a rendered page, or null when it must not be kept: only a 200 HTML page whose
- * cookies are the shared ones, and whose token is known (the visitor's, or the one it set).
+ * The token a rendered page would be kept with, or null when it must not be kept, from what
+ * precedes its body: only a 200 HTML page whose cookies are the shared ones, and whose token is
+ * known (the visitor's, or the one it set). So a render can be sent on while it is kept.
  */
-export function templateOf(page: RenderedPage, visitorToken: string | undefined): Template | null {
+export function keepableToken(
+  page: Omit<RenderedPage, 'body'>,
+  visitorToken: string | undefined,
+): string | null {
   if (page.status !== 200) return null;
   const type = page.headers.find(([name]) => name.toLowerCase() === 'content-type')?.[1];
   if (!type?.startsWith('text/html')) return null;
@@ -97,6 +101,13 @@ export function templateOf(page: RenderedPage, visitorToken: string | undefined)
     ?.match(/^csrftoken=([^;]*)/)?.[1];
   const token = visitorToken ?? issued;
   if (!token || !CSRF_TOKEN_PATTERN.test(token) || !page.nonce) return null;
+  return token;
+}
+
+/** The template of a rendered page, or null when it must not be kept (`keepableToken`). */
+export function templateOf(page: RenderedPage, visitorToken: string | undefined): Template | null {
+  const token = keepableToken(page, visitorToken);
+  if (!token) return null;
   return {
     status: page.status,
     headers: page.headers,
@@ -115,72 +126,34 @@ export function fill(template: Template, { nonce, token }: Secrets) {
   };
 }
 
-export type PageCache = {
-  /** The kept page of `key`, if any is still current. */
-  get(key: string): Promise<Template | undefined>;
-  /**
-   * Keeps a page rendered under `version` (read before it was rendered, so a change made while
-   * it rendered leaves it stale rather than current).
-   */
-  set(key: string, template: Template, version: number): void;
-  /** The change count now, to hand to `set` after rendering; undefined when unreadable. */
-  version(): Promise<number | undefined>;
-  /** Bytes held (about: two per character). */
-  readonly bytes: number;
-};
-
 /**
- * Pages by key, least recently used first out past `maxBytes`; an entry is current while the
- * change count is the one it was rendered under and it is younger than `ttlMs` (time-bound
- * changes, such as a discount starting, have no write to bump the count).
+ * Kept pages by key (`null`: a render that may not be kept). A page is current while the change
+ * count is the one it was rendered under and it is younger than `ttlMs` (time-bound changes,
+ * such as a discount starting, have no write to bump the count); for as long again it may be
+ * served while one request renders it anew (decision 41). Least recently used out first past
+ * `maxBytes` (about two per character). A miss is rendered once for every concurrent request.
  */
+export type PageCache = SharedCache<string, Template | null>;
+
+/** About the bytes a kept page holds: two per character of its pieces and key. */
+const bytesOf = (template: Template, key: string) =>
+  2 *
+  (template.body.reduce((sum, pieces) => sum + pieces.reduce((n, p) => n + p.length, 0), 0) +
+    key.length);
+
 export function pageCache(options: {
   ttlMs: number;
   maxBytes: number;
   version: () => Promise<number>;
   now?: () => number;
 }): PageCache {
-  const now = options.now ?? Date.now;
-  const entries = new Map<string, Entry>();
-  let bytes = 0;
-  const drop = (key: string) => {
-    const entry = entries.get(key);
-    if (!entry) return;
-    entries.delete(key);
-    bytes -= entry.bytes;
-  };
-  return {
-    async get(key) {
-      const entry = entries.get(key);
-      if (!entry) return undefined;
-      // The count unreadable (the database away): render, and let the page say what it can.
-      const version = await options.version().catch(() => undefined);
-      if (entry.version !== version || now() - entry.at >= options.ttlMs) {
-        drop(key);
-        return undefined;
-      }
-      // Most recently used last.
-      entries.delete(key);
-      entries.set(key, entry);
-      return entry;
-    },
-    set(key, template, version) {
-      const size =
-        2 *
-        (template.body.reduce((sum, pieces) => sum + pieces.reduce((n, p) => n + p.length, 0), 0) +
-          key.length);
-      if (options.ttlMs <= 0 || size > options.maxBytes) return;
-      drop(key);
-      entries.set(key, { ...template, version, at: now(), bytes: size });
-      bytes += size;
-      for (const oldest of entries.keys()) {
-        if (bytes <= options.maxBytes) break;
-        drop(oldest);
-      }
-    },
-    version: () => options.version().catch(() => undefined),
-    get bytes() {
-      return bytes;
-    },
-  };
+  return sharedCache<string, Template | null>({
+    ttlMs: options.ttlMs,
+    staleMs: options.ttlMs,
+    maxSize: options.maxBytes,
+    sizeOf: (template, key) => (template ? bytesOf(template, key) : 1),
+    keep: (template) => template !== null,
+    version: options.version,
+    ...(options.now ? { now: options.now } : {}),
+  });
 }

@@ -1,6 +1,9 @@
-import Fastify from 'fastify';
-import { describe, expect, it } from 'vitest';
-import { injectFetch } from './storefront.ts';
+import { randomBytes } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { RouterContextProvider, type ServerBuild } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { newCsrfToken } from '@shop/contract';
+import { injectFetch, mountStorefront } from './storefront.ts';
 
 describe('the in-process API transport', () => {
   it("hands the API the shopper's address as the request's own, not as a header", async () => {
@@ -15,5 +18,255 @@ describe('the in-process API transport', () => {
     const plain = await fetch('http://storefront.internal/whoami');
     expect(((await plain.json()) as { ip: string }).ip).toBe('127.0.0.1');
     await api.close();
+  });
+});
+
+/**
+ * A storefront of one page, each render counted and held until the test lets it finish: the page
+ * carries its render's nonce and the visitor's CSRF token (a new one, with its cookie, when the
+ * visitor has none), as the real root does; `personal` makes it set a session cookie too.
+ */
+function countedStorefront() {
+  const state = { renders: 0, personal: false, held: false };
+  let release: () => void = () => {};
+  let opened = Promise.resolve();
+  const hold = () => {
+    state.held = true;
+    opened = new Promise((resolve) => {
+      release = () => {
+        state.held = false;
+        resolve();
+      };
+    });
+  };
+  /** Called when a render starts: lets the test see how many are under way. */
+  let onRender: () => void = () => {};
+  const page = async (
+    request: Request,
+    _status: number,
+    headers: Headers,
+    _ctx: unknown,
+    load: unknown,
+  ) => {
+    state.renders++;
+    onRender();
+    await opened;
+    const { nonce } = load as { nonce: string };
+    const cookie = request.headers.get('cookie') ?? '';
+    let token = /csrftoken=([\w-]{43})/.exec(cookie)?.[1];
+    if (!token) {
+      token = newCsrfToken();
+      headers.append('set-cookie', `csrftoken=${token}; Path=/; SameSite=Lax`);
+    }
+    if (state.personal) headers.append('set-cookie', 'sessionid=abc; Path=/; HttpOnly');
+    headers.set('content-type', 'text/html; charset=utf-8');
+    // The page's start, then its end once the test lets the render finish (`holdTail`).
+    const encode = (text: string) => new TextEncoder().encode(text);
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(encode(`<!doctype html><script nonce="${nonce}"></script>`));
+        void tail.then(() => {
+          controller.enqueue(encode(`<input name="csrf" value="${token}">`));
+          controller.close();
+        });
+      },
+    });
+    return new Response(body, { status: 200, headers });
+  };
+  let tail = Promise.resolve();
+  let releaseTail: () => void = () => {};
+  const holdTail = () => {
+    tail = new Promise((resolve) => (releaseTail = resolve));
+  };
+  const build = {
+    entry: {
+      module: {
+        default: page,
+        createLoadContext: (_transport: unknown, { nonce }: { nonce: string }) =>
+          Object.assign(new RouterContextProvider(), { nonce }),
+      },
+    },
+    routes: {
+      root: { id: 'root', path: '', module: { default: () => null } },
+      page: { id: 'page', parentId: 'root', path: '*', module: { default: () => null } },
+    },
+    assets: {
+      version: 'test',
+      url: '/manifest.js',
+      entry: { module: '/entry.js', imports: [] },
+      routes: {
+        root: { id: 'root', path: '', module: '/root.js', hasLoader: false, hasAction: false },
+        page: { id: 'page', parentId: 'root', path: '*', module: '/page.js' },
+      },
+    },
+    basename: '/',
+    future: {},
+    ssr: true,
+    prerender: [],
+    isSpaMode: false,
+    publicPath: '/',
+    assetsBuildDirectory: '/tmp',
+    routeDiscovery: { mode: 'initial', manifestPath: '/__manifest' },
+  } as unknown as ServerBuild;
+  return {
+    build,
+    state,
+    hold,
+    release: () => release(),
+    holdTail,
+    releaseTail: () => releaseTail(),
+    set onRender(fn: () => void) {
+      onRender = fn;
+    },
+  };
+}
+
+describe('the page cache under concurrent requests', () => {
+  let app: FastifyInstance | undefined;
+  afterEach(async () => {
+    await app?.close();
+    app = undefined;
+  });
+
+  async function shop() {
+    const front = countedStorefront();
+    const clock = { now: 0, version: 1, versionReads: 0 };
+    app = Fastify();
+    app.decorateRequest('cspNonce', '');
+    app.addHook('onRequest', async (req) => {
+      req.cspNonce = randomBytes(16).toString('base64');
+    });
+    app.decorate('pageDataVersion', async () => {
+      clock.versionReads++;
+      return clock.version;
+    });
+    await mountStorefront(app, front.build, {
+      publicOrigin: 'http://shop.test',
+      cache: { ttlMs: 10_000, maxBytes: 1_000_000, now: () => clock.now },
+    });
+    const get = (method: 'GET' | 'HEAD' = 'GET') => app!.inject({ method, url: '/en/products/' });
+    return { front, clock, get };
+  }
+
+  /** Twenty visitors without a session ask for the page at once. */
+  const twenty = <T>(get: () => Promise<T>) => Array.from({ length: 20 }, () => get());
+
+  it('renders a page past its time once, serving the old copy meanwhile', async () => {
+    const { front, clock, get } = await shop();
+    const first = await get();
+    expect(first.headers['x-page-cache']).toBe('miss');
+    clock.now += 10_500; // past its time, within the time it may still be served
+    front.hold();
+    // Let the renders go once every request has either been answered or started rendering.
+    let answered = 0;
+    let settled: () => void = () => {};
+    const allIn = new Promise<void>((resolve) => (settled = resolve));
+    const check = () => {
+      if (answered + front.state.renders - 1 >= 20) settled();
+    };
+    front.onRender = check;
+    const answers = twenty(get).map((p) =>
+      p.then((res) => {
+        answered++;
+        check();
+        return res;
+      }),
+    );
+    await allIn;
+    front.release();
+    const all = await Promise.all(answers);
+    expect(front.state.renders).toBe(2);
+    const sources = all.map((res) => res.headers['x-page-cache']).sort();
+    expect(sources).toEqual(['miss', ...Array<string>(19).fill('stale')]);
+    for (const res of all) {
+      expect(res.statusCode).toBe(200);
+      // Each answer carries the token of the cookie it set.
+      const token = /^csrftoken=([^;]+)/.exec(String(res.headers['set-cookie']))?.[1];
+      expect(token).toMatch(/^[\w-]{43}$/);
+      expect(res.body).toContain(`value="${token}"`);
+    }
+    // …and its own nonce and token: no two answers alike.
+    const nonces = new Set(all.map((res) => /nonce="([^"]+)"/.exec(res.body)?.[1]));
+    expect(nonces.size).toBe(20);
+    const tokens = new Set(all.map((res) => String(res.headers['set-cookie'])));
+    expect(tokens.size).toBe(20);
+  });
+
+  it('renders a page whose change count moved once, the others waiting for its template', async () => {
+    const { front, clock, get } = await shop();
+    await get();
+    clock.version += 1;
+    front.hold();
+    const before = clock.versionReads;
+    const answers = twenty(get);
+    // Every request has read the count (and joined the render) before the render may finish.
+    while (clock.versionReads - before < 20) await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setImmediate(resolve));
+    front.release();
+    const all = await Promise.all(answers);
+    expect(front.state.renders).toBe(2);
+    const sources = all.map((res) => res.headers['x-page-cache']).sort();
+    expect(sources).toEqual(['miss', ...Array<string>(19).fill('shared')]);
+    const bodies = new Set(all.map((res) => res.body));
+    expect(bodies.size).toBe(20); // each with its own nonce and token
+  });
+
+  it('sends the rendering request its page as it renders, while the others wait for it', async () => {
+    const { front, get } = await shop();
+    front.holdTail();
+    const leader = await app!.inject({
+      method: 'GET',
+      url: '/en/products/',
+      payloadAsStream: true,
+    });
+    const waiter = get();
+    expect(leader.headers['x-page-cache']).toBe('miss');
+    // The page's start arrives while its render has not finished.
+    const chunks = leader.stream()[Symbol.asyncIterator]();
+    const first = String((await chunks.next()).value);
+    expect(first).toContain('<script nonce=');
+    expect(first).not.toContain('csrf');
+    front.releaseTail();
+    let rest = '';
+    for (let next = await chunks.next(); !next.done; next = await chunks.next()) {
+      rest += String(next.value);
+    }
+    expect(rest).toContain('name="csrf"');
+    const shared = await waiter;
+    expect(shared.headers['x-page-cache']).toBe('shared');
+    expect(shared.body).toContain('name="csrf"');
+    expect(front.state.renders).toBe(1);
+  }, 10_000);
+
+  it('lets the waiters render for themselves when the first render may not be kept', async () => {
+    const { front, clock, get } = await shop();
+    await get();
+    clock.version += 1;
+    front.state.personal = true;
+    front.hold();
+    const before = clock.versionReads;
+    const answers = twenty(get);
+    while (clock.versionReads - before < 20) await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setImmediate(resolve));
+    front.release();
+    const all = await Promise.all(answers);
+    expect(front.state.renders).toBe(21);
+    expect(all.every((res) => res.headers['x-page-cache'] === undefined)).toBe(true);
+    expect(all.every((res) => String(res.headers['set-cookie']).includes('sessionid='))).toBe(true);
+  });
+
+  it('answers HEAD from a kept page, and never makes others wait for its render', async () => {
+    const { front, clock, get } = await shop();
+    const head = await get('HEAD');
+    expect(head.headers['x-page-cache']).toBeUndefined();
+    expect(head.body).toBe('');
+    await get();
+    const kept = await get('HEAD');
+    expect(kept.headers['x-page-cache']).toBe('hit');
+    expect(kept.body).toBe('');
+    clock.version += 1;
+    await get('HEAD');
+    expect((await get()).headers['x-page-cache']).toBe('miss');
+    expect(front.state.renders).toBe(4);
   });
 });

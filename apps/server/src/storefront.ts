@@ -9,9 +9,11 @@ import {
   fill,
   keptToken,
   pageCache,
+  keepableToken,
   pageCacheKey,
   templateOf,
   type PageCache,
+  type Template,
 } from './page-cache.ts';
 
 /** What the storefront's server entry exports besides the renderer (see entry.server.tsx). */
@@ -120,7 +122,12 @@ function toWebRequest(
   return new Request(url, init);
 }
 
-/** Says whether a page came from the page cache (`hit`) or was rendered and kept (`miss`). */
+/**
+ * Says where a page for a visitor without a session came from: the page cache, current (`hit`);
+ * the page cache past its time while another request renders it anew (`stale`); another
+ * request's render of the same page, waited for (`shared`); rendered for this request to be kept
+ * (`miss`). No header: rendered for this request, not kept.
+ */
 export const PAGE_CACHE_HEADER = 'x-page-cache';
 
 /** Ten seconds bounds what no write announces (a discount starting); 64 MB of pages at most. */
@@ -152,8 +159,8 @@ export async function mountStorefront(
      * another name is redirected there). Unset, the shop answers under any name (host-rule.ts).
      */
     pinned?: boolean;
-    /** The page cache (page-cache.ts); `ttlMs: 0` turns it off. */
-    cache?: { ttlMs: number; maxBytes: number };
+    /** The page cache (page-cache.ts); `ttlMs: 0` turns it off. `now`: a clock for tests. */
+    cache?: { ttlMs: number; maxBytes: number; now?: () => number };
   },
 ): Promise<{ cache: PageCache | null }> {
   const handler = createRequestHandler(build, 'production');
@@ -166,7 +173,12 @@ export async function mountStorefront(
       : null;
 
   /** A kept page, with this answer's nonce and the visitor's CSRF token (or a new one). */
-  const sendKept = (req: FastifyRequest, reply: FastifyReply, kept: Parameters<typeof fill>[0]) => {
+  const sendKept = (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    kept: Template,
+    source: 'hit' | 'stale' | 'shared',
+  ) => {
     const page = fill(kept, {
       nonce: req.cspNonce,
       token: keptToken(req.headers.cookie) ?? newCsrfToken(),
@@ -174,25 +186,12 @@ export async function mountStorefront(
     reply.code(page.status);
     for (const [key, value] of page.headers) reply.header(key, value);
     if (page.setCookies.length) reply.header('set-cookie', page.setCookies);
-    reply.header(PAGE_CACHE_HEADER, 'hit');
+    reply.header(PAGE_CACHE_HEADER, source);
     return reply.send(req.method === 'HEAD' ? undefined : page.body);
   };
 
-  const render = async (req: FastifyRequest, reply: FastifyReply, refusal?: PageRefusal) => {
-    const key =
-      cache && !refusal
-        ? pageCacheKey({
-            method: req.method,
-            url: req.url,
-            protocol: req.protocol,
-            cookie: req.headers.cookie,
-            authorization: req.headers.authorization,
-          })
-        : null;
-    const kept = key ? await cache?.get(key) : undefined;
-    if (kept) return sendKept(req, reply, kept);
-    // Read before rendering: a change made meanwhile leaves the kept page stale, not current.
-    const version = key && cache ? await cache.version() : undefined;
+  /** The page rendered for this very request, and the API's Retry-After if it sent one. */
+  const renderPage = async (req: FastifyRequest, reply: FastifyReply, refusal?: PageRefusal) => {
     // The API's Retry-After (PostgreSQL or Redis away: 503; a limit: 429) goes on to the page.
     let retryAfter: string | null = null;
     const transport = {
@@ -207,6 +206,12 @@ export async function mountStorefront(
       toWebRequest(req, reply, publicOrigin, refusal),
       entry.createLoadContext(transport, { nonce: req.cspNonce }) as Parameters<typeof handler>[1],
     );
+    return { response, retryAfter: retryAfter as string | null };
+  };
+  type Rendered = Awaited<ReturnType<typeof renderPage>>;
+
+  /** The status and headers of a page rendered for this request; `kept`: it is being kept. */
+  const sendHead = (reply: FastifyReply, { response, retryAfter }: Rendered, kept: boolean) => {
     reply.code(response.status);
     response.headers.forEach((value, key) => {
       if (key !== 'set-cookie') reply.header(key, value);
@@ -216,29 +221,87 @@ export async function mountStorefront(
     }
     const cookies = response.headers.getSetCookie();
     if (cookies.length) reply.header('set-cookie', cookies);
+    if (kept) reply.header(PAGE_CACHE_HEADER, 'miss');
+  };
+
+  /** A page rendered for this request, streamed as React Router renders it. */
+  const sendRendered = async (req: FastifyRequest, reply: FastifyReply, rendered: Rendered) => {
+    sendHead(reply, rendered, false);
+    const { body } = rendered.response;
     if (req.method === 'HEAD') {
       // The same status and headers as GET, without rendering the rest of the body.
-      await response.body?.cancel();
+      await body?.cancel();
       return reply.send();
     }
-    if (key && cache && version !== undefined && req.method === 'GET' && response.status === 200) {
-      // A page every visitor without a session would get: read it whole and keep it.
+    return reply.send(body ? Readable.fromWeb(body) : null);
+  };
+
+  const render = async (req: FastifyRequest, reply: FastifyReply, refusal?: PageRefusal) => {
+    const key =
+      cache && !refusal
+        ? pageCacheKey({
+            method: req.method,
+            url: req.url,
+            protocol: req.protocol,
+            cookie: req.headers.cookie,
+            authorization: req.headers.authorization,
+          })
+        : null;
+    if (!key || !cache) return sendRendered(req, reply, await renderPage(req, reply, refusal));
+    if (req.method === 'HEAD') {
+      // A HEAD is answered from a current kept page, or rendered for itself without its body:
+      // it never renders a page for others to wait for.
+      const kept = await cache.peek(key);
+      if (kept) return sendKept(req, reply, kept, 'hit');
+      return sendRendered(req, reply, await renderPage(req, reply));
+    }
+    // One request renders a missing or stale page; concurrent requests for the same key wait for
+    // its template, or are served the old page meanwhile (decision 41). The cache reads the
+    // change count before the render, so a change made meanwhile leaves the page stale.
+    const own: { rendered?: Rendered; streamed?: boolean; error?: unknown } = {};
+    const { value: template, source } = await cache.fetch(key, async (keeping) => {
+      let rendered: Rendered;
+      try {
+        rendered = await renderPage(req, reply);
+      } catch (error) {
+        // This request's failure, not the waiters': they render for themselves.
+        own.error = error;
+        return null;
+      }
+      own.rendered = rendered;
+      const { response } = rendered;
       const headers: [string, string][] = [];
       response.headers.forEach((value, name) => {
         if (name !== 'set-cookie') headers.push([name, value]);
       });
-      const body = await response.text();
-      const template = templateOf(
-        { status: response.status, headers, setCookies: cookies, body, nonce: req.cspNonce },
-        keptToken(req.headers.cookie),
-      );
-      if (template) {
-        cache.set(key, template, version);
-        reply.header(PAGE_CACHE_HEADER, 'miss');
+      const head = { status: response.status, headers, nonce: req.cspNonce };
+      const setCookies = response.headers.getSetCookie();
+      const visitorToken = keptToken(req.headers.cookie);
+      // Not a page to keep (its status, a personal cookie): sent on below, the waiters render.
+      if (!response.body || !keepableToken({ ...head, setCookies }, visitorToken)) return null;
+      // A page every visitor without a session would get: this visitor's copy is sent on as it
+      // renders, the other read whole and kept.
+      const [sent, kept] = response.body.tee();
+      own.streamed = true;
+      sendHead(reply, rendered, keeping);
+      void reply.send(Readable.fromWeb(sent));
+      try {
+        const body = await new Response(kept).text();
+        return templateOf({ ...head, setCookies, body }, visitorToken);
+      } catch {
+        // The render broke off (this visitor left): nothing to keep; the waiters render.
+        return null;
       }
-      return reply.send(body);
+    });
+    if (own.error !== undefined) throw own.error;
+    if (own.streamed) return reply;
+    if (own.rendered) return sendRendered(req, reply, own.rendered);
+    // Another request's render: its template with this answer's secrets.
+    if (template && (source === 'hit' || source === 'stale' || source === 'shared')) {
+      return sendKept(req, reply, template, source);
     }
-    return reply.send(response.body ? Readable.fromWeb(response.body) : null);
+    // Not reached: a render not kept is the caller's own (`own.rendered`).
+    return sendRendered(req, reply, await renderPage(req, reply));
   };
 
   await app.register(async (scope) => {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { shopDataVersions } from '#api/db/schema.ts';
-import { batchCache, ttlCache, type BatchCache, type TtlCache } from '#api/lib/ttl-cache.ts';
+import { sharedCache, type BatchCache, type TtlCache } from '#api/lib/cache.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -40,6 +40,13 @@ const SHOP_DATA_VERSION = 1;
 const PAGE_DATA_VERSION = 2;
 
 const READ_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * How long past its time a kept answer may still be given while one request reloads it (decision
+ * 41): as long again as its time. Only an answer of the current change count: a change is never
+ * served late by it.
+ */
+const staleWhileRefreshing = (ttlMs: number) => ttlMs;
 
 /** How often the change count is read: a change shows on every cached answer within this. */
 export const DEFAULT_CHANGE_CHECK_MS = 1000;
@@ -92,13 +99,19 @@ export const shopDataPlugin = fp<{ changeCheckMs?: number }>(
     const version = counter(SHOP_DATA_VERSION);
     app.decorate('shopDataCache', <V>(options: { ttlMs: number; max: number }) =>
       // Without a ttl nothing is kept, and the change count need not be read.
-      ttlCache<V>({ ...options, now: clock, ...(options.ttlMs > 0 ? { version } : {}) }),
+      sharedCache<string, V>({
+        ...options,
+        staleMs: staleWhileRefreshing(options.ttlMs),
+        now: clock,
+        ...(options.ttlMs > 0 ? { version } : {}),
+      }),
     );
     const pageVersion = counter(PAGE_DATA_VERSION);
     app.decorate('pageDataVersion', pageVersion);
     app.decorate('pageDataBatchCache', <K, V>(options: { ttlMs: number; max: number }) =>
-      batchCache<K, V>({
+      sharedCache<K, V>({
         ...options,
+        staleMs: staleWhileRefreshing(options.ttlMs),
         now: clock,
         ...(options.ttlMs > 0 ? { version: pageVersion } : {}),
       }),

@@ -12,7 +12,7 @@ import { distinguishingValues, isAvailable, slugWithId } from '@shop/domain';
 import type { Database } from '#api/db/client.ts';
 import * as s from '#api/db/schema.ts';
 import { translated } from '#api/db/translations.ts';
-import type { BatchCache } from '#api/lib/ttl-cache.ts';
+import type { BatchCache } from '#api/lib/cache.ts';
 import { imagesBy } from './images.ts';
 import { metaOf } from './meta.ts';
 import {
