@@ -298,7 +298,9 @@ type Row = {
 const num = (v: number) => (Number.isNaN(v) ? '—' : v >= 100 ? v.toFixed(0) : v.toFixed(1));
 
 function hitRate(views: LoadResult): string {
-  const hits = (views.headerCounts.get('hit') ?? 0) + (views.headerCounts.get('stale') ?? 0);
+  // Served without a render of its own: kept, kept while one request re-renders it (stale), or
+  // the template another request was rendering (shared) — decision 41.
+  const hits = ['hit', 'stale', 'shared'].reduce((n, v) => n + (views.headerCounts.get(v) ?? 0), 0);
   return views.ok ? `${((100 * hits) / views.ok).toFixed(1)} %` : '—';
 }
 
