@@ -47,18 +47,20 @@ async function within(probe: () => Promise<unknown>): Promise<void> {
 export const healthRoutes = fp<HealthOptions>(
   async (app, { redis }) => {
     let stopping = false;
+    let closing = false;
     app.decorate('markStopping', () => {
       stopping = true;
     });
     app.addHook('preClose', async () => {
       stopping = true;
+      closing = true;
     });
     // Closing waits for every connection: a keep-alive connection whose request finished while
-    // closing would hold the shutdown until its idle timeout, so it is closed once idle. (The
-    // server drains its connections before it closes the app, apps/server/src/drain.ts: this is
-    // for an app closed without that, as tests do.)
+    // closing would hold the shutdown until its idle timeout, so it is closed once idle. Only
+    // for an app closed without a drain first, as tests do: the server's drain gives an idle
+    // connection a moment to bring its request (apps/server/src/drain.ts), which this would cut.
     app.addHook('onResponse', async () => {
-      if (stopping) setImmediate(() => app.server.closeIdleConnections());
+      if (closing) setImmediate(() => app.server.closeIdleConnections());
     });
     const noStore = { 'Cache-Control': 'no-store' };
 
