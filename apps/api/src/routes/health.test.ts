@@ -103,6 +103,38 @@ describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL stops and comes back', ()
     expect((await get('/health/ready')).statusCode).toBe(200);
   }, 60_000);
 
+  it('answers 503 with Retry-After after a brief wait while every connection of the pool is busy', async () => {
+    // Both connections of the pool (poolSize 2) held by transactions that wait for the test.
+    let finish: () => void = () => {};
+    const held = new Promise<void>((resolve) => (finish = resolve));
+    let begun = 0;
+    let allBegun: () => void = () => {};
+    const busy = new Promise<void>((resolve) => (allBegun = resolve));
+    const holders = [1, 2].map(() =>
+      handle.db.transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+        if (++begun === 2) allBegun();
+        await held;
+      }),
+    );
+    await busy;
+    try {
+      const started = Date.now();
+      const full = await get('/{locale}/api/products/products/', 'de');
+      expect(full.statusCode, full.body).toBe(503);
+      expect(full.headers['retry-after']).toBe('10');
+      expect(full.json()).toEqual({
+        detail: 'Der Shop ist kurz nicht erreichbar. Bitte versuchen Sie es gleich noch einmal.',
+      });
+      // CONNECT_TIMEOUT_MS (2 s), generously: not the 5 s it used to wait.
+      expect(Date.now() - started).toBeLessThan(4_000);
+    } finally {
+      finish();
+      await Promise.all(holders);
+    }
+    expect((await get('/{locale}/api/products/products/')).statusCode).toBe(200);
+  });
+
   it('answers 503 with Retry-After within 10 s while it is silent (a partition), and recovers', async () => {
     // Connections in the pool and a transaction's connection, all open when the network goes.
     expect((await get('/{locale}/api/products/products/')).statusCode).toBe(200);
