@@ -19,7 +19,7 @@ export const storefrontDir = fileURLToPath(new URL('../../storefront/build/', im
 
 /**
  * How long a shutdown lets the requests in flight finish before it cuts the rest: under the 30 s
- * a process manager (Kubernetes, systemd, Docker) waits after SIGTERM before it kills.
+ * Kubernetes waits after SIGTERM before it kills (decision 0040).
  */
 export const DRAIN_GRACE_MS = 25_000;
 
