@@ -251,7 +251,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // `/media/langs/{locale}.json` stays with mediaRoutes: the router prefers it over the wildcard.
   if (options.mediaDir) await app.register(imageRoutes, { mediaDir: options.mediaDir });
   await app.register(seoRoutes);
-  await app.register(healthRoutes);
+  await app.register(healthRoutes, options.redis ? { redis: options.redis } : {});
   await app.register(testCardRoutes);
 
   return app;

@@ -5,7 +5,7 @@ import { EnvError, loadEnv, type Env } from '@shop/api/env';
 // React (pulled in by react-router) picks its build from NODE_ENV when first imported, so it is
 // set before the server module loads; a mismatch between two React builds breaks rendering.
 process.env.NODE_ENV ??= 'production';
-const { startServer, storefrontDir } = await import('./server.ts');
+const { DRAIN_GRACE_MS, startServer, storefrontDir } = await import('./server.ts');
 
 async function main() {
   let env: Env;
@@ -24,17 +24,41 @@ async function main() {
   }
   const { app, shutdown } = await startServer(env);
   await app.listen({ port: env.PORT, host: env.HOST });
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    process.once(signal, () => {
-      shutdown().then(
-        () => process.exit(0),
-        (error: unknown) => {
-          console.error(error);
-          process.exit(1);
-        },
-      );
-    });
-  }
+  stopOnSignal(shutdown);
+}
+
+/** After the drain's grace, closing the pool, Redis and the mailer has this long, then exit. */
+const CLOSE_LIMIT_MS = 5_000;
+
+/**
+ * SIGTERM or SIGINT stops the shop gracefully once (server.ts `shutdown`, bounded by its drain's
+ * grace and CLOSE_LIMIT_MS). `npm start` forwards the signal to this process even when it got it
+ * already (a terminal's Ctrl-C, a kill of the process group): a copy within a second is ignored;
+ * a later second signal exits at once. (close-with-grace exits at any second signal, which
+ * `npm start` would turn into an exit without draining: decision 0040.)
+ */
+function stopOnSignal(shutdown: () => Promise<void>) {
+  let firstAt: number | null = null;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (firstAt !== null) {
+      if (Date.now() - firstAt < 1000) return;
+      console.error(`${signal} again: exiting without waiting for the requests in flight`);
+      process.exit(1);
+    }
+    firstAt = Date.now();
+    setTimeout(() => {
+      console.error('shutdown took too long: exiting');
+      process.exit(1);
+    }, DRAIN_GRACE_MS + CLOSE_LIMIT_MS).unref();
+    shutdown().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, onSignal);
 }
 
 main().catch((error: unknown) => {

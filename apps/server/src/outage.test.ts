@@ -1,6 +1,7 @@
 // Issue 11, faults, on the whole shop (`npm start`) with PostgreSQL and Redis behind TCP proxies
-// the test cuts and restores: the pages' 503 screen while the database is away, sessions failing
-// closed while Redis is away, and the shop recovering by itself. Runs where the API suite runs on
+// the test cuts and restores: the pages' 503 screen while the database is away (refused, or
+// silent as in a partition: issue 20), sessions failing closed while Redis is away, and the shop
+// recovering by itself. Runs where the API suite runs on
 // PostgreSQL and Redis (`.ci/run`: DATABASE_URL and REDIS_URL set); the storefront is built first
 // if it is missing or stale (`npm start` does it).
 import { randomBytes } from 'node:crypto';
@@ -138,6 +139,44 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)('the shop while PostgreSQL or Redis
     await database.listen();
     await expect
       .poll(async () => (await get('/de/products/')).status, { timeout: 30_000, interval: 500 })
+      .toBe(200);
+    expect((await get('/health/ready')).status).toBe(200);
+  }, 120_000);
+
+  it('answers 503 with Retry-After within 10 s while PostgreSQL is silent (a partition), pages and API alike, and recovers', async () => {
+    // Pool connections open (a page and an API call), then the network goes silent: PostgreSQL
+    // neither answers nor refuses.
+    expect((await get('/de/products/')).status).toBe(200);
+    expect((await get('/de/api/products/products/?page_size=1')).status).toBe(200);
+    database.silence();
+    const started = Date.now();
+    // A visitor with a cookie the page cache does not know: the page is rendered, not kept.
+    const [api, page, ready] = await Promise.all([
+      get('/de/api/products/products/?page_size=2'),
+      get('/de/products/', 'sessionid=none'),
+      get('/health/ready'),
+    ]);
+    expect(api.status, await api.clone().text()).toBe(503);
+    expect(Number(api.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await api.json()).toEqual({
+      detail: 'Der Shop ist kurz nicht erreichbar. Bitte versuchen Sie es gleich noch einmal.',
+    });
+    const html = await page.text();
+    expect(page.status, html.slice(0, 500)).toBe(503);
+    expect(Number(page.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(html).toContain(
+      'Der Shop ist kurz nicht erreichbar. Bitte versuchen Sie es gleich noch einmal.',
+    );
+    expect(ready.status).toBe(503);
+    // The statement timeout (5 s) and the client's margin, not the client's patience.
+    expect(Date.now() - started).toBeLessThan(10_000);
+
+    database.speak();
+    await expect
+      .poll(async () => (await get('/de/products/', 'sessionid=none')).status, {
+        timeout: 30_000,
+        interval: 500,
+      })
       .toBe(200);
     expect((await get('/health/ready')).status).toBe(200);
   }, 120_000);

@@ -12,9 +12,16 @@ import { databaseSessionStore, redisSessionStore } from '@shop/api/session-store
 import { seedDemoShop } from '@shop/api/seed';
 import { createRedis } from '@shop/api/redis';
 import { staticPagePolicy } from '@shop/api/security-headers';
+import { connectionDrainer } from './drain.ts';
 import { DEFAULT_PAGE_CACHE, mountStorefront } from './storefront.ts';
 
 export const storefrontDir = fileURLToPath(new URL('../../storefront/build/', import.meta.url));
+
+/**
+ * How long a shutdown lets the requests in flight finish before it cuts the rest: under the 30 s
+ * Kubernetes waits after SIGTERM before it kills (decision 0040).
+ */
+export const DRAIN_GRACE_MS = 25_000;
 
 /** One process, one origin: API under /{locale}/api and /media, built assets, then the storefront. */
 export async function startServer(env: Env) {
@@ -55,11 +62,13 @@ export async function startServer(env: Env) {
     mediaDir,
     // Counted per address over the network: pages, API calls and media; the storefront's own
     // in-process API calls are part of the page request that made them, and the build's static
-    // files are not requests a client could make expensive.
+    // files are not requests a client could make expensive. Nor are the health probes: a
+    // balancer's probe refused 429 (or 503 while Redis, which keeps the counts, is away) would
+    // take a working process out, or have a process manager restart a live one.
     requestRateLimit: {
       max: env.RATE_LIMIT_PER_MINUTE,
       windowMs: 60_000,
-      exempt: (req) => !fromNetwork(req) || builtFile(req.url),
+      exempt: (req) => !fromNetwork(req) || builtFile(req.url) || req.url.startsWith('/health/'),
     },
   });
 
@@ -96,8 +105,20 @@ export async function startServer(env: Env) {
     cache: { ...DEFAULT_PAGE_CACHE, ttlMs: env.PAGE_CACHE_SECONDS * 1000 },
   });
 
+  // From before the server listens: every connection is known when a shutdown drains them.
+  const drainer = connectionDrainer(app.server);
+  /**
+   * SIGTERM: not ready at once, no new connection, every request in flight answered (a page with
+   * its in-process API calls), then the app, the mailer, the pool and Redis closed (decision 0040).
+   */
   const shutdown = async () => {
-    app.log.info('shutting down');
+    app.log.info('shutting down: finishing the requests in flight');
+    app.markStopping();
+    if (!(await drainer.drain(DRAIN_GRACE_MS))) {
+      app.log.warn(`shutting down: requests still running after ${DRAIN_GRACE_MS} ms were cut`);
+    }
+    // Only now: a page still rendering calls the API in-process (app.inject), which a closed
+    // app refuses.
     await app.close();
     await mailer.close();
     await handle.close();

@@ -35,6 +35,26 @@ export const WORD_SIMILARITY_THRESHOLD = 0.4;
 /** Longest a query may run before PostgreSQL cancels it (DB_STATEMENT_TIMEOUT_MS). */
 export const DEFAULT_STATEMENT_TIMEOUT_MS = 5000;
 
+/**
+ * How much longer than the statement timeout the client waits for an answer before it gives up
+ * by itself ("Query read timeout", answered 503): PostgreSQL's own cancel arrives first whenever
+ * PostgreSQL can still answer, so this only fires when it cannot (a silent network, a frozen host).
+ */
+export const QUERY_TIMEOUT_MARGIN_MS = 1000;
+
+/**
+ * How long a request waits for a connection, a new one or a free one of a full pool, before it
+ * is answered 503 ("timeout exceeded when trying to connect"): brief, because a shopper waiting
+ * longer is better served by the 503 screen and its Retry-After.
+ */
+export const CONNECT_TIMEOUT_MS = 2000;
+
+/**
+ * Idle time after which the kernel probes a pool connection (TCP keepalive), so a connection
+ * whose peer vanished (a partition, a failover) is dropped and replaced instead of handed out.
+ */
+export const KEEPALIVE_DELAY_MS = 10_000;
+
 export type DatabaseOptions =
   | {
       url: string;
@@ -44,6 +64,70 @@ export type DatabaseOptions =
     }
   /** dataDir undefined = in memory. */
   | { url?: undefined; dataDir?: string; loadDataDir?: Blob };
+
+/** What a query is called with: its text, or a config object carrying it. */
+function textOf(query: unknown): string {
+  if (typeof query === 'string') return query;
+  const text = (query as { text?: unknown } | null)?.text;
+  return typeof text === 'string' ? text : '';
+}
+
+/**
+ * Makes the pool give up on a database that went silent (a partition, a frozen host) instead of
+ * waiting on it once per connection, and never lose a connection doing so:
+ * - A query that got no answer within `query_timeout` ("Query read timeout") ends its
+ *   connection. It would otherwise still wait for that answer, and everything sent after it (the
+ *   transaction's ROLLBACK, the next request's query) would wait out a timeout of its own behind
+ *   it; ended, those fail at once and the pool drops the connection when it comes back.
+ * - The idle connections are ended too: they lead to the same silent database, and each would
+ *   cost the next request (a page makes several in a row) another full `query_timeout`. Ended,
+ *   a request that takes one fails at once (503) and the pool drops it; new ones are made.
+ * - A transaction whose BEGIN fails gives its connection back with the error: drizzle-orm (0.45)
+ *   runs BEGIN before the try/finally that releases it, so that connection would never return,
+ *   and a partition during a few checkouts would leave a pool that waits for nothing forever.
+ */
+function giveUpWhenSilent(pool: pg.Pool): void {
+  const idle = new Set<pg.PoolClient>();
+  pool.on('release', (_error, client) => idle.add(client));
+  pool.on('acquire', (client) => idle.delete(client));
+  pool.on('remove', (client) => idle.delete(client));
+  const end = (client: pg.PoolClient) => client.end().catch(() => undefined);
+
+  const failed = (client: pg.PoolClient, error: unknown, text: string, checkedOut: boolean) => {
+    if (error instanceof Error && error.message === 'Query read timeout') {
+      void end(client);
+      for (const other of idle) void end(other);
+    }
+    if (checkedOut && /^\s*begin\b/i.test(text)) {
+      const release = client.release.bind(client);
+      // Whoever runs BEGIN inside its own try/finally releases it again: that one is a no-op.
+      client.release = () => undefined;
+      release(error instanceof Error ? error : new Error(String(error)));
+    }
+  };
+
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client);
+    client.query = ((...args: unknown[]) => {
+      const text = textOf(args[0]);
+      const callback = args.at(-1);
+      if (typeof callback === 'function') {
+        // The pool's own query() (drizzle's statements outside transactions): the pool releases.
+        args[args.length - 1] = (error: unknown, result: unknown) => {
+          if (error) failed(client, error, text, false);
+          return Reflect.apply(callback, undefined, [error, result]) as unknown;
+        };
+        return Reflect.apply(query, undefined, args) as unknown;
+      }
+      // A connection of drizzle's transaction(): it releases it, except after a failed BEGIN.
+      const result: unknown = Reflect.apply(query, undefined, args);
+      if (result instanceof Promise) {
+        result.catch((error: unknown) => failed(client, error, text, true));
+      }
+      return result;
+    }) as typeof client.query;
+  });
+}
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.url !== undefined) {
@@ -58,12 +142,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         `-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD}`,
         ...(timeout > 0 ? [`-c statement_timeout=${Math.floor(timeout)}`] : []),
       ].join(' '),
-      // A database that does not answer fails the request (503) instead of holding it.
-      connectionTimeoutMillis: 5000,
+      // A database that does not answer fails the request (503) instead of holding it: no
+      // connection within CONNECT_TIMEOUT_MS (a full pool included), no answer to a query
+      // within the statement timeout and a margin. With the statement timeout off (0) nothing
+      // bounds a query, on purpose: whoever turned it off runs queries longer than any bound.
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      ...(timeout > 0 ? { query_timeout: Math.floor(timeout) + QUERY_TIMEOUT_MARGIN_MS } : {}),
+      keepAlive: true,
+      keepAliveInitialDelayMillis: KEEPALIVE_DELAY_MS,
     });
     // An idle connection the server drops (restart, failover, a dropped test database) is
     // replaced by the pool; without a listener node-postgres would crash the process instead.
     pool.on('error', (error) => console.warn(`database connection lost: ${error.message}`));
+    giveUpWhenSilent(pool);
     // Fail fast with a clear error instead of on the first request.
     const client = await pool.connect();
     client.release();

@@ -11,6 +11,8 @@ describe('isDatabaseUnavailable', () => {
     ['a connection exception (08006)', withCode('08006')],
     ['a connect timeout of the pool', new Error('timeout exceeded when trying to connect')],
     ['a connection cut mid-query', new Error('Connection terminated unexpectedly')],
+    ["no answer within the pool's query_timeout", new Error('Query read timeout')],
+    ['a connection given up on', new Error('Client was closed and is not queryable')],
     [
       "drizzle's wrapper around the driver's error",
       new Error('Failed query: select 1', { cause: withCode('ECONNREFUSED') }),

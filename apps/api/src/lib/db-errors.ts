@@ -17,7 +17,7 @@ const UNAVAILABLE_CODES = new Set([
 ]);
 
 const UNAVAILABLE_MESSAGES =
-  /connection terminated|timeout exceeded when trying to connect|connection error|Connection refused|server closed the connection|Stream isn't writeable|Connection is closed|Command timed out/i;
+  /connection terminated|timeout exceeded when trying to connect|connection error|Connection refused|server closed the connection|Query read timeout|is not queryable|Stream isn't writeable|Connection is closed|Command timed out/i;
 
 /**
  * Whether `error` (or one of its causes: drizzle wraps the driver's) says the database, or Redis

@@ -4,11 +4,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '#api/app.ts';
 import { openDatabase, type DatabaseHandle } from '#api/db/client.ts';
 import { createMailer } from '#api/mail/mailer.ts';
+import { isDatabaseUnavailable } from '#api/lib/db-errors.ts';
 import { createRedis } from '#api/lib/redis.ts';
 import { databaseSessionStore, redisSessionStore } from '#api/plugins/session-store.ts';
 import { useTestApp } from '../../test/helpers.ts';
@@ -100,6 +102,95 @@ describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL stops and comes back', ()
       .toBe(200);
     expect((await get('/health/ready')).statusCode).toBe(200);
   }, 60_000);
+
+  it('answers 503 with Retry-After after a brief wait while every connection of the pool is busy', async () => {
+    // Both connections of the pool (poolSize 2) held by transactions that wait for the test.
+    let finish: () => void = () => {};
+    const held = new Promise<void>((resolve) => (finish = resolve));
+    let begun = 0;
+    let allBegun: () => void = () => {};
+    const busy = new Promise<void>((resolve) => (allBegun = resolve));
+    const holders = [1, 2].map(() =>
+      handle.db.transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+        if (++begun === 2) allBegun();
+        await held;
+      }),
+    );
+    await busy;
+    try {
+      const started = Date.now();
+      const full = await get('/{locale}/api/products/products/', 'de');
+      expect(full.statusCode, full.body).toBe(503);
+      expect(full.headers['retry-after']).toBe('10');
+      expect(full.json()).toEqual({
+        detail: 'Der Shop ist kurz nicht erreichbar. Bitte versuchen Sie es gleich noch einmal.',
+      });
+      // CONNECT_TIMEOUT_MS (2 s), generously: not the 5 s it used to wait.
+      expect(Date.now() - started).toBeLessThan(4_000);
+    } finally {
+      finish();
+      await Promise.all(holders);
+    }
+    expect((await get('/{locale}/api/products/products/')).statusCode).toBe(200);
+  });
+
+  it('answers 503 with Retry-After within 10 s while it is silent (a partition), and recovers', async () => {
+    // Connections in the pool and a transaction's connection, all open when the network goes.
+    expect((await get('/{locale}/api/products/products/')).statusCode).toBe(200);
+    proxy.silence();
+    const started = Date.now();
+    const [down, ready, transaction] = await Promise.all([
+      get('/{locale}/api/products/products/', 'de'),
+      get('/health/ready'),
+      handle.db
+        .transaction((tx) => tx.execute(sql`select 1`))
+        .then(
+          () => 'committed',
+          (error: unknown) => error,
+        ),
+    ]);
+    expect(down.statusCode, down.body).toBe(503);
+    expect(down.headers['retry-after']).toBe('10');
+    expect(down.json()).toEqual({
+      detail: 'Der Shop ist kurz nicht erreichbar. Bitte versuchen Sie es gleich noch einmal.',
+    });
+    expect(ready.statusCode).toBe(503);
+    expect(isDatabaseUnavailable(transaction)).toBe(true);
+    // Bounded by the statement timeout (5 s) and its margin, not by the client's patience.
+    expect(Date.now() - started).toBeLessThan(10_000);
+    // The connections it waited on are given up: the next request does not wait again.
+    const again = Date.now();
+    expect((await get('/{locale}/api/products/products/')).statusCode).toBe(503);
+    expect(Date.now() - again).toBeLessThan(10_000);
+
+    proxy.speak();
+    // Every connection came back to the pool (poolSize 2): a transaction whose BEGIN got no
+    // answer included, which would otherwise hold its place forever.
+    await expect
+      .poll(async () => (await get('/{locale}/api/products/products/')).statusCode, {
+        timeout: 15_000,
+        interval: 250,
+      })
+      .toBe(200);
+    // Two transactions that each wait for the other to have begun: both places are needed.
+    let arrived = 0;
+    let bothIn: () => void = () => {};
+    const barrier = new Promise<void>((resolve) => (bothIn = resolve));
+    const meet = () => {
+      if (++arrived === 2) bothIn();
+      return barrier;
+    };
+    const both = [1, 2].map(() =>
+      handle.db.transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+        await meet();
+        return 'committed';
+      }),
+    );
+    expect(await Promise.all(both)).toEqual(['committed', 'committed']);
+    expect((await get('/health/ready')).statusCode).toBe(200);
+  }, 60_000);
 });
 
 describe('Redis away while REDIS_URL is set', () => {
@@ -115,6 +206,60 @@ describe('Redis away while REDIS_URL is set', () => {
     await new Promise((resolve) => server.close(resolve));
     return createRedis(`redis://127.0.0.1:${port}`);
   }
+
+  it('says not ready (503) while Redis does not answer, as decision 0040 chose', async () => {
+    const redis = await goneRedis();
+    const app = await buildApp({
+      db: t.handle.db,
+      sessionStore: redisSessionStore(redis),
+      redis,
+      mailer: createMailer({
+        dataDir: t.mailDir,
+        from: 'Shop <no-reply@example.com>',
+        logger: { info: () => {}, error: () => {} },
+      }),
+      catalogueCacheMs: 0,
+      // The server never counts probes (apps/server/src/server.ts); the count lives in Redis.
+      requestRateLimit: { max: 0, windowMs: 60_000 },
+    });
+    try {
+      const started = Date.now();
+      const ready = await app.inject({ method: 'GET', url: '/health/ready' });
+      expect(ready.statusCode, ready.body).toBe(503);
+      expect(ready.json()).toEqual({ status: 'redis unavailable' });
+      expect(ready.headers['cache-control']).toBe('no-store');
+      expect(Date.now() - started).toBeLessThan(5_000);
+      // The process itself is alive: a process manager must not restart it for this.
+      expect((await app.inject({ method: 'GET', url: '/health/live' })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+      redis.disconnect();
+    }
+  });
+
+  it.skipIf(!process.env.REDIS_URL)('says ready while Redis answers', async () => {
+    const redis = createRedis(process.env.REDIS_URL ?? '');
+    await redis.connect();
+    const app = await buildApp({
+      db: t.handle.db,
+      sessionStore: redisSessionStore(redis),
+      redis,
+      mailer: createMailer({
+        dataDir: t.mailDir,
+        from: 'Shop <no-reply@example.com>',
+        logger: { info: () => {}, error: () => {} },
+      }),
+      catalogueCacheMs: 0,
+    });
+    try {
+      const ready = await app.inject({ method: 'GET', url: '/health/ready' });
+      expect(ready.statusCode, ready.body).toBe(200);
+      expect(ready.json()).toEqual({ status: 'ready' });
+    } finally {
+      await app.close();
+      redis.disconnect();
+    }
+  });
 
   it('logs the visitor out instead of failing, and keeps serving the catalogue', async () => {
     const redis = await goneRedis();
