@@ -1,6 +1,7 @@
 import { IncomingMessage } from 'node:http';
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
+import { isDatabaseUnavailable } from '#api/lib/db-errors.ts';
 import { translatorFor } from '#api/lib/i18n.ts';
 import { HttpError, localeOfUrl } from './errors.ts';
 
@@ -73,9 +74,22 @@ export const requestRateLimitPlugin = fp<{ limit: RequestRateLimit }>(
       timeWindow: limit.windowMs,
       keyGenerator: (req) => `requests:${req.ip}`,
     });
+    let storeAway = false;
     app.addHook('onRequest', async (req, reply) => {
       if (limit.exempt?.(req)) return;
-      const result = await take(req);
+      let result: Awaited<ReturnType<typeof take>>;
+      try {
+        result = await take(req);
+        storeAway = false;
+      } catch (error) {
+        // The counts live in Redis (REDIS_URL): while it is away the limit lets requests through
+        // rather than refusing every page and call of the shop with a 503. The catalogue keeps
+        // serving; the login limit (auth-limits.ts) still fails closed.
+        if (!isDatabaseUnavailable(error)) throw error;
+        if (!storeAway) req.log.warn({ err: error }, 'request limit skipped: its store is away');
+        storeAway = true;
+        return;
+      }
       if (!result.isAllowed && result.isExceeded) {
         reply.header('Retry-After', String(Math.max(1, result.ttlInSeconds)));
         // In the path's language: pages (no `locale` parameter) show it on the error screen.

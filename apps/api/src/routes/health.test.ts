@@ -307,6 +307,40 @@ describe('Redis away while REDIS_URL is set', () => {
   });
 });
 
+describe('the request limit while its store (Redis) is away', () => {
+  it('lets requests through instead of answering every one 503', async () => {
+    const server = createServer();
+    const port = await new Promise<number>((resolve) =>
+      server.listen(0, '127.0.0.1', () => {
+        const address = server.address();
+        resolve(address && typeof address === 'object' ? address.port : 0);
+      }),
+    );
+    await new Promise((resolve) => server.close(resolve));
+    const redis = createRedis(`redis://127.0.0.1:${port}`);
+    const app = await buildApp({
+      db: t.handle.db,
+      sessionStore: redisSessionStore(redis),
+      // The counts live in Redis, as the server has them with REDIS_URL; the limit is on.
+      redis,
+      mailer: createMailer({
+        dataDir: t.mailDir,
+        from: 'Shop <no-reply@example.com>',
+        logger: { info: () => {}, error: () => {} },
+      }),
+      catalogueCacheMs: 0,
+      requestRateLimit: { max: 600, windowMs: 60_000 },
+    });
+    try {
+      const products = await app.inject({ method: 'GET', url: '/en/api/products/products/' });
+      expect(products.statusCode, products.body).toBe(200);
+    } finally {
+      await app.close();
+      redis.disconnect();
+    }
+  });
+});
+
 describe('shutting down (what SIGTERM runs: app.close, then the pool)', () => {
   it('lets a running request finish before it closes', async () => {
     const app = await buildApp({
