@@ -1,0 +1,206 @@
+// Issue 20, as an operator runs the shop: two shop processes (`npm start`) on one PostgreSQL and
+// one Redis, 40 guests with overlapping carts of two and three lines (products and bundles) order
+// at once, half through each process. Every answer is a placed order or a refusal for stock with
+// the spec's words, never a 500 or a 503; stock never goes below 0, and what was taken is what the
+// placed orders hold. (checkout-concurrency.test.ts has the same load over two app instances in
+// one process, and the rules one by one.) Runs where the API suite runs on PostgreSQL and Redis.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type {} from '../../api/test/global-setup.ts';
+import { answering, spawnShop, stopShop, type Shop } from '../../../e2e/shop-process.ts';
+
+const DATABASE_URL = process.env.DATABASE_URL;
+const REDIS_URL = process.env.REDIS_URL;
+
+/** One guest of one shop process: the cookies a browser keeps, and JSON calls with the token. */
+function guest(base: string) {
+  const jar = new Map<string, string>();
+  const send = async (method: string, path: string, body?: unknown, headers = {}) => {
+    const token = jar.get('csrftoken');
+    const res = await fetch(`${base}${path}`, {
+      method,
+      headers: {
+        cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
+        ...(token ? { 'x-csrftoken': token } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...headers,
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair = ''] = line.split(';', 1);
+      const at = pair.indexOf('=');
+      if (at > 0) jar.set(pair.slice(0, at), pair.slice(at + 1));
+    }
+    return { status: res.status, text: await res.text() };
+  };
+  return { send };
+}
+
+describe.skipIf(!DATABASE_URL || !REDIS_URL)('40 orders at once over two shop processes', () => {
+  const name = `shop_orders_${randomBytes(4).toString('hex')}`;
+  const url = new URL(DATABASE_URL ?? 'postgres://localhost/none');
+  let admin: pg.Client;
+  let db: pg.Client;
+  const shops: Shop[] = [];
+  const dataDirs: string[] = [];
+
+  beforeAll(async () => {
+    admin = new pg.Client({ connectionString: url.toString() });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplate')}`);
+    const target = new URL(url);
+    target.pathname = `/${name}`;
+    db = new pg.Client({ connectionString: target.toString() });
+    await db.connect();
+    // One after the other: the first `npm start` rebuilds a stale storefront, the second finds it.
+    for (let i = 0; i < 2; i++) {
+      const dataDir = await mkdtemp(join(tmpdir(), 'shop-orders-'));
+      dataDirs.push(dataDir);
+      shops.push(
+        await spawnShop(dataDir, {
+          DATABASE_URL: target.toString(),
+          REDIS_URL: REDIS_URL ?? '',
+          // Both processes sign and check the same payment links.
+          PAYMENT_SECRET: 'orders-two-processes-payment-secret-0123456789',
+          LOG_LEVEL: 'error',
+        }),
+      );
+      await answering(shops[i]!, 290_000);
+    }
+  }, 300_000);
+
+  afterAll(async () => {
+    await Promise.all(shops.map((shop) => stopShop(shop)));
+    await db?.end();
+    await admin?.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin?.end();
+    for (const dir of dataDirs) await rm(dir, { recursive: true, force: true, maxRetries: 3 });
+  });
+
+  it('answer 201 or a stock refusal, never a 5xx; stock never below 0 and taken as ordered', async () => {
+    const products = (
+      await db.query<{ id: number }>(
+        'SELECT id FROM products WHERE active AND parent_id IS NULL ORDER BY id LIMIT 5',
+      )
+    ).rows.map((r) => r.id);
+    const items = (
+      await db.query<{ bundle_id: number; product_id: number; quantity: number }>(
+        'SELECT bundle_id, product_id, quantity FROM bundle_items',
+      )
+    ).rows;
+    const bundles = (
+      await db.query<{ id: number }>('SELECT id FROM bundles WHERE active ORDER BY id')
+    ).rows
+      .map((r) => r.id)
+      .filter((id) => items.some((i) => i.bundle_id === id))
+      .slice(0, 2);
+    expect(bundles).toHaveLength(2);
+    const watched = [
+      ...new Set([
+        ...products,
+        ...items.filter((i) => bundles.includes(i.bundle_id)).map((i) => i.product_id),
+      ]),
+    ];
+    // Few enough that some orders must be refused, as psql would set it (no process notices).
+    await db.query('UPDATE products SET active = true, stock = 14 WHERE id = ANY($1)', [watched]);
+    const stockOf = async () =>
+      new Map(
+        (
+          await db.query<{ id: number; stock: number }>(
+            'SELECT id, stock FROM products WHERE id = ANY($1)',
+            [watched],
+          )
+        ).rows.map((r) => [r.id, r.stock]),
+      );
+    const country = (await db.query<{ id: number }>("SELECT id FROM countries WHERE code = 'DE'"))
+      .rows[0]!.id;
+    const region = (await db.query<{ id: number }>("SELECT id FROM regions WHERE key = 'de-by'"))
+      .rows[0]!.id;
+    const city = (await db.query<{ id: number }>("SELECT id FROM cities WHERE key = 'munich'"))
+      .rows[0]!.id;
+    const delivery = (
+      await db.query<{ id: number }>("SELECT id FROM deliveries WHERE key = 'standard'")
+    ).rows[0]!.id;
+    const payment = (await db.query<{ id: number }>("SELECT id FROM payments WHERE kind = 'cod'"))
+      .rows[0]!.id;
+    const checkout = {
+      email: 'two-processes@example.com',
+      firstName: 'Anna',
+      lastName: 'Muster',
+      phone: '+49 89 1234567',
+      country,
+      region,
+      city,
+      address: 'Marienplatz 1',
+      postcode: '80331',
+      delivery,
+      payment,
+    };
+
+    type Pick = { id: number; ref: 'product' | 'bundle' };
+    const choices: Pick[] = [
+      ...products.map((id) => ({ id, ref: 'product' as const })),
+      ...bundles.map((id) => ({ id, ref: 'bundle' as const })),
+    ];
+    const guests = await Promise.all(
+      Array.from({ length: 40 }, async (_, i) => {
+        const g = guest(shops[i % 2]!.url);
+        expect((await g.send('GET', '/en/api/accounts/login/')).status).toBe(200);
+        const picks = Array.from(
+          { length: 2 + (i % 2) },
+          (_, k) => choices[(i * 3 + k * (1 + (i % 3))) % choices.length]!,
+        ).filter((p, k, all) => all.findIndex((q) => q.id === p.id && q.ref === p.ref) === k);
+        if (i % 4 >= 2) picks.reverse();
+        for (const pick of picks) {
+          const added = await g.send('POST', `/en/api/sales/cart_products/${pick.id}/add/`, {
+            quantity: 1 + (i % 3 === 0 ? 1 : 0),
+            ref: pick.ref,
+          });
+          expect(added.status, added.text).toBe(200);
+        }
+        return g;
+      }),
+    );
+    const before = await stockOf();
+    const answers = await Promise.all(
+      guests.map((g) =>
+        g.send('POST', '/en/api/sales/orders/', checkout, { 'idempotency-key': randomUUID() }),
+      ),
+    );
+
+    expect(answers.filter((a) => a.status !== 201 && a.status !== 400)).toEqual([]);
+    const stockWords =
+      /^(Sorry, the product is sold out\.|Sorry, the product is not available\.|Only \d+ left in stock\.)$/;
+    for (const refused of answers.filter((a) => a.status === 400)) {
+      const body = JSON.parse(refused.text) as { quantity?: string[]; product?: string[] };
+      expect((body.quantity ?? body.product)?.[0], refused.text).toMatch(stockWords);
+    }
+    const placed = answers
+      .filter((a) => a.status === 201)
+      .map((a) => (JSON.parse(a.text) as { id: number }).id);
+    expect(placed.length).toBeGreaterThan(0);
+
+    const after = await stockOf();
+    for (const id of watched) expect(after.get(id)).toBeGreaterThanOrEqual(0);
+    const lines = (
+      await db.query<{ product_id: number | null; bundle_id: number | null; quantity: number }>(
+        'SELECT product_id, bundle_id, quantity FROM order_items WHERE order_id = ANY($1)',
+        [placed],
+      )
+    ).rows;
+    const taken = new Map<number, number>();
+    const take = (id: number, n: number) => taken.set(id, (taken.get(id) ?? 0) + n);
+    for (const line of lines) {
+      if (line.product_id !== null) take(line.product_id, line.quantity);
+      for (const item of items.filter((i) => i.bundle_id === line.bundle_id))
+        take(item.product_id, item.quantity * line.quantity);
+    }
+    for (const id of watched)
+      expect(before.get(id)! - after.get(id)!, `product ${id}`).toBe(taken.get(id) ?? 0);
+  });
+});
