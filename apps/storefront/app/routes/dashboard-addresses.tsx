@@ -12,7 +12,6 @@ import { CsrfInput } from '#app/components/csrf-input.tsx';
 import { DashboardSection, Saved } from '#app/components/dashboard-section.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
 import { DefaultSubmit, FormErrors } from '#app/components/form-messages.tsx';
-import { requireShopper } from '#app/lib/account.server.ts';
 import { addressBookForm } from '#app/lib/account-forms.ts';
 import { parseForm } from '#app/lib/forms.ts';
 import { apiFailure, invalid, readForm, type FormReply } from '#app/lib/forms.server.ts';
@@ -25,7 +24,6 @@ import type { Route } from './+types/dashboard-addresses';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const shop = getShopRequest(context);
-  requireShopper(shop, request);
   const query = new URL(request.url).searchParams;
   const [addresses, countries] = await Promise.all([
     shop.api.accounts.addresses(),
@@ -47,7 +45,6 @@ type AddressReply = FormReply & { places?: Places };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const shop = getShopRequest(context);
-  requireShopper(shop, request);
   const t = await shopTranslator(shop);
   const submission = await readForm(request, addressBookForm, t);
   if (submission.status !== 'success') return invalid(submission);

@@ -5,7 +5,7 @@ import { DashboardSection, Saved } from '#app/components/dashboard-section.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
 import { CsrfInput } from '#app/components/csrf-input.tsx';
 import { FormErrors, TextField } from '#app/components/form-messages.tsx';
-import { requireShopper } from '#app/lib/account.server.ts';
+import { getShopper } from '#app/lib/account.server.ts';
 import { accountInfoForm } from '#app/lib/account-forms.ts';
 import { parseForm } from '#app/lib/forms.ts';
 import { apiFailure, invalid, readForm, type FormReply } from '#app/lib/forms.server.ts';
@@ -15,8 +15,8 @@ import { pageMeta } from '#app/lib/seo.ts';
 import { getShopRequest } from '#app/lib/shop.server.ts';
 import type { Route } from './+types/dashboard-info';
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  const user = requireShopper(getShopRequest(context), request);
+export function loader({ context }: Route.LoaderArgs) {
+  const user = getShopper(context);
   return { email: user.email, firstName: user.firstName, lastName: user.lastName };
 }
 
@@ -24,7 +24,6 @@ type InfoReply = FormReply & { done?: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const shop = getShopRequest(context);
-  requireShopper(shop, request);
   const t = await shopTranslator(shop);
   const submission = await readForm(request, accountInfoForm, t);
   if (submission.status !== 'success') return invalid(submission);

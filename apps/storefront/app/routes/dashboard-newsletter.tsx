@@ -4,7 +4,7 @@ import { CsrfInput } from '#app/components/csrf-input.tsx';
 import { DashboardSection, Saved } from '#app/components/dashboard-section.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
 import { FormErrors } from '#app/components/form-messages.tsx';
-import { requireShopper } from '#app/lib/account.server.ts';
+import { getShopper } from '#app/lib/account.server.ts';
 import { newsletterForm } from '#app/lib/account-forms.ts';
 import { apiFailure, invalid, readForm, type FormReply } from '#app/lib/forms.server.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
@@ -13,16 +13,14 @@ import { pageMeta } from '#app/lib/seo.ts';
 import { getShopRequest } from '#app/lib/shop.server.ts';
 import type { Route } from './+types/dashboard-newsletter';
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  const user = requireShopper(getShopRequest(context), request);
-  return { subscribed: user.newsletter };
+export function loader({ context }: Route.LoaderArgs) {
+  return { subscribed: getShopper(context).newsletter };
 }
 
 type NewsletterReply = FormReply & { done?: string; subscribed?: boolean };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const shop = getShopRequest(context);
-  requireShopper(shop, request);
   const t = await shopTranslator(shop);
   const submission = await readForm(request, newsletterForm, t);
   if (submission.status !== 'success') return invalid(submission);

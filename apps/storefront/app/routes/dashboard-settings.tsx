@@ -10,7 +10,7 @@ import {
   NewPasswordFields,
   TextField,
 } from '#app/components/form-messages.tsx';
-import { requireShopper } from '#app/lib/account.server.ts';
+import { getShopper } from '#app/lib/account.server.ts';
 import { changePasswordForm, preferencesForm, settingsForm } from '#app/lib/account-forms.ts';
 import { parseForm, resultFor } from '#app/lib/forms.ts';
 import { apiFailure, invalid, readForm, type FormReply } from '#app/lib/forms.server.ts';
@@ -22,7 +22,7 @@ import type { Route } from './+types/dashboard-settings';
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const shop = getShopRequest(context);
-  const user = requireShopper(shop, request);
+  const user = getShopper(context);
   return {
     locale: user.locale,
     noCache: user.noCache,
@@ -35,7 +35,6 @@ type SettingsReply = FormReply & { done?: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const shop = getShopRequest(context);
-  requireShopper(shop, request);
   const t = await shopTranslator(shop);
   const submission = await readForm(request, settingsForm, t);
   if (submission.status !== 'success') return invalid(submission);
