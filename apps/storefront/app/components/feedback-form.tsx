@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
-import { Form, useNavigation } from 'react-router';
+import { Form } from 'react-router';
 import {
   getFormProps,
   getInputProps,
@@ -19,6 +19,7 @@ import {
   type FeedbackReply,
 } from '#app/lib/feedback-forms.ts';
 import { parseForm } from '#app/lib/forms.ts';
+import { useIsPending } from '#app/lib/pending.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
 
 const NONE: ReadonlySet<string> = new Set();
@@ -89,7 +90,6 @@ export function FeedbackForm({
 }) {
   const { t } = useI18n();
   const { toast } = useToast();
-  const navigation = useNavigation();
   const hydrated = useHydrated();
   const schema = kind === 'contact' ? contactForm : registerOrganizationForm;
   const [form, fields] = useForm({
@@ -160,7 +160,7 @@ export function FeedbackForm({
     if (!reply || typeof name !== 'string' || edited.has(name)) return;
     setEdits({ answer: reply.id, names: new Set([...edited, name]) });
   };
-  const sending = navigation.state === 'submitting';
+  const sending = useIsPending();
   // Without JavaScript nothing toasts: the failure is said above the form instead.
   // (once: the app's own failure already says it)
   const formMessages = [

@@ -1,4 +1,4 @@
-import { data, Form, useNavigation } from 'react-router';
+import { data, Form } from 'react-router';
 import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import { isApiError, type Cart } from '@shop/contract';
 import { AppLink } from '#app/components/app-link.tsx';
@@ -11,6 +11,7 @@ import { SizedImage } from '#app/components/sized-image.tsx';
 import { cartPageForm, cartQuantityForm, promoCodeForm } from '#app/lib/cart-forms.ts';
 import { parseForm, resultFor } from '#app/lib/forms.ts';
 import { apiFailure, invalid, readForm, type FormReply } from '#app/lib/forms.server.ts';
+import { useIsPending } from '#app/lib/pending.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { shopTranslator } from '#app/lib/messages.server.ts';
 import { pageMeta } from '#app/lib/seo.ts';
@@ -197,8 +198,8 @@ function Line({ line, reply }: { line: Cart['items'][number]; reply: FormReply |
 export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
   const { cart } = loaderData;
   const { locale, t } = useI18n();
-  const navigation = useNavigation();
-  const busy = navigation.state !== 'idle';
+  // Busy while one of the cart's own forms is sent and the cart reloads.
+  const busy = useIsPending();
   const [promoForm, promoFields] = useForm({
     id: 'promo-code',
     lastResult: resultFor(actionData, { intent: 'promo' }),

@@ -1,4 +1,4 @@
-import { data, Form, redirect, useNavigation } from 'react-router';
+import { data, Form, redirect } from 'react-router';
 import { getFormProps, useForm } from '@conform-to/react';
 import type { Address } from '@shop/contract';
 import { buttonClass } from '#app/components/account-page.tsx';
@@ -15,6 +15,7 @@ import { DefaultSubmit, FormErrors } from '#app/components/form-messages.tsx';
 import { addressBookForm } from '#app/lib/account-forms.ts';
 import { parseForm } from '#app/lib/forms.ts';
 import { apiFailure, invalid, readForm, type FormReply } from '#app/lib/forms.server.ts';
+import { useIsPending } from '#app/lib/pending.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { shopTranslator } from '#app/lib/messages.server.ts';
 import { noPlaces, placesFor, type Places } from '#app/lib/places.server.ts';
@@ -156,7 +157,7 @@ function AddressForm({
   reply: AddressReply | undefined;
 }) {
   const { locale, t } = useI18n();
-  const navigation = useNavigation();
+  const saving = useIsPending({ intent: 'save' });
   const [form, fields] = useForm({
     id: `address-${editing?.id ?? 'new'}`,
     lastResult: reply?.result,
@@ -189,7 +190,7 @@ function AddressForm({
             type="submit"
             name="intent"
             value="save"
-            disabled={navigation.state === 'submitting'}
+            disabled={saving}
             className={`${buttonClass} sm:w-auto`}
           >
             {t('account.saveAddress')}

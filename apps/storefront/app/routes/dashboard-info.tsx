@@ -1,4 +1,4 @@
-import { data, Form, useNavigation } from 'react-router';
+import { data, Form } from 'react-router';
 import { getFormProps, useForm } from '@conform-to/react';
 import { buttonClass } from '#app/components/account-page.tsx';
 import { DashboardSection, Saved } from '#app/components/dashboard-section.tsx';
@@ -9,6 +9,7 @@ import { getShopper } from '#app/lib/account.server.ts';
 import { accountInfoForm } from '#app/lib/account-forms.ts';
 import { parseForm } from '#app/lib/forms.ts';
 import { apiFailure, invalid, readForm, type FormReply } from '#app/lib/forms.server.ts';
+import { useIsPending } from '#app/lib/pending.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { shopTranslator } from '#app/lib/messages.server.ts';
 import { pageMeta } from '#app/lib/seo.ts';
@@ -44,7 +45,7 @@ export function meta({ matches, location }: Route.MetaArgs) {
 
 export default function AccountInfo({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useI18n();
-  const navigation = useNavigation();
+  const pending = useIsPending();
   const [form, fields] = useForm({
     lastResult: actionData?.result,
     defaultValue: { firstName: loaderData.firstName, lastName: loaderData.lastName },
@@ -66,7 +67,7 @@ export default function AccountInfo({ loaderData, actionData }: Route.ComponentP
         </div>
         <TextField field={fields.firstName} label={t('auth.firstName')} autoComplete="given-name" />
         <TextField field={fields.lastName} label={t('auth.lastName')} autoComplete="family-name" />
-        <button type="submit" disabled={navigation.state === 'submitting'} className={buttonClass}>
+        <button type="submit" disabled={pending} className={buttonClass}>
           {t('account.saveChanges')}
         </button>
       </Form>

@@ -1,4 +1,4 @@
-import { data, Form, useNavigation } from 'react-router';
+import { data, Form } from 'react-router';
 import { buttonClass } from '#app/components/account-page.tsx';
 import { CsrfInput } from '#app/components/csrf-input.tsx';
 import { DashboardSection, Saved } from '#app/components/dashboard-section.tsx';
@@ -7,6 +7,7 @@ import { FormErrors } from '#app/components/form-messages.tsx';
 import { getShopper } from '#app/lib/account.server.ts';
 import { newsletterForm } from '#app/lib/account-forms.ts';
 import { apiFailure, invalid, readForm, type FormReply } from '#app/lib/forms.server.ts';
+import { useIsPending } from '#app/lib/pending.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { shopTranslator } from '#app/lib/messages.server.ts';
 import { pageMeta } from '#app/lib/seo.ts';
@@ -43,7 +44,7 @@ export function meta({ matches, location }: Route.MetaArgs) {
 
 export default function Newsletter({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useI18n();
-  const navigation = useNavigation();
+  const pending = useIsPending();
   const done =
     actionData && 'done' in actionData && typeof actionData.done === 'string'
       ? actionData.done
@@ -67,7 +68,7 @@ export default function Newsletter({ loaderData, actionData }: Route.ComponentPr
           type="submit"
           name="newsletter"
           value={subscribed ? 'unsubscribe' : 'subscribe'}
-          disabled={navigation.state === 'submitting'}
+          disabled={pending}
           className={buttonClass}
         >
           {t(subscribed ? 'account.newsletterUnsubscribe' : 'account.newsletterSubscribe')}

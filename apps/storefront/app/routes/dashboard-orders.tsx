@@ -1,4 +1,4 @@
-import { Form, redirect, useNavigation } from 'react-router';
+import { Form, redirect } from 'react-router';
 import { ORDER_PAGE_SIZE, repeatOrderBodySchema } from '@shop/contract';
 import { AppLink } from '#app/components/app-link.tsx';
 import { CsrfInput } from '#app/components/csrf-input.tsx';
@@ -9,6 +9,7 @@ import { OrderSummary } from '#app/components/order-summary.tsx';
 import { Pagination } from '#app/components/pagination.tsx';
 import { useMoney } from '#app/components/price.tsx';
 import { apiFailure, invalid, readForm } from '#app/lib/forms.server.ts';
+import { useIsPending } from '#app/lib/pending.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { shopTranslator } from '#app/lib/messages.server.ts';
 import { pageMeta } from '#app/lib/seo.ts';
@@ -46,7 +47,6 @@ export function meta({ matches, location }: Route.MetaArgs) {
 export default function MyOrders({ loaderData, actionData }: Route.ComponentProps) {
   const { locale, t } = useI18n();
   const money = useMoney();
-  const navigation = useNavigation();
   const { orders, page, pages, cart } = loaderData;
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long' });
   const errors = actionData?.result.error?.[''] ?? [];
@@ -77,19 +77,7 @@ export default function MyOrders({ loaderData, actionData }: Route.ComponentProp
                 </summary>
                 <div className="border-t border-slate-200 p-4">
                   <OrderSummary order={order} />
-                  {cart && (
-                    <Form method="post" className="mt-4">
-                      <CsrfInput />
-                      <input type="hidden" name="order" value={order.id} />
-                      <button
-                        type="submit"
-                        disabled={navigation.state === 'submitting'}
-                        className="rounded-md bg-primary px-4 py-2 font-bold text-white hover:bg-blue-800 disabled:opacity-60"
-                      >
-                        {t('account.repeatOrder')}
-                      </button>
-                    </Form>
-                  )}
+                  {cart && <RepeatOrder order={order.id} />}
                 </div>
               </details>
             </li>
@@ -102,6 +90,25 @@ export default function MyOrders({ loaderData, actionData }: Route.ComponentProp
         href={(p) => `/${locale}/account/dashboard/my-orders/${p > 1 ? `?page=${p}` : ''}`}
       />
     </DashboardSection>
+  );
+}
+
+/** "Order again" of one order: only its own button waits while it is sent. */
+function RepeatOrder({ order }: { order: number }) {
+  const { t } = useI18n();
+  const pending = useIsPending({ fields: { order: String(order) } });
+  return (
+    <Form method="post" className="mt-4">
+      <CsrfInput />
+      <input type="hidden" name="order" value={order} />
+      <button
+        type="submit"
+        disabled={pending}
+        className="rounded-md bg-primary px-4 py-2 font-bold text-white hover:bg-blue-800 disabled:opacity-60"
+      >
+        {t('account.repeatOrder')}
+      </button>
+    </Form>
   );
 }
 

@@ -1,4 +1,4 @@
-import { data, Form, redirect, useNavigation } from 'react-router';
+import { data, Form, redirect } from 'react-router';
 import { getFormProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { buttonClass } from '#app/components/account-page.tsx';
 import { CsrfInput } from '#app/components/csrf-input.tsx';
@@ -14,6 +14,7 @@ import { getShopper } from '#app/lib/account.server.ts';
 import { changePasswordForm, preferencesForm, settingsForm } from '#app/lib/account-forms.ts';
 import { parseForm, resultFor } from '#app/lib/forms.ts';
 import { apiFailure, invalid, readForm, type FormReply } from '#app/lib/forms.server.ts';
+import { useIsPending } from '#app/lib/pending.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { shopTranslator } from '#app/lib/messages.server.ts';
 import { pageMeta } from '#app/lib/seo.ts';
@@ -65,8 +66,8 @@ export function meta({ matches, location }: Route.MetaArgs) {
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useI18n();
-  const navigation = useNavigation();
-  const busy = navigation.state === 'submitting';
+  const savingSettings = useIsPending({ intent: 'settings' });
+  const changingPassword = useIsPending({ intent: 'password' });
   const [settings, settingsFields] = useForm({
     id: 'preferences-form',
     lastResult: resultFor<SubmissionResult<string[]>>(actionData, { intent: 'settings' }),
@@ -126,7 +127,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
               </p>
             </div>
           </div>
-          <button type="submit" disabled={busy} className={buttonClass}>
+          <button type="submit" disabled={savingSettings} className={buttonClass}>
             {t('account.saveChanges')}
           </button>
         </Form>
@@ -148,7 +149,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             confirmation={passwordFields.passwordConfirmation}
             label={t('auth.newPassword')}
           />
-          <button type="submit" disabled={busy} className={buttonClass}>
+          <button type="submit" disabled={changingPassword} className={buttonClass}>
             {t('account.changePassword')}
           </button>
         </Form>

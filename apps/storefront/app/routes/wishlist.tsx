@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { data, Form, redirect, useFetcher, useNavigation } from 'react-router';
+import { data, Form, redirect, useFetcher } from 'react-router';
 import { isApiError, WISHLIST_COMMENT_MAX_LENGTH, type WishlistItem } from '@shop/contract';
 import { PRODUCT_PAGE_SIZE } from '@shop/domain';
 import { AppLink } from '#app/components/app-link.tsx';
@@ -15,6 +15,7 @@ import type { WishlistActionResult } from '#app/components/wishlist-heart.tsx';
 import { requireShopper } from '#app/lib/account.server.ts';
 import { wishlistForm } from '#app/lib/account-forms.ts';
 import { apiFailure, invalid, readForm, type FormReply } from '#app/lib/forms.server.ts';
+import { useIsPending } from '#app/lib/pending.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { shopTranslator } from '#app/lib/messages.server.ts';
 import { safeRedirect } from '#app/lib/safe-redirect.ts';
@@ -166,8 +167,8 @@ function WishlistLine({ item, cart }: { item: WishlistItem; cart: boolean }) {
   const { locale, t } = useI18n();
   const { product } = item;
   const image = product.images[0];
-  const navigation = useNavigation();
-  const busy = navigation.state !== 'idle' && navigation.formData?.get('item') === String(item.id);
+  // Only this line's buttons wait while it is moved or removed.
+  const busy = useIsPending({ fields: { item: String(item.id) } });
   return (
     <li className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-[7rem_1fr]">
       <div className="aspect-square w-24 overflow-hidden rounded-md bg-slate-100 sm:w-28">
