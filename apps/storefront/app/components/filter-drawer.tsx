@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Button } from '#app/components/button.tsx';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { useHydrated } from '#app/lib/hydrated.ts';
 import { Icon, ICONS } from './icon.tsx';
@@ -61,17 +62,19 @@ export function FilterDrawer({
   return (
     <>
       {hydrated ? (
-        <button
+        <Button
           ref={button}
           type="button"
           aria-haspopup="dialog"
           aria-expanded={open}
           onClick={() => setOpen(true)}
-          className="flex w-full items-center justify-center gap-2 rounded-md border border-slate-300 px-4 py-2 font-bold hover:bg-slate-100 lg:hidden"
+          variant="secondary"
+          block
+          className="flex items-center justify-center gap-2 font-bold lg:hidden"
         >
           <Icon path={ICONS.filter} />
           {label}
-        </button>
+        </Button>
       ) : null}
       <details
         open={hydrated}
@@ -140,13 +143,9 @@ export function FilterDrawer({
             <div className={open ? 'flex-1 overflow-y-auto px-4 py-4' : ''}>{children}</div>
             {open && (
               <div className="border-t border-slate-200 p-4">
-                <button
-                  type="button"
-                  onClick={close}
-                  className="w-full rounded-md bg-primary px-4 py-3 font-bold text-white hover:bg-blue-800"
-                >
+                <Button type="button" onClick={close} size="lg" block>
                   {t('filters.showProducts', { count: total })}
-                </button>
+                </Button>
               </div>
             )}
           </div>

@@ -34,6 +34,6 @@ export function requireShopper(shop: ShopRequest, request: Request, wayBack?: st
  */
 export function getShopper(context: Readonly<RouterContextProvider>): UserInfo {
   const user = getShopRequest(context).user;
-  if (!user) throw new Error('no shopper: is the route under namedMiddleware(\'auth\')?');
+  if (!user) throw new Error("no shopper: is the route under namedMiddleware('auth')?");
   return user;
 }

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RouterContextProvider } from 'react-router';
 import { createTranslator } from '@shop/messages/translate';
-import { middleware as dashboardMiddleware } from '#app/routes/dashboard.tsx';
-import { getShopper } from './account.server.ts';
 import { namedMiddleware, unknownMiddleware } from './middleware.server.ts';
 import { shopRequestContext, type ShopRequest } from './shop.server.ts';
 
@@ -58,39 +56,5 @@ describe('named middleware (spec section 8: "Unknown middleware: status 500")', 
     const answer = await runGuard('guest', user, 'http://shop.test/de/account/register/');
     expect((answer as Response).headers.get('location')).toBe('/de/');
     expect(await runGuard('guest', null, 'http://shop.test/de/account/register/')).toBeNull();
-  });
-});
-
-describe('the dashboard guard is route middleware (issue 22)', () => {
-  it('sends an anonymous data request of any section to log in, before its loader or action', async () => {
-    const context = new RouterContextProvider();
-    context.set(shopRequestContext, shop(null));
-    // A client-side save of a section: its action must never run for a visitor.
-    const request = new Request('http://shop.test/de/account/dashboard/account-info.data', {
-      method: 'POST',
-    });
-    let reached = false;
-    const [guard] = dashboardMiddleware;
-    if (!guard) throw new Error('the dashboard has no middleware');
-    const answer = await Promise.resolve(
-      guard({ request, params: {}, context, unstable_pattern: '' } as never, async () => {
-        reached = true;
-        return new Response();
-      }),
-    ).catch((error: unknown) => error);
-    expect(reached).toBe(false);
-    expect((answer as Response).headers.get('location')).toBe('/de/account/login/');
-    expect((answer as Response).headers.get('set-cookie')).toContain(
-      'login_next=/de/account/dashboard/account-info/',
-    );
-  });
-
-  it('hands the sections the shopper it let through', () => {
-    const context = new RouterContextProvider();
-    const user = { id: 1, email: 'a@example.com' } as unknown as ShopRequest['user'];
-    context.set(shopRequestContext, shop(user));
-    expect(getShopper(context)).toBe(user);
-    context.set(shopRequestContext, shop(null));
-    expect(() => getShopper(context)).toThrow(/namedMiddleware/);
   });
 });

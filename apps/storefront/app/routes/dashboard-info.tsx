@@ -1,13 +1,13 @@
 import { data, Form } from 'react-router';
-import { getFormProps, useForm } from '@conform-to/react';
-import { buttonClass } from '#app/components/account-page.tsx';
+import { getFormProps } from '@conform-to/react';
+import { Button } from '#app/components/button.tsx';
 import { DashboardSection, Saved } from '#app/components/dashboard-section.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
 import { CsrfInput } from '#app/components/csrf-input.tsx';
 import { FormErrors, TextField } from '#app/components/form-messages.tsx';
+import { useShopForm } from '#app/lib/shop-form.ts';
 import { getShopper } from '#app/lib/account.server.ts';
 import { accountInfoForm } from '#app/lib/account-forms.ts';
-import { parseForm } from '#app/lib/forms.ts';
 import { apiFailure, invalid, readForm, type FormReply } from '#app/lib/forms.server.ts';
 import { useIsPending } from '#app/lib/pending.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
@@ -46,12 +46,9 @@ export function meta({ matches, location }: Route.MetaArgs) {
 export default function AccountInfo({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useI18n();
   const pending = useIsPending();
-  const [form, fields] = useForm({
+  const [form, fields] = useShopForm(accountInfoForm, {
     lastResult: actionData?.result,
     defaultValue: { firstName: loaderData.firstName, lastName: loaderData.lastName },
-    onValidate: ({ formData }) => parseForm(formData, accountInfoForm, t),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
   });
   return (
     <DashboardSection id="account-info" title={t('account.accountInfo')}>
@@ -67,9 +64,9 @@ export default function AccountInfo({ loaderData, actionData }: Route.ComponentP
         </div>
         <TextField field={fields.firstName} label={t('auth.firstName')} autoComplete="given-name" />
         <TextField field={fields.lastName} label={t('auth.lastName')} autoComplete="family-name" />
-        <button type="submit" disabled={pending} className={buttonClass}>
+        <Button type="submit" disabled={pending} size="lg" block>
           {t('account.saveChanges')}
-        </button>
+        </Button>
       </Form>
     </DashboardSection>
   );

@@ -1,5 +1,5 @@
 import { data, Form } from 'react-router';
-import { buttonClass } from '#app/components/account-page.tsx';
+import { Button } from '#app/components/button.tsx';
 import { CsrfInput } from '#app/components/csrf-input.tsx';
 import { DashboardSection, Saved } from '#app/components/dashboard-section.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
@@ -64,15 +64,16 @@ export default function Newsletter({ loaderData, actionData }: Route.ComponentPr
       <FormErrors form={{ errorId: 'newsletter-errors', errors }} />
       <Form method="post" className="max-w-md">
         <CsrfInput />
-        <button
+        <Button
           type="submit"
           name="newsletter"
           value={subscribed ? 'unsubscribe' : 'subscribe'}
           disabled={pending}
-          className={buttonClass}
+          size="lg"
+          block
         >
           {t(subscribed ? 'account.newsletterUnsubscribe' : 'account.newsletterSubscribe')}
-        </button>
+        </Button>
       </Form>
     </DashboardSection>
   );

@@ -1,5 +1,6 @@
 import { Form, redirect } from 'react-router';
 import { ORDER_PAGE_SIZE, repeatOrderBodySchema } from '@shop/contract';
+import { Button } from '#app/components/button.tsx';
 import { AppLink } from '#app/components/app-link.tsx';
 import { CsrfInput } from '#app/components/csrf-input.tsx';
 import { DashboardSection } from '#app/components/dashboard-section.tsx';
@@ -101,13 +102,9 @@ function RepeatOrder({ order }: { order: number }) {
     <Form method="post" className="mt-4">
       <CsrfInput />
       <input type="hidden" name="order" value={order} />
-      <button
-        type="submit"
-        disabled={pending}
-        className="rounded-md bg-primary px-4 py-2 font-bold text-white hover:bg-blue-800 disabled:opacity-60"
-      >
+      <Button type="submit" disabled={pending}>
         {t('account.repeatOrder')}
-      </button>
+      </Button>
     </Form>
   );
 }

@@ -1,4 +1,4 @@
-import { MyReviewsList } from '#app/components/review-list.tsx';
+import { MyReviewsList } from '#app/components/review-section.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { loadMyReviews, reviewAction } from '#app/lib/reviews.server.ts';

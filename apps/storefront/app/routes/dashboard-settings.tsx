@@ -1,6 +1,6 @@
 import { data, Form, redirect } from 'react-router';
-import { getFormProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { buttonClass } from '#app/components/account-page.tsx';
+import { getFormProps, getSelectProps, type SubmissionResult } from '@conform-to/react';
+import { Button } from '#app/components/button.tsx';
 import { CsrfInput } from '#app/components/csrf-input.tsx';
 import { DashboardSection, Saved } from '#app/components/dashboard-section.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
@@ -10,9 +10,10 @@ import {
   NewPasswordFields,
   TextField,
 } from '#app/components/form-messages.tsx';
+import { useShopForm } from '#app/lib/shop-form.ts';
 import { getShopper } from '#app/lib/account.server.ts';
 import { changePasswordForm, preferencesForm, settingsForm } from '#app/lib/account-forms.ts';
-import { parseForm, resultFor } from '#app/lib/forms.ts';
+import { resultFor } from '#app/lib/forms.ts';
 import { apiFailure, invalid, readForm, type FormReply } from '#app/lib/forms.server.ts';
 import { useIsPending } from '#app/lib/pending.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
@@ -68,18 +69,16 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   const { t } = useI18n();
   const savingSettings = useIsPending({ intent: 'settings' });
   const changingPassword = useIsPending({ intent: 'password' });
-  const [settings, settingsFields] = useForm({
+  const [settings, settingsFields] = useShopForm(preferencesForm, {
     id: 'preferences-form',
     lastResult: resultFor<SubmissionResult<string[]>>(actionData, { intent: 'settings' }),
     defaultValue: { locale: loaderData.locale },
-    onValidate: ({ formData }) => parseForm(formData, preferencesForm, t),
+    // A language and a checkbox: nothing to check before the post.
+    shouldValidate: 'onSubmit',
   });
-  const [password, passwordFields] = useForm({
+  const [password, passwordFields] = useShopForm(changePasswordForm, {
     id: 'password-form',
     lastResult: resultFor<SubmissionResult<string[]>>(actionData, { intent: 'password' }),
-    onValidate: ({ formData }) => parseForm(formData, changePasswordForm, t),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
   });
   const passwordDone =
     actionData && 'done' in actionData && typeof actionData.done === 'string'
@@ -127,9 +126,9 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
               </p>
             </div>
           </div>
-          <button type="submit" disabled={savingSettings} className={buttonClass}>
+          <Button type="submit" disabled={savingSettings} size="lg" block>
             {t('account.saveChanges')}
-          </button>
+          </Button>
         </Form>
       </DashboardSection>
       <DashboardSection id="change-password" title={t('account.changePassword')}>
@@ -149,9 +148,9 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             confirmation={passwordFields.passwordConfirmation}
             label={t('auth.newPassword')}
           />
-          <button type="submit" disabled={changingPassword} className={buttonClass}>
+          <Button type="submit" disabled={changingPassword} size="lg" block>
             {t('account.changePassword')}
-          </button>
+          </Button>
         </Form>
       </DashboardSection>
     </div>

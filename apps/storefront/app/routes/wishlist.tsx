@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { data, Form, redirect, useFetcher } from 'react-router';
 import { isApiError, WISHLIST_COMMENT_MAX_LENGTH, type WishlistItem } from '@shop/contract';
 import { PRODUCT_PAGE_SIZE } from '@shop/domain';
+import { Button, buttonVariants } from '#app/components/button.tsx';
 import { AppLink } from '#app/components/app-link.tsx';
 import { CsrfInput } from '#app/components/csrf-input.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
@@ -114,9 +115,6 @@ export function meta({ matches, location }: Route.MetaArgs) {
   return pageMeta({ matches, location, titleKey: 'wishlist.title', robots: 'noindex' });
 }
 
-const button =
-  'rounded-md border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-100 disabled:opacity-60';
-
 function CommentForm({ item }: { item: WishlistItem }) {
   const { t } = useI18n();
   const fetcher = useFetcher<WishlistReply>();
@@ -156,9 +154,15 @@ function CommentForm({ item }: { item: WishlistItem }) {
           </p>
         )}
       </div>
-      <button type="submit" className={button} disabled={fetcher.state !== 'idle'}>
+      <Button
+        type="submit"
+        variant="secondary"
+        size="sm"
+        className="font-medium"
+        disabled={fetcher.state !== 'idle'}
+      >
         {t('wishlist.saveComment')}
-      </button>
+      </Button>
     </fetcher.Form>
   );
 }
@@ -198,27 +202,25 @@ function WishlistLine({ item, cart }: { item: WishlistItem; cart: boolean }) {
               <input type="hidden" name="intent" value="move" />
               <input type="hidden" name="item" value={item.id} />
               <input type="hidden" name="product" value={product.id} />
-              <button
-                type="submit"
-                disabled={busy}
-                className="rounded-md bg-primary px-3 py-2 text-sm font-bold text-white hover:bg-blue-800 disabled:opacity-60"
-              >
+              <Button type="submit" disabled={busy} size="sm">
                 {t('wishlist.moveToCart')}
-              </button>
+              </Button>
             </Form>
           )}
           <Form method="post">
             <CsrfInput />
             <input type="hidden" name="intent" value="remove" />
             <input type="hidden" name="item" value={item.id} />
-            <button
+            <Button
               type="submit"
               disabled={busy}
-              className={button}
+              variant="secondary"
+              size="sm"
+              className="font-medium"
               aria-label={`${t('wishlist.remove')}: ${product.title}`}
             >
               {t('wishlist.remove')}
-            </button>
+            </Button>
           </Form>
         </div>
       </div>
@@ -258,7 +260,7 @@ export default function Wishlist({ loaderData, actionData }: Route.ComponentProp
           <p className="mt-2 text-slate-600">{t('wishlist.emptyText')}</p>
           <AppLink
             to={`/${locale}/products/`}
-            className="mt-4 inline-block rounded-md bg-primary px-4 py-2 font-bold text-white hover:bg-blue-800"
+            className={buttonVariants({ className: 'mt-4 inline-block' })}
           >
             {t('cart.continueShopping')}
           </AppLink>
