@@ -137,6 +137,17 @@ export function withParam(search: string, name?: string, value = ''): string {
   return query ? `?${query}` : '?';
 }
 
+/** 'Cancel' of a form shown in the page: back to the page without the review parameters. */
+export function CancelLink() {
+  const { t } = useI18n();
+  const location = useLocation();
+  return (
+    <AppLink to={withParam(location.search)} className={buttonVariants({ variant: 'secondary' })}>
+      {t('common.cancel')}
+    </AppLink>
+  );
+}
+
 /**
  * 'Delete review' for one of the shopper's reviews: a link to a confirmation in the page (no
  * JavaScript), or the confirmation in the modal. When the page's URL asks for this review's
@@ -180,12 +191,7 @@ export function DeleteReview({
           <Button type="submit" disabled={deleting}>
             {t('common.delete')}
           </Button>
-          <AppLink
-            to={withParam(location.search)}
-            className={buttonVariants({ variant: 'secondary' })}
-          >
-            {t('common.cancel')}
-          </AppLink>
+          <CancelLink />
         </div>
       </Form>
     );

@@ -13,10 +13,9 @@ import {
   type ReviewListState,
   type ReviewReply,
 } from '#app/lib/review-state.ts';
-import { AppLink } from './app-link.tsx';
-import { buttonVariants } from './button.tsx';
 import { Pagination } from './pagination.tsx';
 import {
+  CancelLink,
   DeleteReview,
   LoginToReviewLink,
   reviewForm,
@@ -129,14 +128,7 @@ export function ReviewsSection({
                 initial={initial}
                 reply={reply}
                 pending={writing}
-                footer={
-                  <AppLink
-                    to={withParam(location.search)}
-                    className={buttonVariants({ variant: 'secondary' })}
-                  >
-                    {t('common.cancel')}
-                  </AppLink>
-                }
+                footer={<CancelLink />}
               />
             </div>
           ) : (
@@ -196,36 +188,52 @@ export function MyReviewsList({
   return (
     <div className="space-y-8">
       <Done reply={reply} />
-      <section aria-labelledby="my-shop-review">
-        <h2 id="my-shop-review" tabIndex={-1} className="mb-3 text-xl font-bold">
-          {t('reviews.myShopReview')}
-        </h2>
-        <ReviewList
-          reviews={reviews.shopReviews}
-          empty={t('reviews.noOwnReviews')}
-          actionsFor={(review) => (
-            <DeleteReview review={review} kind="shop" action={action} focusAfter="my-shop-review" />
-          )}
-        />
-      </section>
-      <section aria-labelledby="my-product-reviews">
-        <h2 id="my-product-reviews" tabIndex={-1} className="mb-3 text-xl font-bold">
-          {t('reviews.myProductReviews')}
-        </h2>
-        <ReviewList
-          reviews={reviews.productReviews}
-          empty={t('reviews.noOwnReviews')}
-          showProduct
-          actionsFor={(review) => (
-            <DeleteReview
-              review={review}
-              kind="product"
-              action={action}
-              focusAfter="my-product-reviews"
-            />
-          )}
-        />
-      </section>
+      <MyReviewsGroup
+        id="my-shop-review"
+        title={t('reviews.myShopReview')}
+        kind="shop"
+        reviews={reviews.shopReviews}
+        action={action}
+      />
+      <MyReviewsGroup
+        id="my-product-reviews"
+        title={t('reviews.myProductReviews')}
+        kind="product"
+        reviews={reviews.productReviews}
+        action={action}
+      />
     </div>
+  );
+}
+
+/** One kind of the shopper's reviews, each with its delete; the focus goes to the heading after. */
+function MyReviewsGroup({
+  id,
+  title,
+  kind,
+  reviews,
+  action,
+}: {
+  id: string;
+  title: string;
+  kind: ReviewKind;
+  reviews: readonly Review[];
+  action: string;
+}) {
+  const { t } = useI18n();
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} tabIndex={-1} className="mb-3 text-xl font-bold">
+        {title}
+      </h2>
+      <ReviewList
+        reviews={reviews}
+        empty={t('reviews.noOwnReviews')}
+        showProduct={kind === 'product'}
+        actionsFor={(review) => (
+          <DeleteReview review={review} kind={kind} action={action} focusAfter={id} />
+        )}
+      />
+    </section>
   );
 }
