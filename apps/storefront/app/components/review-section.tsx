@@ -188,20 +188,21 @@ export function MyReviewsList({
   return (
     <div className="space-y-8">
       <Done reply={reply} />
-      <MyReviewsGroup
-        id="my-shop-review"
-        title={t('reviews.myShopReview')}
-        kind="shop"
-        reviews={reviews.shopReviews}
-        action={action}
-      />
-      <MyReviewsGroup
-        id="my-product-reviews"
-        title={t('reviews.myProductReviews')}
-        kind="product"
-        reviews={reviews.productReviews}
-        action={action}
-      />
+      {(
+        [
+          ['my-shop-review', 'reviews.myShopReview', 'shop', reviews.shopReviews],
+          ['my-product-reviews', 'reviews.myProductReviews', 'product', reviews.productReviews],
+        ] as const
+      ).map(([id, title, kind, list]) => (
+        <MyReviewsGroup
+          key={id}
+          id={id}
+          title={t(title)}
+          kind={kind}
+          reviews={list}
+          action={action}
+        />
+      ))}
     </div>
   );
 }
