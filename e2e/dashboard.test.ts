@@ -475,3 +475,33 @@ describe('my orders and the other dashboard screens', () => {
     await page.getByText('Your password has been changed.').waitFor();
   });
 });
+
+describe('a page with several forms (issue 22)', () => {
+  it('keeps the other form’s button enabled while one form is sent', async () => {
+    const page = await browser.page();
+    page.setDefaultTimeout(15_000);
+    await loginAs(page, baseURL, 'olga.smirnova@example.com');
+    await page.goto(`${baseURL}/en/account/dashboard/settings/`);
+    await hydrated(page);
+    // The password form's post waits here until the buttons have been looked at.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/account\/dashboard\/settings\.data/, async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      await held;
+      return route.continue();
+    });
+    const main = page.getByRole('main');
+    // A wrong current password: the account stays as it is.
+    await main.getByLabel('Current password').fill('not-her-password-1');
+    await main.getByLabel('New password', { exact: true }).fill('woven-linen-basket-7');
+    await main.getByLabel('Confirm password').fill('woven-linen-basket-7');
+    const change = main.getByRole('button', { name: 'Change password' });
+    const save = main.getByRole('button', { name: 'Save changes' });
+    await change.click();
+    await expect.poll(() => change.isDisabled()).toBe(true);
+    expect(await save.isDisabled()).toBe(false);
+    release();
+    await expect.poll(() => change.isDisabled()).toBe(false);
+  });
+});

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { buttonVariants } from '#app/components/button.tsx';
 
 /** The frame of the account pages (register, confirm, forgot and reset password): one column. */
 export function AccountPage({ title, children }: { title: string; children: ReactNode }) {
@@ -22,5 +23,8 @@ export function Done({ children }: { children: ReactNode }) {
 }
 
 export const inputClass = 'w-full rounded-md border border-slate-300 px-3 py-2';
-export const buttonClass =
-  'w-full rounded-md bg-primary px-4 py-3 font-bold text-white hover:bg-blue-800 disabled:opacity-70';
+/**
+ * The submit button's look of the account screens. Kept for the sign-up screens that still spell
+ * out their `<button>` (login, register, reset and forgotten password); new code uses `Button`.
+ */
+export const buttonClass = buttonVariants({ size: 'lg', block: true });

@@ -1,6 +1,7 @@
 import { createContext, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useFetcher } from 'react-router';
 import { CART_ANIMATION_MS, MAX_LINE_QUANTITY } from '@shop/domain';
+import { Button } from '#app/components/button.tsx';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { useTimedFlag } from '#app/lib/timed-flag.ts';
 import { useToast } from './toasts.tsx';
@@ -97,15 +98,14 @@ export function AddToCartForm({
         </label>
       )}
       {compact && <input type="hidden" name="quantity" value="1" />}
-      <button
+      <Button
         type="submit"
         disabled={fetcher.state !== 'idle'}
-        className={`flex-1 rounded-md bg-primary px-5 py-3 font-bold text-white hover:bg-blue-800 disabled:opacity-70 ${
-          animating ? 'animate-cart-added' : ''
-        }`}
+        size="xl"
+        className={`flex-1 ${animating ? 'animate-cart-added' : ''}`}
       >
         {t('product.addToCart')}
-      </button>
+      </Button>
     </fetcher.Form>
   );
 }

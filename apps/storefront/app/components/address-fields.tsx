@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import { getSelectProps, type FieldMetadata } from '@conform-to/react';
 import type { Address, City, Country, Region } from '@shop/contract';
+import { Button } from '#app/components/button.tsx';
 import { useChangedBeforeHydration } from '#app/lib/hydrated.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { FieldErrors, TextField } from './form-messages.tsx';
@@ -90,16 +91,17 @@ export function AddressFields({
           <FieldErrors field={fields.city} />
         </div>
       )}
-      <button
+      <Button
         ref={placesButton}
         type="submit"
         name="intent"
         value="places"
         formNoValidate
-        className="rounded-md border border-slate-300 px-3 py-2 text-sm hover:bg-slate-100"
+        variant="secondary"
+        size="sm"
       >
         {t('checkout.updatePlaces')}
-      </button>
+      </Button>
       <TextField
         field={fields.address}
         label={t('checkout.street')}

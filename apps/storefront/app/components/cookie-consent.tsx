@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useFetcher, useLocation } from 'react-router';
+import { Button } from '#app/components/button.tsx';
 import { useI18n } from '#app/lib/i18n.tsx';
 import type { Consent } from '#app/lib/cookies.ts';
 import { CsrfInput } from './csrf-input.tsx';
@@ -44,22 +45,25 @@ export function CookieConsent({
       <fetcher.Form method="post" action={`/${locale}/consent/`} className="flex shrink-0 gap-2">
         <CsrfInput />
         <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-        <button
+        <Button
           type="submit"
           name="choice"
           value="all"
-          className="min-h-11 flex-1 rounded-md bg-primary px-3 py-2 font-bold text-white hover:bg-blue-800 sm:flex-none"
+          size="compact"
+          className="min-h-11 flex-1 sm:flex-none"
         >
           {t('cookies.acceptAll')}
-        </button>
-        <button
+        </Button>
+        <Button
           type="submit"
           name="choice"
           value="necessary"
-          className="min-h-11 flex-1 rounded-md border border-slate-300 px-3 py-2 font-bold hover:bg-slate-100 sm:flex-none"
+          variant="secondary"
+          size="compact"
+          className="min-h-11 flex-1 font-bold sm:flex-none"
         >
           {t('cookies.onlyNecessary')}
-        </button>
+        </Button>
       </fetcher.Form>
     </section>
   );

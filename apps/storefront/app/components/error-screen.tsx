@@ -2,6 +2,7 @@ import { Component, useEffect, type ReactNode } from 'react';
 import { isRouteErrorResponse } from 'react-router';
 import type { ProductCard } from '@shop/contract';
 import { RELOAD_GUARD_WINDOW_MS } from '@shop/domain';
+import { buttonVariants } from '#app/components/button.tsx';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { ProductGrid } from './product-card.tsx';
 import { SearchBox } from './search-box.tsx';
@@ -102,10 +103,7 @@ function NotFoundWords({ homeHref }: { homeHref: string }) {
         {text('errors.notFoundTitle')}
       </h1>
       <p className="mt-4 text-slate-700">{text('errors.notFoundText')}</p>
-      <a
-        href={homeHref}
-        className="mt-8 inline-block rounded-md bg-primary px-5 py-3 font-bold text-white hover:bg-blue-800"
-      >
+      <a href={homeHref} className={buttonVariants({ size: 'xl', className: 'mt-8 inline-block' })}>
         {text('errors.backToHomepage')}
       </a>
     </section>

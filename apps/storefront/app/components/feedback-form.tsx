@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
-import { Form, useNavigation } from 'react-router';
+import { Form } from 'react-router';
 import {
   getFormProps,
   getInputProps,
   getTextareaProps,
-  useForm,
   type FieldMetadata,
 } from '@conform-to/react';
-import { buttonClass, inputClass } from '#app/components/account-page.tsx';
+import { Button } from '#app/components/button.tsx';
+import { inputClass } from '#app/components/account-page.tsx';
 import { CsrfInput } from '#app/components/csrf-input.tsx';
 import { useToast } from '#app/components/toasts.tsx';
 import {
@@ -18,7 +18,8 @@ import {
   type FeedbackFormKind,
   type FeedbackReply,
 } from '#app/lib/feedback-forms.ts';
-import { parseForm } from '#app/lib/forms.ts';
+import { useShopForm } from '#app/lib/shop-form.ts';
+import { useIsPending } from '#app/lib/pending.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
 
 const NONE: ReadonlySet<string> = new Set();
@@ -89,16 +90,10 @@ export function FeedbackForm({
 }) {
   const { t } = useI18n();
   const { toast } = useToast();
-  const navigation = useNavigation();
   const hydrated = useHydrated();
+  const sending = useIsPending();
   const schema = kind === 'contact' ? contactForm : registerOrganizationForm;
-  const [form, fields] = useForm({
-    id: `feedback-${kind}`,
-    lastResult: reply?.result,
-    onValidate: ({ formData }) => parseForm(formData, schema, t),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-  });
+  const [form, fields] = useShopForm(schema, { id: `feedback-${kind}`, lastResult: reply?.result });
   const flag = useFlag(reply?.failure);
   // Keyed by the answer's id: the reply object itself is new on every render.
   const [edits, setEdits] = useState<{ answer: string | undefined; names: ReadonlySet<string> }>({
@@ -160,7 +155,6 @@ export function FeedbackForm({
     if (!reply || typeof name !== 'string' || edited.has(name)) return;
     setEdits({ answer: reply.id, names: new Set([...edited, name]) });
   };
-  const sending = navigation.state === 'submitting';
   // Without JavaScript nothing toasts: the failure is said above the form instead.
   // (once: the app's own failure already says it)
   const formMessages = [
@@ -221,11 +215,11 @@ export function FeedbackForm({
           defaultValue=""
         />
       </div>
-      <button type="submit" disabled={sending} className={`${buttonClass} sm:w-auto`}>
+      <Button type="submit" disabled={sending} size="lg" block className="sm:w-auto">
         {sending
           ? t('feedback.sending')
           : t(kind === 'contact' ? 'feedback.send' : 'feedback.registerSend')}
-      </button>
+      </Button>
     </Form>
   );
 }

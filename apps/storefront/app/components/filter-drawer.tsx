@@ -1,20 +1,19 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Button } from '#app/components/button.tsx';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { useHydrated } from '#app/lib/hydrated.ts';
 import { Icon, ICONS } from './icon.tsx';
-
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** Wide screens show the filters beside the list (the `lg` breakpoint of app.css). */
 const WIDE = '(min-width: 992px)';
 
 /**
  * Where the filters live: a side panel on wide screens; on a phone a "Filters (n)" button that
- * opens them as a modal sheet (focus kept inside, Escape or "Show N products" closes it and
- * focus returns to the button), so the first products stay in the first screen.
- * Before JavaScript runs it is a `<details>` that starts closed (open beside the list on wide
- * screens, see app.css).
+ * opens them as a modal sheet, so the first products stay in the first screen. The sheet is a
+ * native `<dialog>` shown with `showModal()`, as the layout's modal host does: the browser keeps
+ * the focus inside and the page inert, Escape or "Show N products" closes it and the focus
+ * returns to the button. Before JavaScript runs it is a `<details>` that starts closed (open
+ * beside the list on wide screens, see app.css).
  */
 export function FilterDrawer({
   applied,
@@ -31,27 +30,34 @@ export function FilterDrawer({
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
-  const sheet = useRef<HTMLDivElement>(null);
+  const sheet = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const label = applied > 0 ? t('filters.titleWithCount', { count: applied }) : t('filters.title');
 
-  const close = () => {
+  // Every way out (Escape, the buttons, a tap beside the sheet) ends in the dialog's `close`
+  // event, which sets the state; the browser gives the focus back to the opener, said again here
+  // for the button that was re-rendered meanwhile.
+  const close = () => sheet.current?.close();
+  const onClose = () => {
     setOpen(false);
     button.current?.focus();
   };
 
   useEffect(() => {
-    if (!open) return;
+    const dialog = sheet.current;
+    if (!open || !dialog) return;
+    if (!dialog.open) dialog.showModal();
     const wide = matchMedia(WIDE);
     // Turned to a wide screen: the filters are a side panel again.
-    const onWide = () => wide.matches && setOpen(false);
+    const onWide = () => wide.matches && dialog.close();
     wide.addEventListener('change', onWide);
+    // The page behind does not scroll under the sheet (the dialog makes it inert only).
     const overflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
-    sheet.current?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
     return () => {
       wide.removeEventListener('change', onWide);
       document.body.style.overflow = overflow;
+      if (dialog.open) dialog.close();
     };
   }, [open]);
 
@@ -61,17 +67,19 @@ export function FilterDrawer({
   return (
     <>
       {hydrated ? (
-        <button
+        <Button
           ref={button}
           type="button"
           aria-haspopup="dialog"
           aria-expanded={open}
           onClick={() => setOpen(true)}
-          className="flex w-full items-center justify-center gap-2 rounded-md border border-slate-300 px-4 py-2 font-bold hover:bg-slate-100 lg:hidden"
+          variant="secondary"
+          block
+          className="flex items-center justify-center gap-2 font-bold lg:hidden"
         >
           <Icon path={ICONS.filter} />
           {label}
-        </button>
+        </Button>
       ) : null}
       <details
         open={hydrated}
@@ -82,46 +90,24 @@ export function FilterDrawer({
         }
       >
         <summary className={hydrated ? 'hidden' : 'cursor-pointer font-bold'}>{label}</summary>
-        <div
+        {/* The dialog is the sheet once open (showModal); closed, it is the side panel, shown by
+            its classes (a closed dialog is display: none only by the browser's own style). The
+            server writes it `open` so that it shows inside the <details> before JavaScript. */}
+        <dialog
+          ref={sheet}
+          open={hydrated ? undefined : true}
+          onClose={onClose}
+          onClick={(event) => open && event.target === event.currentTarget && close()}
+          {...(open ? { 'aria-labelledby': titleId } : { 'aria-label': t('filters.title') })}
           className={
             !hydrated
-              ? 'mt-4 lg:mt-0'
+              ? 'static mt-4 block w-auto border-0 bg-transparent p-0 text-inherit lg:mt-0'
               : open
-                ? 'fixed inset-0 z-50 flex justify-end bg-slate-900/50'
-                : 'hidden lg:block'
+                ? 'm-0 ml-auto h-full max-h-none w-[min(24rem,90vw)] max-w-none border-0 bg-white p-0 text-inherit shadow-xl backdrop:bg-slate-900/50'
+                : 'static hidden w-auto border-0 bg-transparent p-0 text-inherit lg:block'
           }
-          onClick={(event) => open && event.target === event.currentTarget && close()}
         >
-          <div
-            ref={sheet}
-            {...(!hydrated
-              ? {}
-              : open
-                ? { role: 'dialog', 'aria-modal': true, 'aria-labelledby': titleId }
-                : { 'aria-label': t('filters.title') })}
-            onKeyDown={(event) => {
-              if (!open) return;
-              if (event.key === 'Escape') {
-                event.preventDefault();
-                close();
-              } else if (event.key === 'Tab') {
-                // Focus stays inside the sheet while it is open.
-                const items = [...(sheet.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])];
-                const first = items[0];
-                const last = items[items.length - 1];
-                if (event.shiftKey && document.activeElement === first) {
-                  event.preventDefault();
-                  last?.focus();
-                } else if (!event.shiftKey && document.activeElement === last) {
-                  event.preventDefault();
-                  first?.focus();
-                }
-              }
-            }}
-            className={
-              open ? 'flex h-full w-[min(24rem,90vw)] flex-col bg-white shadow-xl' : 'contents'
-            }
-          >
+          <div className={open ? 'flex h-full flex-col' : 'contents'}>
             {open && (
               <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
                 <h2 id={titleId} className="text-lg font-bold">
@@ -140,17 +126,13 @@ export function FilterDrawer({
             <div className={open ? 'flex-1 overflow-y-auto px-4 py-4' : ''}>{children}</div>
             {open && (
               <div className="border-t border-slate-200 p-4">
-                <button
-                  type="button"
-                  onClick={close}
-                  className="w-full rounded-md bg-primary px-4 py-3 font-bold text-white hover:bg-blue-800"
-                >
+                <Button type="button" onClick={close} size="lg" block>
                   {t('filters.showProducts', { count: total })}
-                </button>
+                </Button>
               </div>
             )}
           </div>
-        </div>
+        </dialog>
       </details>
     </>
   );

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { Form, useNavigate } from 'react-router';
 import type { PriceRange, ProductSort } from '@shop/contract';
+import { Button } from '#app/components/button.tsx';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { useChangedBeforeHydration, useHydrated } from '#app/lib/hydrated.ts';
 import { listSearch, readListState, withinRange, type ListState } from '#app/lib/catalogue.ts';
@@ -215,14 +216,7 @@ export function FilterPanel({
       ))}
 
       {/* Changes apply by themselves once JavaScript runs; without it, this sends the form. */}
-      {!hydrated && (
-        <button
-          type="submit"
-          className="rounded-md bg-primary px-4 py-2 font-bold text-white hover:bg-blue-800"
-        >
-          {t('filters.apply')}
-        </button>
-      )}
+      {!hydrated && <Button type="submit">{t('filters.apply')}</Button>}
     </Form>
   );
 }

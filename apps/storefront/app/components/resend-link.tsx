@@ -1,4 +1,5 @@
 import { Form } from 'react-router';
+import { Button } from '#app/components/button.tsx';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { CsrfInput } from './csrf-input.tsx';
 
@@ -29,12 +30,9 @@ export function ResendLinkForm({ email }: { email?: string }) {
           />
         </>
       )}
-      <button
-        type="submit"
-        className="rounded-md border border-slate-300 px-4 py-2 font-medium hover:bg-slate-100"
-      >
+      <Button type="submit" variant="secondary" className="font-medium">
         {t('auth.resendLink')}
-      </button>
+      </Button>
     </Form>
   );
 }

@@ -1,20 +1,15 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react';
+import { getFormProps, getInputProps, getTextareaProps } from '@conform-to/react';
 import type { ReactNode } from 'react';
 import { Form, useFetcher } from 'react-router';
-import { parseForm } from '#app/lib/forms.ts';
+import { useShopForm } from '#app/lib/shop-form.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { writeReviewForm } from '#app/lib/review-forms.ts';
-import type { ReviewReply } from '#app/lib/review-state.ts';
+import type { ReviewFormInit, ReviewReply, WriteItem } from '#app/lib/review-state.ts';
 import { CsrfInput } from './csrf-input.tsx';
 import { FieldErrors, FormErrors } from './form-messages.tsx';
 import type { ModalComponentProps } from './modal-host.tsx';
-import {
-  buttonClass,
-  secondaryClass,
-  useDoneInModal,
-  type ReviewFormInit,
-  type WriteItem,
-} from './review-list.tsx';
+import { Button } from './button.tsx';
+import { useDoneInModal } from './review-done.ts';
 
 /*
  * The review write form, in its own module: it checks with the contract's zod schema in the
@@ -43,16 +38,13 @@ export function ReviewForm({
   footer?: ReactNode;
 }) {
   const { t } = useI18n();
-  const [form, fields] = useForm({
+  const [form, fields] = useShopForm(writeReviewForm, {
     id,
     lastResult: reply?.result,
     defaultValue: {
       rating: initial?.rating === undefined ? undefined : String(initial.rating),
       text: initial?.text,
     },
-    onValidate: ({ formData }) => parseForm(formData, writeReviewForm, t),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
   });
   return (
     <Form
@@ -107,9 +99,9 @@ export function ReviewForm({
       </div>
       <p className="text-sm text-slate-600">{t('reviews.oneReviewHint')}</p>
       <div className="flex flex-wrap items-center gap-3">
-        <button type="submit" disabled={pending} className={buttonClass}>
+        <Button type="submit" disabled={pending}>
           {t('reviews.submit')}
-        </button>
+        </Button>
         {footer}
       </div>
     </Form>
@@ -129,9 +121,9 @@ export function WriteReviewModal({ item, close }: ModalComponentProps<WriteItem>
       fetcherKey="review-modal"
       pending={fetcher.state !== 'idle'}
       footer={
-        <button type="button" onClick={() => close()} className={secondaryClass}>
+        <Button type="button" onClick={() => close()} variant="secondary">
           {t('common.cancel')}
-        </button>
+        </Button>
       }
     />
   );

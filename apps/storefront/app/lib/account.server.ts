@@ -1,8 +1,8 @@
-import { redirect } from 'react-router';
+import { redirect, type RouterContextProvider } from 'react-router';
 import type { UserInfo } from '@shop/contract';
 import { loginNextCookie, secureFor } from './cookies.ts';
 import { safeRedirect } from './safe-redirect.ts';
-import type { ShopRequest } from './shop.server.ts';
+import { getShopRequest, type ShopRequest } from './shop.server.ts';
 
 /** The login page of a locale. */
 export const loginPath = (locale: string) => `/${locale}/account/login/`;
@@ -26,4 +26,14 @@ export function requireShopper(shop: ShopRequest, request: Request, wayBack?: st
   throw redirect(loginPath(shop.locale), {
     headers: { 'Set-Cookie': loginNextCookie.serialize(back, secureFor(request)) },
   });
+}
+
+/**
+ * The logged-in shopper of a page under the `auth` route middleware (the dashboard's): the guard
+ * has already sent everyone else to the login page, so a missing user is a programming error.
+ */
+export function getShopper(context: Readonly<RouterContextProvider>): UserInfo {
+  const user = getShopRequest(context).user;
+  if (!user) throw new Error("no shopper: is the route under namedMiddleware('auth')?");
+  return user;
 }

@@ -145,7 +145,12 @@ describe('the add-to-cart action', () => {
     const result = answer(
       await addToCart(await post({ intent: 'add-to-cart', item: '7', quantity: '1' }), shop),
     );
-    expect(result.data).toEqual({ ok: false, message: 'Sorry, the product is not available.' });
+    // The cart changed although the add was refused: the routes that show it reload.
+    expect(result.data).toEqual({
+      ok: false,
+      message: 'Sorry, the product is not available.',
+      cartChanged: true,
+    });
     expect(calls.some((c) => c.method === 'DELETE')).toBe(true);
   });
 
@@ -159,7 +164,7 @@ describe('the add-to-cart action', () => {
     const result = answer(
       await addToCart(await post({ intent: 'add-to-cart', item: '7', quantity: '2' }), shop),
     );
-    expect(result.data).toEqual({ ok: false, message: 'Only 1 left.' });
+    expect(result.data).toEqual({ ok: false, message: 'Only 1 left.', cartChanged: true });
     expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ quantity: 1, ref: 'product' });
   });
 

@@ -62,3 +62,8 @@ export function readDeleteParam(value: string | null): { kind: ReviewKind; id: n
   const id = Number(match[2]);
   return id >= 1 && id <= MAX_ID ? { kind: match[1] as ReviewKind, id } : null;
 }
+
+/** What the write form starts with: the shopper's own review, when editing it. */
+export type ReviewFormInit = { rating?: number; text?: string };
+/** The write form's modal: where it posts and what it starts with. */
+export type WriteItem = { action: string; initial?: ReviewFormInit | undefined };

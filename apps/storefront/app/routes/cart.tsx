@@ -1,6 +1,7 @@
-import { data, Form, useNavigation } from 'react-router';
-import { getFormProps, getInputProps, useForm } from '@conform-to/react';
+import { data, Form } from 'react-router';
+import { getFormProps, getInputProps } from '@conform-to/react';
 import type { Cart } from '@shop/contract';
+import { Button, buttonVariants } from '#app/components/button.tsx';
 import { AppLink } from '#app/components/app-link.tsx';
 import { CsrfInput } from '#app/components/csrf-input.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
@@ -8,11 +9,13 @@ import { TotalsList } from '#app/components/totals-list.tsx';
 import { FieldErrors, FormErrors } from '#app/components/form-messages.tsx';
 import { useMoney } from '#app/components/price.tsx';
 import { SizedImage } from '#app/components/sized-image.tsx';
+import { useShopForm } from '#app/lib/shop-form.ts';
 import { cartPageForm, cartQuantityForm, promoCodeForm } from '#app/lib/cart-forms.ts';
-import { parseForm, resultFor } from '#app/lib/forms.ts';
+import { resultFor } from '#app/lib/forms.ts';
 import { recoverRefusedLine } from '#app/lib/cart-refusal.server.ts';
 import { revalidateAfterCartChange, type CartChanged } from '#app/lib/cart-revalidate.ts';
 import { apiFailure, invalid, readForm, type FormReply } from '#app/lib/forms.server.ts';
+import { useIsPending } from '#app/lib/pending.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { shopTranslator } from '#app/lib/messages.server.ts';
 import { pageMeta } from '#app/lib/seo.ts';
@@ -98,11 +101,10 @@ function Line({ line, reply }: { line: Cart['items'][number]; reply: FormReply |
   const { locale, t } = useI18n();
   const money = useMoney();
   const id = String((line.ref === 'bundle' ? line.bundle : line.product) ?? '');
-  const [form, fields] = useForm({
+  const [form, fields] = useShopForm(cartQuantityForm, {
     id: `line-${line.id}`,
     lastResult: resultFor(reply, { intent: 'quantity', item: id, ref: line.ref }),
     defaultValue: { quantity: line.quantity },
-    onValidate: ({ formData }) => parseForm(formData, cartQuantityForm, t),
     shouldValidate: 'onBlur',
   });
   const image = line.item.images[0];
@@ -161,12 +163,9 @@ function Line({ line, reply }: { line: Cart['items'][number]; reply: FormReply |
               defaultValue={line.quantity}
               className="w-20 rounded-md border border-slate-300 px-2 py-1.5"
             />
-            <button
-              type="submit"
-              className="rounded-md border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-100"
-            >
+            <Button type="submit" variant="secondary" size="xs">
               {t('common.save')}
-            </button>
+            </Button>
             <div className="basis-full">
               <FieldErrors field={fields.quantity} />
               <FormErrors form={form} />
@@ -197,12 +196,11 @@ function Line({ line, reply }: { line: Cart['items'][number]; reply: FormReply |
 export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
   const { cart } = loaderData;
   const { locale, t } = useI18n();
-  const navigation = useNavigation();
-  const busy = navigation.state !== 'idle';
-  const [promoForm, promoFields] = useForm({
+  // Busy while one of the cart's own forms is sent and the cart reloads.
+  const busy = useIsPending();
+  const [promoForm, promoFields] = useShopForm(promoCodeForm, {
     id: 'promo-code',
     lastResult: resultFor(actionData, { intent: 'promo' }),
-    onValidate: ({ formData }) => parseForm(formData, promoCodeForm, t),
     shouldValidate: 'onSubmit',
   });
   // Removals have no fields: what went wrong with them is said above the cart.
@@ -217,7 +215,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
         <p className="mt-2 text-slate-600">{t('cart.emptyText')}</p>
         <AppLink
           to={`/${locale}/products/`}
-          className="mt-6 inline-block rounded-md bg-primary px-5 py-3 font-bold text-white hover:bg-blue-800"
+          className={buttonVariants({ size: 'xl', className: 'mt-6 inline-block' })}
         >
           {t('cart.continueShopping')}
         </AppLink>
@@ -255,7 +253,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
           />
           <AppLink
             to={`/${locale}/checkout/checkout/`}
-            className="mt-4 block rounded-md bg-primary px-4 py-3 text-center font-bold text-white hover:bg-blue-800"
+            className={buttonVariants({ size: 'lg', className: 'mt-4 block text-center' })}
           >
             {t('cart.checkout')}
           </AppLink>
@@ -281,12 +279,9 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
                   autoComplete="off"
                   className="min-w-0 flex-1 rounded-md border border-slate-300 px-3 py-2 uppercase"
                 />
-                <button
-                  type="submit"
-                  className="rounded-md border border-slate-300 px-3 py-2 font-bold hover:bg-slate-100"
-                >
+                <Button type="submit" variant="secondary" size="compact" className="font-bold">
                   {t('cart.apply')}
-                </button>
+                </Button>
               </div>
               <FieldErrors field={promoFields.code} />
               <FormErrors form={promoForm} />

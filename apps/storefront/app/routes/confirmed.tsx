@@ -1,4 +1,5 @@
-import { AccountPage, buttonClass, Done } from '#app/components/account-page.tsx';
+import { buttonVariants } from '#app/components/button.tsx';
+import { AccountPage, Done } from '#app/components/account-page.tsx';
 import { AppLink } from '#app/components/app-link.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
 import { useI18n } from '#app/lib/i18n.tsx';
@@ -14,7 +15,10 @@ export default function Confirmed() {
   return (
     <AccountPage title={t('auth.confirmEmailTitle')}>
       <Done>{t('auth.emailConfirmed')}</Done>
-      <AppLink to={`/${locale}/account/login/`} className={`mt-6 block text-center ${buttonClass}`}>
+      <AppLink
+        to={`/${locale}/account/login/`}
+        className={buttonVariants({ size: 'lg', block: true, className: 'mt-6 block text-center' })}
+      >
         {t('auth.login')}
       </AppLink>
     </AccountPage>

@@ -1,21 +1,21 @@
-import { data, Form, redirect, useNavigation } from 'react-router';
-import { getFormProps, useForm } from '@conform-to/react';
+import { data, Form, redirect } from 'react-router';
+import { getFormProps } from '@conform-to/react';
 import type { Address } from '@shop/contract';
-import { buttonClass } from '#app/components/account-page.tsx';
 import {
   AddressFields,
   addressFormValues,
   RecipientFields,
 } from '#app/components/address-fields.tsx';
+import { Button, buttonVariants } from '#app/components/button.tsx';
 import { AppLink } from '#app/components/app-link.tsx';
 import { CsrfInput } from '#app/components/csrf-input.tsx';
 import { DashboardSection, Saved } from '#app/components/dashboard-section.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
 import { DefaultSubmit, FormErrors } from '#app/components/form-messages.tsx';
-import { requireShopper } from '#app/lib/account.server.ts';
+import { useShopForm } from '#app/lib/shop-form.ts';
 import { addressBookForm } from '#app/lib/account-forms.ts';
-import { parseForm } from '#app/lib/forms.ts';
 import { apiFailure, invalid, readForm, type FormReply } from '#app/lib/forms.server.ts';
+import { useIsPending } from '#app/lib/pending.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { shopTranslator } from '#app/lib/messages.server.ts';
 import { noPlaces, placesFor, type Places } from '#app/lib/places.server.ts';
@@ -25,7 +25,6 @@ import type { Route } from './+types/dashboard-addresses';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const shop = getShopRequest(context);
-  requireShopper(shop, request);
   const query = new URL(request.url).searchParams;
   const [addresses, countries] = await Promise.all([
     shop.api.accounts.addresses(),
@@ -47,7 +46,6 @@ type AddressReply = FormReply & { places?: Places };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const shop = getShopRequest(context);
-  requireShopper(shop, request);
   const t = await shopTranslator(shop);
   const submission = await readForm(request, addressBookForm, t);
   if (submission.status !== 'success') return invalid(submission);
@@ -113,7 +111,7 @@ function AddressCard({ address }: { address: Address }) {
       <div className="mt-auto flex flex-wrap gap-2 text-sm">
         <AppLink
           to={`/${locale}/account/dashboard/address-book/?edit=${address.id}`}
-          className="rounded-md border border-slate-300 px-3 py-2 hover:bg-slate-100"
+          className={buttonVariants({ variant: 'secondary', size: 'compact' })}
         >
           {t('common.edit')}
         </AppLink>
@@ -122,25 +120,23 @@ function AddressCard({ address }: { address: Address }) {
             <CsrfInput />
             <input type="hidden" name="intent" value="default" />
             <input type="hidden" name="id" value={address.id} />
-            <button
-              type="submit"
-              className="rounded-md border border-slate-300 px-3 py-2 hover:bg-slate-100"
-            >
+            <Button type="submit" variant="secondary" size="compact">
               {t('account.makeDefault')}
-            </button>
+            </Button>
           </Form>
         )}
         <Form method="post">
           <CsrfInput />
           <input type="hidden" name="intent" value="delete" />
           <input type="hidden" name="id" value={address.id} />
-          <button
+          <Button
             type="submit"
-            className="rounded-md border border-red-300 px-3 py-2 text-red-800 hover:bg-red-50"
+            variant="danger"
+            size="compact"
             aria-label={`${t('common.delete')}: ${address.address}`}
           >
             {t('common.delete')}
-          </button>
+          </Button>
         </Form>
       </div>
     </li>
@@ -159,14 +155,11 @@ function AddressForm({
   reply: AddressReply | undefined;
 }) {
   const { locale, t } = useI18n();
-  const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const saving = useIsPending({ intent: 'save' });
+  const [form, fields] = useShopForm(addressBookForm, {
     id: `address-${editing?.id ?? 'new'}`,
     lastResult: reply?.result,
     defaultValue: editing ? { id: String(editing.id), ...addressFormValues(editing) } : undefined,
-    onValidate: ({ formData }) => parseForm(formData, addressBookForm, t),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
   });
   const title = editing ? t('account.editAddress') : t('account.addAddress');
   return (
@@ -188,18 +181,20 @@ function AddressForm({
           </label>
         )}
         <div className="flex flex-wrap gap-2">
-          <button
+          <Button
             type="submit"
             name="intent"
             value="save"
-            disabled={navigation.state === 'submitting'}
-            className={`${buttonClass} sm:w-auto`}
+            disabled={saving}
+            size="lg"
+            block
+            className="sm:w-auto"
           >
             {t('account.saveAddress')}
-          </button>
+          </Button>
           <AppLink
             to={`/${locale}/account/dashboard/address-book/`}
-            className="rounded-md border border-slate-300 px-4 py-3 hover:bg-slate-100"
+            className={buttonVariants({ variant: 'secondary', size: 'lg' })}
           >
             {t('common.cancel')}
           </AppLink>
@@ -243,7 +238,7 @@ export default function AddressBook({ loaderData, actionData }: Route.ComponentP
       ) : (
         <AppLink
           to={`/${locale}/account/dashboard/address-book/?new`}
-          className="mt-6 inline-block rounded-md bg-primary px-4 py-3 font-bold text-white hover:bg-blue-800"
+          className={buttonVariants({ size: 'lg', className: 'mt-6 inline-block' })}
         >
           {t('account.addAddress')}
         </AppLink>

@@ -1,22 +1,23 @@
-import { data, Form, useNavigation } from 'react-router';
-import { getFormProps, useForm } from '@conform-to/react';
-import { buttonClass } from '#app/components/account-page.tsx';
+import { data, Form } from 'react-router';
+import { getFormProps } from '@conform-to/react';
+import { Button } from '#app/components/button.tsx';
 import { DashboardSection, Saved } from '#app/components/dashboard-section.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
 import { CsrfInput } from '#app/components/csrf-input.tsx';
 import { FormErrors, TextField } from '#app/components/form-messages.tsx';
-import { requireShopper } from '#app/lib/account.server.ts';
+import { useShopForm } from '#app/lib/shop-form.ts';
+import { getShopper } from '#app/lib/account.server.ts';
 import { accountInfoForm } from '#app/lib/account-forms.ts';
-import { parseForm } from '#app/lib/forms.ts';
 import { apiFailure, invalid, readForm, type FormReply } from '#app/lib/forms.server.ts';
+import { useIsPending } from '#app/lib/pending.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { shopTranslator } from '#app/lib/messages.server.ts';
 import { pageMeta } from '#app/lib/seo.ts';
 import { getShopRequest } from '#app/lib/shop.server.ts';
 import type { Route } from './+types/dashboard-info';
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  const user = requireShopper(getShopRequest(context), request);
+export function loader({ context }: Route.LoaderArgs) {
+  const user = getShopper(context);
   return { email: user.email, firstName: user.firstName, lastName: user.lastName };
 }
 
@@ -24,7 +25,6 @@ type InfoReply = FormReply & { done?: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const shop = getShopRequest(context);
-  requireShopper(shop, request);
   const t = await shopTranslator(shop);
   const submission = await readForm(request, accountInfoForm, t);
   if (submission.status !== 'success') return invalid(submission);
@@ -45,13 +45,10 @@ export function meta({ matches, location }: Route.MetaArgs) {
 
 export default function AccountInfo({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useI18n();
-  const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const pending = useIsPending();
+  const [form, fields] = useShopForm(accountInfoForm, {
     lastResult: actionData?.result,
     defaultValue: { firstName: loaderData.firstName, lastName: loaderData.lastName },
-    onValidate: ({ formData }) => parseForm(formData, accountInfoForm, t),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
   });
   return (
     <DashboardSection id="account-info" title={t('account.accountInfo')}>
@@ -67,9 +64,9 @@ export default function AccountInfo({ loaderData, actionData }: Route.ComponentP
         </div>
         <TextField field={fields.firstName} label={t('auth.firstName')} autoComplete="given-name" />
         <TextField field={fields.lastName} label={t('auth.lastName')} autoComplete="family-name" />
-        <button type="submit" disabled={navigation.state === 'submitting'} className={buttonClass}>
+        <Button type="submit" disabled={pending} size="lg" block>
           {t('account.saveChanges')}
-        </button>
+        </Button>
       </Form>
     </DashboardSection>
   );

@@ -1,28 +1,27 @@
-import { data, Form, useNavigation } from 'react-router';
-import { buttonClass } from '#app/components/account-page.tsx';
+import { data, Form } from 'react-router';
+import { Button } from '#app/components/button.tsx';
 import { CsrfInput } from '#app/components/csrf-input.tsx';
 import { DashboardSection, Saved } from '#app/components/dashboard-section.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
 import { FormErrors } from '#app/components/form-messages.tsx';
-import { requireShopper } from '#app/lib/account.server.ts';
+import { getShopper } from '#app/lib/account.server.ts';
 import { newsletterForm } from '#app/lib/account-forms.ts';
 import { apiFailure, invalid, readForm, type FormReply } from '#app/lib/forms.server.ts';
+import { useIsPending } from '#app/lib/pending.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { shopTranslator } from '#app/lib/messages.server.ts';
 import { pageMeta } from '#app/lib/seo.ts';
 import { getShopRequest } from '#app/lib/shop.server.ts';
 import type { Route } from './+types/dashboard-newsletter';
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  const user = requireShopper(getShopRequest(context), request);
-  return { subscribed: user.newsletter };
+export function loader({ context }: Route.LoaderArgs) {
+  return { subscribed: getShopper(context).newsletter };
 }
 
 type NewsletterReply = FormReply & { done?: string; subscribed?: boolean };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const shop = getShopRequest(context);
-  requireShopper(shop, request);
   const t = await shopTranslator(shop);
   const submission = await readForm(request, newsletterForm, t);
   if (submission.status !== 'success') return invalid(submission);
@@ -45,7 +44,7 @@ export function meta({ matches, location }: Route.MetaArgs) {
 
 export default function Newsletter({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useI18n();
-  const navigation = useNavigation();
+  const pending = useIsPending();
   const done =
     actionData && 'done' in actionData && typeof actionData.done === 'string'
       ? actionData.done
@@ -65,15 +64,16 @@ export default function Newsletter({ loaderData, actionData }: Route.ComponentPr
       <FormErrors form={{ errorId: 'newsletter-errors', errors }} />
       <Form method="post" className="max-w-md">
         <CsrfInput />
-        <button
+        <Button
           type="submit"
           name="newsletter"
           value={subscribed ? 'unsubscribe' : 'subscribe'}
-          disabled={navigation.state === 'submitting'}
-          className={buttonClass}
+          disabled={pending}
+          size="lg"
+          block
         >
           {t(subscribed ? 'account.newsletterUnsubscribe' : 'account.newsletterSubscribe')}
-        </button>
+        </Button>
       </Form>
     </DashboardSection>
   );

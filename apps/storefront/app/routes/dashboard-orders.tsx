@@ -1,5 +1,6 @@
-import { Form, redirect, useNavigation } from 'react-router';
+import { Form, redirect } from 'react-router';
 import { ORDER_PAGE_SIZE, repeatOrderBodySchema } from '@shop/contract';
+import { Button } from '#app/components/button.tsx';
 import { AppLink } from '#app/components/app-link.tsx';
 import { CsrfInput } from '#app/components/csrf-input.tsx';
 import { DashboardSection } from '#app/components/dashboard-section.tsx';
@@ -8,8 +9,8 @@ import { FormErrors } from '#app/components/form-messages.tsx';
 import { OrderSummary } from '#app/components/order-summary.tsx';
 import { Pagination } from '#app/components/pagination.tsx';
 import { useMoney } from '#app/components/price.tsx';
-import { requireShopper } from '#app/lib/account.server.ts';
 import { apiFailure, invalid, readForm } from '#app/lib/forms.server.ts';
+import { useIsPending } from '#app/lib/pending.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { shopTranslator } from '#app/lib/messages.server.ts';
 import { pageMeta } from '#app/lib/seo.ts';
@@ -18,7 +19,6 @@ import type { Route } from './+types/dashboard-orders';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const shop = getShopRequest(context);
-  requireShopper(shop, request);
   const raw = Number(new URL(request.url).searchParams.get('page') ?? '1');
   const page = Number.isInteger(raw) && raw >= 1 && raw <= 10_000 ? raw : 1;
   const list = await shop.api.sales.orders({ query: { page, page_size: ORDER_PAGE_SIZE } });
@@ -30,7 +30,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** "Order again": the order's items go into the cart, then the cart shows what came back. */
 export async function action({ request, context }: Route.ActionArgs) {
   const shop = getShopRequest(context);
-  requireShopper(shop, request);
   const t = await shopTranslator(shop);
   const submission = await readForm(request, repeatOrderBodySchema, t);
   if (submission.status !== 'success') return invalid(submission);
@@ -49,7 +48,6 @@ export function meta({ matches, location }: Route.MetaArgs) {
 export default function MyOrders({ loaderData, actionData }: Route.ComponentProps) {
   const { locale, t } = useI18n();
   const money = useMoney();
-  const navigation = useNavigation();
   const { orders, page, pages, cart } = loaderData;
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long' });
   const errors = actionData?.result.error?.[''] ?? [];
@@ -80,19 +78,7 @@ export default function MyOrders({ loaderData, actionData }: Route.ComponentProp
                 </summary>
                 <div className="border-t border-slate-200 p-4">
                   <OrderSummary order={order} />
-                  {cart && (
-                    <Form method="post" className="mt-4">
-                      <CsrfInput />
-                      <input type="hidden" name="order" value={order.id} />
-                      <button
-                        type="submit"
-                        disabled={navigation.state === 'submitting'}
-                        className="rounded-md bg-primary px-4 py-2 font-bold text-white hover:bg-blue-800 disabled:opacity-60"
-                      >
-                        {t('account.repeatOrder')}
-                      </button>
-                    </Form>
-                  )}
+                  {cart && <RepeatOrder order={order.id} />}
                 </div>
               </details>
             </li>
@@ -105,6 +91,21 @@ export default function MyOrders({ loaderData, actionData }: Route.ComponentProp
         href={(p) => `/${locale}/account/dashboard/my-orders/${p > 1 ? `?page=${p}` : ''}`}
       />
     </DashboardSection>
+  );
+}
+
+/** "Order again" of one order: only its own button waits while it is sent. */
+function RepeatOrder({ order }: { order: number }) {
+  const { t } = useI18n();
+  const pending = useIsPending({ fields: { order: String(order) } });
+  return (
+    <Form method="post" className="mt-4">
+      <CsrfInput />
+      <input type="hidden" name="order" value={order} />
+      <Button type="submit" disabled={pending}>
+        {t('account.repeatOrder')}
+      </Button>
+    </Form>
   );
 }
 

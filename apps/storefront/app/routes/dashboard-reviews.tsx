@@ -1,6 +1,5 @@
-import { MyReviewsList } from '#app/components/review-list.tsx';
+import { MyReviewsList } from '#app/components/review-section.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
-import { requireShopper } from '#app/lib/account.server.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { loadMyReviews, reviewAction } from '#app/lib/reviews.server.ts';
 import { pageMeta } from '#app/lib/seo.ts';
@@ -8,17 +7,13 @@ import { getShopRequest } from '#app/lib/shop.server.ts';
 import type { Route } from './+types/dashboard-reviews';
 
 /** The shopper's product and shop reviews; a failed call empties its list (spec section 7). */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const shop = getShopRequest(context);
-  requireShopper(shop, request);
-  return { reviews: await loadMyReviews(shop) };
+export async function loader({ context }: Route.LoaderArgs) {
+  return { reviews: await loadMyReviews(getShopRequest(context)) };
 }
 
 /** Deleting one of them (after the confirmation), as on the pages where they were written. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const shop = getShopRequest(context);
-  requireShopper(shop, request);
-  return reviewAction(request, shop, {});
+  return reviewAction(request, getShopRequest(context), {});
 }
 
 export function meta({ matches, location }: Route.MetaArgs) {

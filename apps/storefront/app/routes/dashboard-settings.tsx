@@ -1,6 +1,6 @@
-import { data, Form, redirect, useNavigation } from 'react-router';
-import { getFormProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { buttonClass } from '#app/components/account-page.tsx';
+import { data, Form, redirect } from 'react-router';
+import { getFormProps, getSelectProps, type SubmissionResult } from '@conform-to/react';
+import { Button } from '#app/components/button.tsx';
 import { CsrfInput } from '#app/components/csrf-input.tsx';
 import { DashboardSection, Saved } from '#app/components/dashboard-section.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
@@ -10,10 +10,12 @@ import {
   NewPasswordFields,
   TextField,
 } from '#app/components/form-messages.tsx';
-import { requireShopper } from '#app/lib/account.server.ts';
+import { useShopForm } from '#app/lib/shop-form.ts';
+import { getShopper } from '#app/lib/account.server.ts';
 import { changePasswordForm, preferencesForm, settingsForm } from '#app/lib/account-forms.ts';
-import { parseForm, resultFor } from '#app/lib/forms.ts';
+import { resultFor } from '#app/lib/forms.ts';
 import { apiFailure, invalid, readForm, type FormReply } from '#app/lib/forms.server.ts';
+import { useIsPending } from '#app/lib/pending.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { shopTranslator } from '#app/lib/messages.server.ts';
 import { pageMeta } from '#app/lib/seo.ts';
@@ -22,7 +24,7 @@ import type { Route } from './+types/dashboard-settings';
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const shop = getShopRequest(context);
-  const user = requireShopper(shop, request);
+  const user = getShopper(context);
   return {
     locale: user.locale,
     noCache: user.noCache,
@@ -35,7 +37,6 @@ type SettingsReply = FormReply & { done?: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const shop = getShopRequest(context);
-  requireShopper(shop, request);
   const t = await shopTranslator(shop);
   const submission = await readForm(request, settingsForm, t);
   if (submission.status !== 'success') return invalid(submission);
@@ -66,20 +67,18 @@ export function meta({ matches, location }: Route.MetaArgs) {
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useI18n();
-  const navigation = useNavigation();
-  const busy = navigation.state === 'submitting';
-  const [settings, settingsFields] = useForm({
+  const savingSettings = useIsPending({ intent: 'settings' });
+  const changingPassword = useIsPending({ intent: 'password' });
+  const [settings, settingsFields] = useShopForm(preferencesForm, {
     id: 'preferences-form',
     lastResult: resultFor<SubmissionResult<string[]>>(actionData, { intent: 'settings' }),
     defaultValue: { locale: loaderData.locale },
-    onValidate: ({ formData }) => parseForm(formData, preferencesForm, t),
+    // A language and a checkbox: nothing to check before the post.
+    shouldValidate: 'onSubmit',
   });
-  const [password, passwordFields] = useForm({
+  const [password, passwordFields] = useShopForm(changePasswordForm, {
     id: 'password-form',
     lastResult: resultFor<SubmissionResult<string[]>>(actionData, { intent: 'password' }),
-    onValidate: ({ formData }) => parseForm(formData, changePasswordForm, t),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
   });
   const passwordDone =
     actionData && 'done' in actionData && typeof actionData.done === 'string'
@@ -127,9 +126,9 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
               </p>
             </div>
           </div>
-          <button type="submit" disabled={busy} className={buttonClass}>
+          <Button type="submit" disabled={savingSettings} size="lg" block>
             {t('account.saveChanges')}
-          </button>
+          </Button>
         </Form>
       </DashboardSection>
       <DashboardSection id="change-password" title={t('account.changePassword')}>
@@ -149,9 +148,9 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             confirmation={passwordFields.passwordConfirmation}
             label={t('auth.newPassword')}
           />
-          <button type="submit" disabled={busy} className={buttonClass}>
+          <Button type="submit" disabled={changingPassword} size="lg" block>
             {t('account.changePassword')}
-          </button>
+          </Button>
         </Form>
       </DashboardSection>
     </div>

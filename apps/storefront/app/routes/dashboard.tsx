@@ -1,14 +1,20 @@
 import { NavLink, Outlet } from 'react-router';
 import { DASHBOARD_SECTIONS } from '#app/components/dashboard-section.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
-import { requireShopper } from '#app/lib/account.server.ts';
+import { getShopper } from '#app/lib/account.server.ts';
+import { namedMiddleware } from '#app/lib/middleware.server.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
-import { getShopRequest } from '#app/lib/shop.server.ts';
 import type { Route } from './+types/dashboard';
 
-/** Logged-in shoppers only: anyone else logs in first and comes back (spec section 4). */
-export function loader({ request, context }: Route.LoaderArgs) {
-  const user = requireShopper(getShopRequest(context), request);
+/**
+ * Logged-in shoppers only: anyone else logs in first and comes back (spec section 4). The guard
+ * is route middleware, so it runs before every loader and action of the dashboard's sections
+ * (their own data requests included), and none of them can forget it.
+ */
+export const middleware: Route.MiddlewareFunction[] = namedMiddleware('auth');
+
+export function loader({ context }: Route.LoaderArgs) {
+  const user = getShopper(context);
   return { firstName: user.firstName, email: user.email };
 }
 

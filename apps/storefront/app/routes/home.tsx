@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useState } from 'react';
 import { Await, useFetcher } from 'react-router';
 import type { ProductCard, Review, Vendor } from '@shop/contract';
+import { Button, buttonVariants } from '#app/components/button.tsx';
 import { CsrfInput } from '#app/components/csrf-input.tsx';
 import { VendorCard } from '#app/components/vendor-card.tsx';
 import { AppLink } from '#app/components/app-link.tsx';
@@ -12,7 +13,8 @@ import { SizedImage } from '#app/components/sized-image.tsx';
 import { BlogCardView } from '#app/components/blog-card.tsx';
 import { useLocaleData } from '#app/lib/locale-data.ts';
 import { optional } from '#app/lib/api-errors.server.ts';
-import { LoginToReviewLink, ReviewList, WriteReviewLink } from '#app/components/review-list.tsx';
+import { LoginToReviewLink, WriteReviewLink } from '#app/components/review-actions.tsx';
+import { ReviewList } from '#app/components/review-list.tsx';
 import type { Route } from './+types/home';
 import { scriptsAfterPaintHandle } from '#app/lib/route-handle.ts';
 
@@ -78,7 +80,7 @@ function Slider({
           <p className="mt-3 max-w-xl text-base sm:text-lg">{text}</p>
           <AppLink
             to={`/${locale}/products/`}
-            className="mt-5 rounded-md bg-primary px-5 py-3 font-bold text-white hover:bg-blue-800"
+            className={buttonVariants({ size: 'xl', className: 'mt-5' })}
           >
             {t('home.shopNow')}
           </AppLink>
@@ -258,7 +260,7 @@ function NewsletterSignup() {
       {!data?.user ? (
         <a
           href={settings}
-          className="justify-self-start rounded-md bg-primary px-5 py-3 font-bold text-white hover:bg-blue-800"
+          className={buttonVariants({ size: 'xl', className: 'justify-self-start' })}
         >
           {t('home.newsletterLogin')}
         </a>
@@ -272,15 +274,15 @@ function NewsletterSignup() {
       ) : (
         <fetcher.Form method="post" action={settings}>
           <CsrfInput />
-          <button
+          <Button
             type="submit"
             name="newsletter"
             value="subscribe"
             disabled={fetcher.state !== 'idle'}
-            className="rounded-md bg-primary px-5 py-3 font-bold text-white hover:bg-blue-800 disabled:opacity-70"
+            size="xl"
           >
             {t('footer.subscribe')}
-          </button>
+          </Button>
         </fetcher.Form>
       )}
     </section>

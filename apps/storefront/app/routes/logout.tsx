@@ -1,5 +1,6 @@
 import { Form, redirect } from 'react-router';
-import { AccountPage, buttonClass } from '#app/components/account-page.tsx';
+import { Button } from '#app/components/button.tsx';
+import { AccountPage } from '#app/components/account-page.tsx';
 import { CsrfInput } from '#app/components/csrf-input.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
 import { readVerifiedForm } from '#app/lib/forms.server.ts';
@@ -34,9 +35,9 @@ export default function Logout() {
       <p className="mb-6">{t('auth.logoutQuestion')}</p>
       <Form method="post">
         <CsrfInput />
-        <button type="submit" className={buttonClass}>
+        <Button type="submit" size="lg" block>
           {t('auth.logout')}
-        </button>
+        </Button>
       </Form>
     </AccountPage>
   );

@@ -15,7 +15,7 @@ import { Gallery } from '#app/components/gallery.tsx';
 import { useNonce } from '#app/lib/nonce.tsx';
 import { Price } from '#app/components/price.tsx';
 import { RelatedProducts, StockState } from '#app/components/product-card.tsx';
-import { ReviewsSection } from '#app/components/review-list.tsx';
+import { ReviewsSection } from '#app/components/review-section.tsx';
 import { StickyBuyBar } from '#app/components/sticky-bar.tsx';
 import { productPageAction } from '#app/lib/cart-action.server.ts';
 import { useI18n } from '#app/lib/i18n.tsx';

@@ -1,5 +1,5 @@
 import { ErrorScreen } from '#app/components/error-screen.tsx';
-import { ReviewsSection } from '#app/components/review-list.tsx';
+import { ReviewsSection } from '#app/components/review-section.tsx';
 import { createTranslator, useI18n } from '#app/lib/i18n.tsx';
 import { LOCALE_ROUTE_ID, type LocaleData } from '#app/lib/locale-data.ts';
 import { loadShopReviews, reviewAction } from '#app/lib/reviews.server.ts';

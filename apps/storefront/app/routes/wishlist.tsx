@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
-import { data, Form, redirect, useFetcher, useNavigation } from 'react-router';
+import { data, Form, redirect, useFetcher } from 'react-router';
 import { isApiError, WISHLIST_COMMENT_MAX_LENGTH, type WishlistItem } from '@shop/contract';
 import { PRODUCT_PAGE_SIZE } from '@shop/domain';
+import { Button, buttonVariants } from '#app/components/button.tsx';
 import { AppLink } from '#app/components/app-link.tsx';
 import { CsrfInput } from '#app/components/csrf-input.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
@@ -15,6 +16,7 @@ import type { WishlistActionResult } from '#app/components/wishlist-heart.tsx';
 import { requireShopper } from '#app/lib/account.server.ts';
 import { wishlistForm } from '#app/lib/account-forms.ts';
 import { apiFailure, invalid, readForm, type FormReply } from '#app/lib/forms.server.ts';
+import { useIsPending } from '#app/lib/pending.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { shopTranslator } from '#app/lib/messages.server.ts';
 import { safeRedirect } from '#app/lib/safe-redirect.ts';
@@ -113,9 +115,6 @@ export function meta({ matches, location }: Route.MetaArgs) {
   return pageMeta({ matches, location, titleKey: 'wishlist.title', robots: 'noindex' });
 }
 
-const button =
-  'rounded-md border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-100 disabled:opacity-60';
-
 function CommentForm({ item }: { item: WishlistItem }) {
   const { t } = useI18n();
   const fetcher = useFetcher<WishlistReply>();
@@ -155,9 +154,15 @@ function CommentForm({ item }: { item: WishlistItem }) {
           </p>
         )}
       </div>
-      <button type="submit" className={button} disabled={fetcher.state !== 'idle'}>
+      <Button
+        type="submit"
+        variant="secondary"
+        size="sm"
+        className="font-medium"
+        disabled={fetcher.state !== 'idle'}
+      >
         {t('wishlist.saveComment')}
-      </button>
+      </Button>
     </fetcher.Form>
   );
 }
@@ -166,8 +171,8 @@ function WishlistLine({ item, cart }: { item: WishlistItem; cart: boolean }) {
   const { locale, t } = useI18n();
   const { product } = item;
   const image = product.images[0];
-  const navigation = useNavigation();
-  const busy = navigation.state !== 'idle' && navigation.formData?.get('item') === String(item.id);
+  // Only this line's buttons wait while it is moved or removed.
+  const busy = useIsPending({ fields: { item: String(item.id) } });
   return (
     <li className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-[7rem_1fr]">
       <div className="aspect-square w-24 overflow-hidden rounded-md bg-slate-100 sm:w-28">
@@ -197,27 +202,25 @@ function WishlistLine({ item, cart }: { item: WishlistItem; cart: boolean }) {
               <input type="hidden" name="intent" value="move" />
               <input type="hidden" name="item" value={item.id} />
               <input type="hidden" name="product" value={product.id} />
-              <button
-                type="submit"
-                disabled={busy}
-                className="rounded-md bg-primary px-3 py-2 text-sm font-bold text-white hover:bg-blue-800 disabled:opacity-60"
-              >
+              <Button type="submit" disabled={busy} size="sm">
                 {t('wishlist.moveToCart')}
-              </button>
+              </Button>
             </Form>
           )}
           <Form method="post">
             <CsrfInput />
             <input type="hidden" name="intent" value="remove" />
             <input type="hidden" name="item" value={item.id} />
-            <button
+            <Button
               type="submit"
               disabled={busy}
-              className={button}
+              variant="secondary"
+              size="sm"
+              className="font-medium"
               aria-label={`${t('wishlist.remove')}: ${product.title}`}
             >
               {t('wishlist.remove')}
-            </button>
+            </Button>
           </Form>
         </div>
       </div>
@@ -257,7 +260,7 @@ export default function Wishlist({ loaderData, actionData }: Route.ComponentProp
           <p className="mt-2 text-slate-600">{t('wishlist.emptyText')}</p>
           <AppLink
             to={`/${locale}/products/`}
-            className="mt-4 inline-block rounded-md bg-primary px-4 py-2 font-bold text-white hover:bg-blue-800"
+            className={buttonVariants({ className: 'mt-4 inline-block' })}
           >
             {t('cart.continueShopping')}
           </AppLink>

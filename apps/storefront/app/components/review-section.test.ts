@@ -8,7 +8,7 @@ import { I18nProvider } from '#app/lib/i18n.tsx';
 import { LOCALE_ROUTE_ID } from '#app/lib/locale-data.ts';
 import type { MyReviews } from '#app/lib/review-state.ts';
 import { ModalHost } from './modal-host.tsx';
-import { MyReviewsList } from './review-list.tsx';
+import { MyReviewsList } from './review-section.tsx';
 
 const XSS = '<img src=x onerror="alert(1)"></p><script>alert(2)</script>';
 
