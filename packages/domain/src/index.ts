@@ -16,3 +16,4 @@ export * from './checkout.ts';
 export * from './order-status.ts';
 export * from './password.ts';
 export * from './sorting.ts';
+export * from './redirect.ts';
