@@ -58,6 +58,7 @@ import { contentRoutes } from './routes/content.ts';
 import { reviewRoutes } from './routes/reviews.ts';
 import { seoRoutes } from './routes/seo.ts';
 import { testCardRoutes } from './routes/test-card.ts';
+import { secretKeyFromEnv } from './lib/secret-key.ts';
 import { vendorRoutes } from './routes/vendors.ts';
 import { wishlistRoutes } from './routes/wishlist.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -81,6 +82,8 @@ export type AppOptions = {
   mediaDir?: string;
   /** Signs payment links and confirmations; PAYMENT_SECRET or one made at start. */
   paymentSecret?: string;
+  /** Signs CSRF tokens and known-device cookies; SECRET_KEY or one made at start (lib/secret-key.ts). */
+  secretKey?: string;
   /** The clock of expiring links; tests move it on instead of waiting. */
   now?: () => Date;
   /** Shares rate-limit counts between processes (the server passes its REDIS_URL client). */
@@ -193,6 +196,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // An https public origin means every cookie is Secure, whatever the request looked like.
   const secureCookies = options.secureCookies ?? app.publicOrigin.startsWith('https://');
   const signer = paymentSigner(options.paymentSecret ?? paymentSecretFromEnv());
+  const secretKey = options.secretKey ?? secretKeyFromEnv();
   app.decorate('payments', { providers: paymentProviders(bankAccountFromEnv(), signer), signer });
   await app.register(sessionsPlugin, {
     store: options.sessionStore,
@@ -208,6 +212,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(cardDataPlugin);
   await app.register(securityHeadersPlugin, { publicOrigin: app.publicOrigin });
   await app.register(authLimitsPlugin, {
+    secretKey,
+    secureCookies,
     ...(options.redis ? { redis: options.redis } : {}),
     ...(options.authLimits ? { limits: options.authLimits } : {}),
   });

@@ -110,6 +110,7 @@ type TestAppOptions = Pick<
   | 'requestRateLimit'
   | 'catalogueCacheMs'
   | 'changeCheckMs'
+  | 'secretKey'
 >;
 
 /**

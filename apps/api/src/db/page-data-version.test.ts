@@ -23,6 +23,7 @@ const PRIVATE = [
   'order_items',
   'order_status_changes',
   'search_words',
+  'auth_attempts',
 ];
 
 describe("the pages' change count", () => {

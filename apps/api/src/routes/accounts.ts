@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { verify } from '@node-rs/argon2';
 import { endpoints } from '@shop/contract';
 import { passwordProblem } from '@shop/domain';
 import { translatorFor } from '#api/lib/i18n.ts';
+import { verifyPassword } from '#api/lib/passwords.ts';
 import { accountLinkMail } from '#api/mail/account-mail.ts';
 import { HttpError } from '#api/plugins/errors.ts';
 import { moveSessionCart } from '#api/repos/cart.ts';
@@ -43,14 +43,16 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     app,
     e.login,
     async (req, { body }, reply) => {
-      // Wrong passwords are counted per address and per account: a burst is refused early.
-      await app.authLimits.check(req, reply, body.email);
+      // The check is reserved before argon2 runs: a burst counts every guess (decision 0043).
+      const attempt = await app.authLimits.reserve(req, reply, body.email);
       const user = await findUserByEmail(app.db, body.email);
-      const ok = await verify(user?.passwordHash ?? DUMMY_HASH, body.password).catch(() => false);
+      const ok = await verifyPassword(user?.passwordHash ?? DUMMY_HASH, body.password);
       if (!user || !ok || !user.isActive) {
-        await app.authLimits.fail(req, body.email);
         throw new HttpError(400, req.t('auth.invalidCredentials'));
       }
+      // A right password is not a guess; and this browser now skips the account-wide count.
+      await attempt.release();
+      app.authLimits.rememberDevice(req, reply, user.email);
       // Only after the password is right: nobody learns from this that an address is registered.
       if (!user.emailConfirmed) throw new HttpError(403, req.t('auth.confirmFirst'));
       // The anonymous session's cart follows the shopper; logIn replaces the session id.
@@ -178,6 +180,8 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
       const use = await useToken(app.db, body.token, 'password_reset', app.now());
       if ('problem' in use) return reply.code(400).send(linkProblem(req, use.problem));
       await setPassword(app.db, use.userId, body.password);
+      // The owner proved the mailbox: guesses by others no longer hold the account back.
+      if (user) await app.authLimits.clearAccount(user.email);
       return { detail: req.t('auth.passwordChanged') };
     },
     open,
@@ -203,12 +207,13 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     e.changePassword,
     async (req, { body }, reply) => {
       const user = await requireUser(req);
-      await app.authLimits.check(req, reply, user.email);
-      const ok = await verify(user.passwordHash, body.currentPassword).catch(() => false);
+      // Logged in already: only the per-address counts apply (the session is the known device).
+      const attempt = await app.authLimits.reserve(req, reply, user.email, { knownDevice: true });
+      const ok = await verifyPassword(user.passwordHash, body.currentPassword);
       if (!ok) {
-        await app.authLimits.fail(req, user.email);
         return reply.code(400).send({ currentPassword: [req.t('auth.invalidCredentials')] });
       }
+      await attempt.release();
       const problem = passwordProblem(body.password, user.email);
       if (problem === 'common' || problem === 'likeEmail') {
         return reply.code(400).send({
