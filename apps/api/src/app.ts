@@ -59,6 +59,7 @@ import { reviewRoutes } from './routes/reviews.ts';
 import { seoRoutes } from './routes/seo.ts';
 import { testCardRoutes } from './routes/test-card.ts';
 import { secretKeyFromEnv } from './lib/secret-key.ts';
+import { backgroundQueue, type Background } from './lib/background.ts';
 import { vendorRoutes } from './routes/vendors.ts';
 import { wishlistRoutes } from './routes/wishlist.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -111,6 +112,8 @@ declare module 'fastify' {
     payments: { providers: Map<PaymentKind, PaymentProvider>; signer: PaymentSigner };
     /** The shop's public origin, e.g. `https://shop.example` (AppOptions.publicOrigin). */
     publicOrigin: string;
+    /** Work done after the answer (account mails): lib/background.ts. */
+    background: Background;
   }
 }
 
@@ -190,6 +193,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(cookie);
   await app.register(databasePlugin, { db: options.db });
   app.decorate('mailer', options.mailer);
+  app.decorate('background', backgroundQueue(app.log));
+  // Mails queued by the last requests still go out before the app closes.
+  app.addHook('onClose', async () => app.background.idle());
   app.decorate('catalogueCacheMs', options.catalogueCacheMs ?? 60_000);
   app.decorate('now', options.now ?? (() => new Date()));
   app.decorate('publicOrigin', new URL(options.publicOrigin ?? 'http://localhost').origin);

@@ -3,7 +3,7 @@ import { endpoints } from '@shop/contract';
 import { passwordProblem } from '@shop/domain';
 import { translatorFor } from '#api/lib/i18n.ts';
 import { verifyPassword } from '#api/lib/passwords.ts';
-import { accountLinkMail } from '#api/mail/account-mail.ts';
+import { accountExistsMail, accountLinkMail } from '#api/mail/account-mail.ts';
 import { HttpError } from '#api/plugins/errors.ts';
 import { moveSessionCart } from '#api/repos/cart.ts';
 import { issueToken, tokenOwner, useToken } from '#api/repos/tokens.ts';
@@ -110,14 +110,39 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     token: [req.t(problem === 'expired' ? 'auth.linkExpired' : 'auth.linkUsed')],
   });
 
+  /** Mails an address that already has an account how to log in, or to reset the password. */
+  async function mailAccountExists(req: FastifyRequest, user: UserRow) {
+    const { origin, title } = await siteOrigin(req);
+    const account = `${origin}/${req.locale}/account`;
+    await app.mailer
+      .send(
+        accountExistsMail(
+          user,
+          { login: `${account}/login/`, reset: `${account}/forgot-password/` },
+          title,
+          translatorFor(req.locale),
+        ),
+      )
+      .catch((err: unknown) => req.log.error({ err, user: user.id }, 'account-exists mail failed'));
+  }
+
+  // The same answer, in the same time, for an address that already has an account: the mail
+  // says what to do (issue 21). The password is hashed either way (createUser), and the mails go
+  // out after the answer.
   defineEndpoint(
     app,
     e.register,
     async (req, { body }, reply) => {
       await app.authLimits.take(req, reply);
       const user = await createUser(app.db, { ...body, locale: req.locale });
-      if (!user) return reply.code(400).send({ email: [req.t('auth.emailTaken')] });
-      await mailLink(req, user, 'confirm');
+      app.background.run('register mail', async () => {
+        if (user) return mailLink(req, user, 'confirm');
+        const existing = await findUserByEmail(app.db, body.email);
+        if (!existing?.isActive) return;
+        // Never confirmed: the confirmation link again, as the resend call would send it.
+        if (!existing.emailConfirmed) return mailLink(req, existing, 'confirm');
+        return mailAccountExists(req, existing);
+      });
       return reply.code(201).send({ detail: req.t('auth.registered') });
     },
     open,
@@ -135,14 +160,16 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     open,
   );
 
-  // The same answer whatever the address: nobody learns here who has an account.
+  // The same answer, in the same time, whatever the address: nobody learns who has an account.
   defineEndpoint(
     app,
     e.resendConfirmation,
     async (req, { body }, reply) => {
       await app.authLimits.take(req, reply);
-      const user = await findUserByEmail(app.db, body.email);
-      if (user && user.isActive && !user.emailConfirmed) await mailLink(req, user, 'confirm');
+      app.background.run('confirmation mail', async () => {
+        const user = await findUserByEmail(app.db, body.email);
+        if (user && user.isActive && !user.emailConfirmed) await mailLink(req, user, 'confirm');
+      });
       return { detail: req.t('auth.confirmationSent') };
     },
     open,
@@ -153,8 +180,11 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     e.passwordReset,
     async (req, { body }, reply) => {
       await app.authLimits.take(req, reply);
-      const user = await findUserByEmail(app.db, body.email);
-      if (user && user.isActive) await mailLink(req, user, 'reset');
+      // Looked up after the answer: known and unknown addresses cost the request the same.
+      app.background.run('reset mail', async () => {
+        const user = await findUserByEmail(app.db, body.email);
+        if (user && user.isActive) await mailLink(req, user, 'reset');
+      });
       return { detail: req.t('auth.resetLinkSent') };
     },
     open,
