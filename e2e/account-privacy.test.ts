@@ -26,7 +26,8 @@ async function post(path: string, fields: Record<string, string>) {
     body: new URLSearchParams({ csrf: token, ...fields }),
   });
   const html = await res.text();
-  const status = /role="status"[^>]*>([\s\S]*?)<\//.exec(html)?.[1]?.trim() ?? '';
+  // The finished step's message (components/account-page.tsx `Done`); the layout has other live regions.
+  const status = /<p role="status"[^>]*>([^<]*)<\/p>/.exec(html)?.[1]?.trim() ?? '';
   return { code: res.status, status, invalid: html.includes('aria-invalid="true"') };
 }
 
