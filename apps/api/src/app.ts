@@ -207,8 +207,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(sessionsPlugin, {
     store: options.sessionStore,
     secureCookies,
+    // A new session gets its own CSRF token, a logout a fresh one (decision 0006).
+    onChange: (req, reply, sessionId) => app.issueCsrfToken(req, reply, sessionId),
   });
-  await app.register(csrfPlugin, { secureCookies });
+  await app.register(csrfPlugin, { secureCookies, secretKey });
   await app.register(shopDataPlugin, {
     ...(options.changeCheckMs !== undefined ? { changeCheckMs: options.changeCheckMs } : {}),
   });
