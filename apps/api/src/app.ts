@@ -60,6 +60,7 @@ import { seoRoutes } from './routes/seo.ts';
 import { testCardRoutes } from './routes/test-card.ts';
 import { secretKeyFromEnv } from './lib/secret-key.ts';
 import { backgroundQueue, type Background } from './lib/background.ts';
+import { apiDocsFromEnv } from './env.ts';
 import { vendorRoutes } from './routes/vendors.ts';
 import { wishlistRoutes } from './routes/wishlist.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -83,6 +84,8 @@ export type AppOptions = {
   mediaDir?: string;
   /** Signs payment links and confirmations; PAYMENT_SECRET or one made at start. */
   paymentSecret?: string;
+  /** Serves the OpenAPI document at /api/docs/ (API_DOCS; default: not in production). */
+  apiDocs?: boolean;
   /** Signs CSRF tokens and known-device cookies; SECRET_KEY or one made at start (lib/secret-key.ts). */
   secretKey?: string;
   /** The clock of expiring links; tests move it on instead of waiting. */
@@ -188,7 +191,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // The page and its JSON: only where API_DOCS (or the default: not in production) says so.
+  if (options.apiDocs ?? apiDocsFromEnv()) {
+    await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  }
 
   await app.register(cookie);
   await app.register(databasePlugin, { db: options.db });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EnvError, loadEnv, publicOriginOf } from './env.ts';
+import { apiDocsEnabled, apiDocsFromEnv, EnvError, loadEnv, publicOriginOf } from './env.ts';
 
 describe('environment', () => {
   it('has defaults that run the embedded shop on port 3000', () => {
@@ -87,5 +87,15 @@ describe('environment', () => {
       'http://127.0.0.1:8080',
     );
     expect(publicOriginOf(loadEnv({ HOST: '::1', PORT: '80' }))).toBe('http://[::1]');
+  });
+
+  it('keeps the OpenAPI document off in production unless API_DOCS=on, and on elsewhere', () => {
+    expect(apiDocsEnabled(loadEnv({}))).toBe(false);
+    expect(apiDocsEnabled(loadEnv({ NODE_ENV: 'production', API_DOCS: 'on' }))).toBe(true);
+    expect(apiDocsEnabled(loadEnv({ NODE_ENV: 'development' }))).toBe(true);
+    expect(apiDocsEnabled(loadEnv({ NODE_ENV: 'development', API_DOCS: 'off' }))).toBe(false);
+    expect(apiDocsFromEnv({ NODE_ENV: 'production', API_DOCS: '' })).toBe(false);
+    expect(apiDocsFromEnv({ NODE_ENV: 'test' })).toBe(true);
+    expect(() => loadEnv({ API_DOCS: 'yes' })).toThrow(EnvError);
   });
 });

@@ -111,6 +111,7 @@ type TestAppOptions = Pick<
   | 'catalogueCacheMs'
   | 'changeCheckMs'
   | 'secretKey'
+  | 'apiDocs'
 >;
 
 /**
