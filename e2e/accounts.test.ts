@@ -22,7 +22,10 @@ describe('accounts', () => {
     await page.getByLabel('Password', { exact: true }).fill('linen-and-clay-2026');
     await page.getByLabel('Confirm password').fill('linen-and-clay-2026');
     await page.getByRole('button', { name: 'Create account' }).click();
-    await page.getByRole('status').filter({ hasText: 'Your account has been created' }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'We have sent an email to this address' })
+      .waitFor();
 
     // Logging in before confirming is refused, with the link offered again.
     await page.goto(`${baseURL}/en/account/login/`);
@@ -60,7 +63,10 @@ describe('accounts', () => {
     await page.getByLabel('Password', { exact: true }).fill('first-linen-password');
     await page.getByLabel('Confirm password').fill('first-linen-password');
     await page.getByRole('button', { name: 'Create account' }).click();
-    await page.getByRole('status').filter({ hasText: 'Your account has been created' }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'We have sent an email to this address' })
+      .waitFor();
     await page.goto(
       (await mailedLink(email, 'confirm-email')).replace(/^https?:\/\/[^/]+/, baseURL),
     );

@@ -29,7 +29,10 @@ async function newShopper(page: Page, js: boolean) {
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByLabel('Confirm password').fill(password);
   await page.getByRole('button', { name: 'Create account' }).click();
-  await page.getByRole('status').filter({ hasText: 'Your account has been created' }).waitFor();
+  await page
+    .getByRole('status')
+    .filter({ hasText: 'We have sent an email to this address' })
+    .waitFor();
   await page.goto((await mailedLink(email, 'confirm-email')).replace(/^https?:\/\/[^/]+/, baseURL));
   await page.getByText('Your email address is confirmed').waitFor();
   await page.getByRole('main').getByRole('link', { name: 'Log in' }).click();

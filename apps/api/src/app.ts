@@ -59,6 +59,9 @@ import { contentRoutes } from './routes/content.ts';
 import { reviewRoutes } from './routes/reviews.ts';
 import { seoRoutes } from './routes/seo.ts';
 import { testCardRoutes } from './routes/test-card.ts';
+import { secretKeyFromEnv } from './lib/secret-key.ts';
+import { backgroundQueue, type Background } from './lib/background.ts';
+import { apiDocsFromEnv } from './env.ts';
 import { vendorRoutes } from './routes/vendors.ts';
 import { wishlistRoutes } from './routes/wishlist.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -88,6 +91,10 @@ export type AppOptions = {
   mediaDir?: string;
   /** Signs payment links and confirmations; PAYMENT_SECRET or one made at start. */
   paymentSecret?: string;
+  /** Serves the OpenAPI document at /api/docs/ (API_DOCS; default: not in production). */
+  apiDocs?: boolean;
+  /** Signs CSRF tokens and known-device cookies; SECRET_KEY or one made at start (lib/secret-key.ts). */
+  secretKey?: string;
   /** The clock of expiring links; tests move it on instead of waiting. */
   now?: () => Date;
   /** Shares rate-limit counts between processes (the server passes its REDIS_URL client). */
@@ -115,6 +122,8 @@ declare module 'fastify' {
     payments: { providers: Map<PaymentKind, PaymentProvider>; signer: PaymentSigner };
     /** The shop's public origin, e.g. `https://shop.example` (AppOptions.publicOrigin). */
     publicOrigin: string;
+    /** Work done after the answer (account mails): lib/background.ts. */
+    background: Background;
   }
 }
 
@@ -189,23 +198,32 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // The page and its JSON: only where API_DOCS (or the default: not in production) says so.
+  if (options.apiDocs ?? apiDocsFromEnv()) {
+    await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  }
 
   await app.register(cookie);
   await app.register(databasePlugin, { db: options.db });
   app.decorate('mailer', options.mailer);
+  app.decorate('background', backgroundQueue(app.log));
+  // Mails queued by the last requests still go out before the app closes.
+  app.addHook('onClose', async () => app.background.idle());
   app.decorate('catalogueCacheMs', options.catalogueCacheMs ?? 60_000);
   app.decorate('now', options.now ?? (() => new Date()));
   app.decorate('publicOrigin', new URL(options.publicOrigin ?? 'http://localhost').origin);
   // An https public origin means every cookie is Secure, whatever the request looked like.
   const secureCookies = options.secureCookies ?? app.publicOrigin.startsWith('https://');
   const signer = paymentSigner(options.paymentSecret ?? paymentSecretFromEnv());
+  const secretKey = options.secretKey ?? secretKeyFromEnv();
   app.decorate('payments', { providers: paymentProviders(bankAccountFromEnv(), signer), signer });
   await app.register(sessionsPlugin, {
     store: options.sessionStore,
     secureCookies,
+    // A new session gets its own CSRF token, a logout a fresh one (decision 0006).
+    onChange: (req, reply, sessionId) => app.issueCsrfToken(req, reply, sessionId),
   });
-  await app.register(csrfPlugin, { secureCookies });
+  await app.register(csrfPlugin, { secureCookies, secretKey });
   await app.register(shopDataPlugin, {
     ...(options.changeCheckMs !== undefined ? { changeCheckMs: options.changeCheckMs } : {}),
   });
@@ -217,6 +235,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(securityHeadersPlugin, { publicOrigin: app.publicOrigin });
   await app.register(authLimitsPlugin, {
+    secretKey,
+    secureCookies,
     ...(options.redis ? { redis: options.redis } : {}),
     ...(options.authLimits ? { limits: options.authLimits } : {}),
   });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { EnvError, loadEnv, pageCacheSecondsOf, publicOriginOf } from './env.ts';
+import {
+  apiDocsEnabled,
+  apiDocsFromEnv,
+  EnvError,
+  loadEnv,
+  pageCacheSecondsOf,
+  publicOriginOf,
+} from './env.ts';
 
 describe('environment', () => {
   it('has defaults that run the embedded shop on port 3000', () => {
@@ -96,5 +103,15 @@ describe('environment', () => {
     expect(pageCacheSecondsOf({ PAGE_CACHE_SECONDS: '3' })).toBe(3);
     expect(pageCacheSecondsOf({ PAGE_CACHE_SECONDS: '0' })).toBe(0);
     expect(() => pageCacheSecondsOf({ PAGE_CACHE_SECONDS: '-1' })).toThrow();
+  });
+
+  it('keeps the OpenAPI document off in production unless API_DOCS=on, and on elsewhere', () => {
+    expect(apiDocsEnabled(loadEnv({}))).toBe(false);
+    expect(apiDocsEnabled(loadEnv({ NODE_ENV: 'production', API_DOCS: 'on' }))).toBe(true);
+    expect(apiDocsEnabled(loadEnv({ NODE_ENV: 'development' }))).toBe(true);
+    expect(apiDocsEnabled(loadEnv({ NODE_ENV: 'development', API_DOCS: 'off' }))).toBe(false);
+    expect(apiDocsFromEnv({ NODE_ENV: 'production', API_DOCS: '' })).toBe(false);
+    expect(apiDocsFromEnv({ NODE_ENV: 'test' })).toBe(true);
+    expect(() => loadEnv({ API_DOCS: 'yes' })).toThrow(EnvError);
   });
 });

@@ -51,6 +51,11 @@ const envSchema = z.object({
    * change to what it shows drops it sooner); 0 = every page rendered for every request.
    */
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
+  /**
+   * The OpenAPI document and Swagger UI at /api/docs/: `on` or `off`; unset, off in production
+   * (it maps every endpoint for whoever asks) and on otherwise. Issue 21.
+   */
+  API_DOCS: z.enum(['on', 'off']).optional(),
 });
 
 /**
@@ -69,6 +74,21 @@ export type TrustProxy = boolean | number | string[];
 export type Env = z.infer<typeof envSchema>;
 
 export class EnvError extends Error {}
+
+/** Whether /api/docs/ is served: API_DOCS when set, else everywhere but in production. */
+export const apiDocsEnabled = (env: Pick<Env, 'API_DOCS' | 'NODE_ENV'>): boolean =>
+  env.API_DOCS ? env.API_DOCS === 'on' : env.NODE_ENV !== 'production';
+
+/**
+ * apiDocsEnabled for the process's environment (main.ts has validated it at start), for an app
+ * built without an explicit `apiDocs` option.
+ */
+export const apiDocsFromEnv = (source: Record<string, string | undefined> = process.env) =>
+  apiDocsEnabled(
+    envSchema
+      .pick({ API_DOCS: true, NODE_ENV: true })
+      .parse({ API_DOCS: source.API_DOCS || undefined, NODE_ENV: source.NODE_ENV || undefined }),
+  );
 
 /** Parses the environment; throws EnvError whose message is one line naming every bad variable. */
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {

@@ -111,6 +111,8 @@ type TestAppOptions = Pick<
   | 'catalogueCacheMs'
   | 'changeCheckMs'
   | 'pageCacheMs'
+  | 'secretKey'
+  | 'apiDocs'
 >;
 
 /**

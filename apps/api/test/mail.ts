@@ -18,6 +18,8 @@ function decodeQuotedPrintable(text: string): string {
 
 /** The mails written so far to `to`, oldest first: subject and decoded text. */
 export async function mailsTo(t: TestContext, to: string) {
+  // Account mails go out after the answer (lib/background.ts): wait for those queued so far.
+  await t.app.background.idle();
   const dir = join(t.mailDir, 'mail');
   const files = (await readdir(dir).catch(() => [])).sort();
   const mails = [];

@@ -14,22 +14,22 @@ type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 /** A browser: its cookie jar and CSRF token, as the storefront's server sends them. */
 export function browserOf(t: TestContext) {
   const jar = cookieJar();
-  let token = '';
   async function send(
     method: Method,
     url: string,
     payload?: unknown,
     headers: Record<string, string> = {},
   ) {
-    if (method !== 'GET' && !token) {
+    if (method !== 'GET' && !jar.get('csrftoken')) {
       const res = await t.app.inject({
         method: 'GET',
         url: '/en/api/accounts/login/',
         headers: { cookie: jar.header() },
       });
       jar.store(res);
-      token = res.json<{ csrfToken: string }>().csrfToken;
     }
+    // Read from the cookie at each write, as the shop's scripts do: it follows the session.
+    const token = jar.get('csrftoken') ?? '';
     const res = await t.app.inject({
       method,
       url,

@@ -12,7 +12,13 @@ import { CSRF_TOKEN_PATTERN } from '@shop/contract';
  * cookie choice and the saved language (both part of the key). Any other cookie (a session, the
  * one-time cart notice, a cookie this list does not know) is someone's own: the page is rendered.
  */
-const SHARED_COOKIES: ReadonlySet<string> = new Set(['csrftoken', 'cookie_consent', 'locale']);
+const SHARED_COOKIES: ReadonlySet<string> = new Set([
+  'csrftoken',
+  'cookie_consent',
+  'locale',
+  // Only the login reads it (decision 0043): a browser that once logged in is still a visitor.
+  'known_device',
+]);
 /** The cookies a cached page may set: the visitor's new CSRF token and the page's language. */
 const SETTABLE_COOKIES: ReadonlySet<string> = new Set(['csrftoken', 'locale']);
 

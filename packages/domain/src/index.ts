@@ -17,3 +17,4 @@ export * from './order-status.ts';
 export * from './password.ts';
 export * from './sorting.ts';
 export * from './stock.ts';
+export * from './redirect.ts';

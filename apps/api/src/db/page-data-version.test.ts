@@ -91,6 +91,7 @@ const RULES: Record<string, Rule> = {
   order_items: 'neither',
   order_status_changes: 'neither',
   order_payments: 'neither',
+  auth_attempts: 'neither',
   search_words: 'neither',
 };
 

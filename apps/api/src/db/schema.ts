@@ -402,6 +402,21 @@ export const userTokens = pgTable('user_tokens', {
   createdAt: createdAt(),
 });
 
+/**
+ * Login attempts counted per key (an account and address pair, an address, an account) when no
+ * Redis is configured: one atomic upsert reserves an attempt before its password is checked, so
+ * every process on the database sees each attempt (plugins/auth-limits.ts, decision 0043).
+ */
+export const authAttempts = pgTable(
+  'auth_attempts',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('auth_attempts_expires_idx').on(t.expiresAt)],
+);
+
 // ---------------------------------------------------------------- content
 
 export const blogs = pgTable(

@@ -18,3 +18,17 @@ export function accountLinkMail(
       }
     : { to: to.email, subject: t('auth.mailResetSubject'), text: t('auth.mailResetText', values) };
 }
+
+/** The mail to an address that tried to register again: how to log in, or reset the password. */
+export function accountExistsMail(
+  to: { email: string; firstName: string },
+  links: { login: string; reset: string },
+  shop: string,
+  t: Translate,
+): MailMessage {
+  return {
+    to: to.email,
+    subject: t('auth.mailExistsSubject'),
+    text: t('auth.mailExistsText', { name: to.firstName || to.email, shop, ...links }),
+  };
+}

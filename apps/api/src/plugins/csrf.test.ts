@@ -10,7 +10,7 @@ let handled = 0;
 
 beforeAll(async () => {
   await app.register(cookie);
-  await app.register(csrfPlugin, { secureCookies: false });
+  await app.register(csrfPlugin, { secureCookies: false, secretKey: 'k'.repeat(32) });
   app.get('/:locale/api/token/', async (req, reply) => ({ token: req.csrfToken(reply) }));
   for (const method of ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const)
     app.route({

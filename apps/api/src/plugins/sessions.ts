@@ -30,10 +30,15 @@ declare module 'fastify' {
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export type SessionOptions = { store: SessionStore; secureCookies: boolean };
+export type SessionOptions = {
+  store: SessionStore;
+  secureCookies: boolean;
+  /** Told when a session starts (its id) or ends (`null`): the CSRF token follows it (csrf.ts). */
+  onChange?: (req: FastifyRequest, reply: FastifyReply, sessionId: string | null) => void;
+};
 
 export const sessionsPlugin = fp<SessionOptions>(
-  async (app, { store, secureCookies }) => {
+  async (app, { store, secureCookies, onChange }) => {
     const cookieOptions = (req: FastifyRequest) => ({
       path: '/',
       httpOnly: true,
@@ -58,6 +63,7 @@ export const sessionsPlugin = fp<SessionOptions>(
       reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(req), expires: record.expiresAt });
       req.session = { ...record, id };
       userCache.delete(req);
+      onChange?.(req, reply, id);
       return req.session;
     };
 
@@ -105,6 +111,7 @@ export const sessionsPlugin = fp<SessionOptions>(
       this.session = null;
       userCache.delete(this);
       reply.clearCookie(SESSION_COOKIE, cookieOptions(this));
+      onChange?.(this, reply, null);
     });
     app.decorateRequest('saveSession', async function (this: FastifyRequest) {
       if (this.session) await store.set(this.session.id, this.session);

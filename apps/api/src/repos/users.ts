@@ -83,11 +83,26 @@ export async function confirmUserEmail(db: Database, id: number): Promise<void> 
  * Sets a new password. Every session that logged in before now is signed out (sessions carry
  * their login time); the address is confirmed too, since the link proved the mailbox.
  */
+/**
+ * Sets a new password. Every reset link not used yet is spent with it: a link mailed before the
+ * change must not undo it (issue 21), whichever way the password changed.
+ */
 export async function setPassword(db: Database, id: number, password: string): Promise<void> {
+  const passwordHash = await hash(password);
+  await db
+    .update(s.userTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(s.userTokens.userId, id),
+        eq(s.userTokens.kind, 'password_reset'),
+        isNull(s.userTokens.usedAt),
+      ),
+    );
   await db
     .update(s.users)
     .set({
-      passwordHash: await hash(password),
+      passwordHash,
       credentialsChangedAt: new Date(),
       emailConfirmed: true,
     })

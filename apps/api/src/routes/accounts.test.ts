@@ -1,12 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_AUTH_LIMITS } from '#api/plugins/auth-limits.ts';
 import { useTestApp } from '../../test/helpers.ts';
 import { linkToken, mailsTo } from '../../test/mail.ts';
 import { browserOf, type Browser } from '../../test/shopper.ts';
 
 // The app's clock: real time unless a test moves it on (links expire by it).
 let offset = 0;
-const t = useTestApp({ now: () => new Date(Date.now() + offset) });
+// Every request here comes from one address: its mail-sending calls get room for the whole file.
+const t = useTestApp({
+  now: () => new Date(Date.now() + offset),
+  authLimits: { ...DEFAULT_AUTH_LIMITS, perAddress: 100 },
+});
 
 const A = '/en/api/accounts';
 const PASSWORD = 'linen-and-clay-2026';
@@ -46,12 +51,24 @@ describe('registering and confirming the address', () => {
     expect((await login(b, email)).statusCode).toBe(200);
   });
 
-  it('refuses a taken address, a common password and one like the email, in the caller’s language', async () => {
+  it('answers a taken address like a new one, and mails its owner how to log in or reset', async () => {
     const b = browserOf(t);
     const taken = await register(b, 'shopper@example.com', {}, 'de');
-    expect(taken.json()).toEqual({
-      email: ['Mit dieser E-Mail-Adresse besteht bereits ein Konto.'],
-    });
+    const fresh = await register(b, newEmail(), {}, 'de');
+    expect(taken.statusCode).toBe(201);
+    expect(taken.statusCode).toBe(fresh.statusCode);
+    expect(taken.body).toBe(fresh.body);
+    expect(taken.json<{ detail: string }>().detail).toContain('E-Mail an diese Adresse');
+    const [mail] = (await mailsTo(t, 'shopper@example.com')).slice(-1);
+    expect(mail?.subject).toBe('Sie haben bereits ein Konto');
+    expect(mail?.text).toMatch(/\/de\/account\/login\//);
+    expect(mail?.text).toMatch(/\/de\/account\/forgot-password\//);
+    // The account is as it was: its own password still logs in.
+    expect((await login(browserOf(t), 'shopper@example.com', 'demo1234')).statusCode).toBe(200);
+  });
+
+  it('refuses a common password and one like the email, in the caller’s language', async () => {
+    const b = browserOf(t);
     const common = await register(b, newEmail(), { password: 'Password123' }, 'de');
     expect(common.statusCode).toBe(400);
     expect(common.json()).toEqual({
@@ -135,6 +152,68 @@ describe('resetting the password', () => {
       password: 'another-linen-password',
     });
     expect(reused.statusCode).toBe(400);
+  });
+
+  it('answers before any lookup or mail, for a known and an unknown address alike', async () => {
+    const email = await confirmedUser();
+    const b = browserOf(t);
+    // A mailer that hangs: the old handler waited for it, so the request never answered.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const send = t.app.mailer.send;
+    t.app.mailer.send = async (message) => {
+      await held;
+      return send.call(t.app.mailer, message);
+    };
+    try {
+      const known = await b.send('POST', `${A}/password_reset/`, { email });
+      const unknown = await b.send('POST', `${A}/password_reset/`, { email: newEmail() });
+      expect([known.statusCode, unknown.statusCode]).toEqual([200, 200]);
+      expect(known.body).toBe(unknown.body);
+    } finally {
+      release();
+      t.app.mailer.send = send;
+    }
+    expect((await mailsTo(t, email)).some((m) => m.subject === 'Reset your password')).toBe(true);
+  });
+
+  it('refuses an older link once a newer one has been used', async () => {
+    const email = await confirmedUser();
+    const b = browserOf(t);
+    await b.send('POST', `${A}/password_reset/`, { email });
+    const older = await linkToken(t, email, 'reset-password');
+    await b.send('POST', `${A}/password_reset/`, { email });
+    const newer = await linkToken(t, email, 'reset-password');
+    expect(newer).not.toBe(older);
+    const done = await b.send('POST', `${A}/password_reset/confirm/`, {
+      token: newer,
+      password: 'a-new-linen-password',
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    const stale = await b.send('POST', `${A}/password_reset/confirm/`, {
+      token: older,
+      password: 'an-attackers-linen-password',
+    });
+    expect(stale.statusCode).toBe(400);
+    expect((await login(b, email, 'a-new-linen-password')).statusCode).toBe(200);
+  });
+
+  it('refuses a link mailed before the password was changed another way', async () => {
+    const email = await confirmedUser();
+    const b = browserOf(t);
+    await b.send('POST', `${A}/password_reset/`, { email });
+    const older = await linkToken(t, email, 'reset-password');
+    expect((await login(b, email)).statusCode).toBe(200);
+    const changed = await b.send('POST', `${A}/change_password/`, {
+      currentPassword: PASSWORD,
+      password: 'brand-new-linen-pass',
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const stale = await b.send('POST', `${A}/password_reset/confirm/`, {
+      token: older,
+      password: 'an-attackers-linen-password',
+    });
+    expect(stale.statusCode).toBe(400);
   });
 
   it('lets a reset link expire after an hour', async () => {

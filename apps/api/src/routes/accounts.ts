@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { verify } from '@node-rs/argon2';
 import { endpoints } from '@shop/contract';
 import { passwordProblem } from '@shop/domain';
 import { translatorFor } from '#api/lib/i18n.ts';
-import { accountLinkMail } from '#api/mail/account-mail.ts';
+import { verifyPassword } from '#api/lib/passwords.ts';
+import { accountExistsMail, accountLinkMail } from '#api/mail/account-mail.ts';
 import { HttpError } from '#api/plugins/errors.ts';
 import { moveSessionCart } from '#api/repos/cart.ts';
 import { issueToken, tokenOwner, useToken } from '#api/repos/tokens.ts';
@@ -43,14 +43,16 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     app,
     e.login,
     async (req, { body }, reply) => {
-      // Wrong passwords are counted per address and per account: a burst is refused early.
-      await app.authLimits.check(req, reply, body.email);
+      // The check is reserved before argon2 runs: a burst counts every guess (decision 0043).
+      const attempt = await app.authLimits.reserve(req, reply, body.email);
       const user = await findUserByEmail(app.db, body.email);
-      const ok = await verify(user?.passwordHash ?? DUMMY_HASH, body.password).catch(() => false);
+      const ok = await verifyPassword(user?.passwordHash ?? DUMMY_HASH, body.password);
       if (!user || !ok || !user.isActive) {
-        await app.authLimits.fail(req, body.email);
         throw new HttpError(400, req.t('auth.invalidCredentials'));
       }
+      // A right password is not a guess; and this browser now skips the account-wide count.
+      await attempt.release();
+      app.authLimits.rememberDevice(req, reply, user.email);
       // Only after the password is right: nobody learns from this that an address is registered.
       if (!user.emailConfirmed) throw new HttpError(403, req.t('auth.confirmFirst'));
       // The anonymous session's cart follows the shopper; logIn replaces the session id.
@@ -108,14 +110,39 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     token: [req.t(problem === 'expired' ? 'auth.linkExpired' : 'auth.linkUsed')],
   });
 
+  /** Mails an address that already has an account how to log in, or to reset the password. */
+  async function mailAccountExists(req: FastifyRequest, user: UserRow) {
+    const { origin, title } = await siteOrigin(req);
+    const account = `${origin}/${req.locale}/account`;
+    await app.mailer
+      .send(
+        accountExistsMail(
+          user,
+          { login: `${account}/login/`, reset: `${account}/forgot-password/` },
+          title,
+          translatorFor(req.locale),
+        ),
+      )
+      .catch((err: unknown) => req.log.error({ err, user: user.id }, 'account-exists mail failed'));
+  }
+
+  // The same answer, in the same time, for an address that already has an account: the mail
+  // says what to do (issue 21). The password is hashed either way (createUser), and the mails go
+  // out after the answer.
   defineEndpoint(
     app,
     e.register,
     async (req, { body }, reply) => {
       await app.authLimits.take(req, reply);
       const user = await createUser(app.db, { ...body, locale: req.locale });
-      if (!user) return reply.code(400).send({ email: [req.t('auth.emailTaken')] });
-      await mailLink(req, user, 'confirm');
+      app.background.run('register mail', async () => {
+        if (user) return mailLink(req, user, 'confirm');
+        const existing = await findUserByEmail(app.db, body.email);
+        if (!existing?.isActive) return;
+        // Never confirmed: the confirmation link again, as the resend call would send it.
+        if (!existing.emailConfirmed) return mailLink(req, existing, 'confirm');
+        return mailAccountExists(req, existing);
+      });
       return reply.code(201).send({ detail: req.t('auth.registered') });
     },
     open,
@@ -133,14 +160,16 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     open,
   );
 
-  // The same answer whatever the address: nobody learns here who has an account.
+  // The same answer, in the same time, whatever the address: nobody learns who has an account.
   defineEndpoint(
     app,
     e.resendConfirmation,
     async (req, { body }, reply) => {
       await app.authLimits.take(req, reply);
-      const user = await findUserByEmail(app.db, body.email);
-      if (user && user.isActive && !user.emailConfirmed) await mailLink(req, user, 'confirm');
+      app.background.run('confirmation mail', async () => {
+        const user = await findUserByEmail(app.db, body.email);
+        if (user && user.isActive && !user.emailConfirmed) await mailLink(req, user, 'confirm');
+      });
       return { detail: req.t('auth.confirmationSent') };
     },
     open,
@@ -151,8 +180,11 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     e.passwordReset,
     async (req, { body }, reply) => {
       await app.authLimits.take(req, reply);
-      const user = await findUserByEmail(app.db, body.email);
-      if (user && user.isActive) await mailLink(req, user, 'reset');
+      // Looked up after the answer: known and unknown addresses cost the request the same.
+      app.background.run('reset mail', async () => {
+        const user = await findUserByEmail(app.db, body.email);
+        if (user && user.isActive) await mailLink(req, user, 'reset');
+      });
       return { detail: req.t('auth.resetLinkSent') };
     },
     open,
@@ -178,6 +210,8 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
       const use = await useToken(app.db, body.token, 'password_reset', app.now());
       if ('problem' in use) return reply.code(400).send(linkProblem(req, use.problem));
       await setPassword(app.db, use.userId, body.password);
+      // The owner proved the mailbox: guesses by others no longer hold the account back.
+      if (user) await app.authLimits.clearAccount(user.email);
       return { detail: req.t('auth.passwordChanged') };
     },
     open,
@@ -203,12 +237,13 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     e.changePassword,
     async (req, { body }, reply) => {
       const user = await requireUser(req);
-      await app.authLimits.check(req, reply, user.email);
-      const ok = await verify(user.passwordHash, body.currentPassword).catch(() => false);
+      // Logged in already: only the per-address counts apply (the session is the known device).
+      const attempt = await app.authLimits.reserve(req, reply, user.email, { knownDevice: true });
+      const ok = await verifyPassword(user.passwordHash, body.currentPassword);
       if (!ok) {
-        await app.authLimits.fail(req, user.email);
         return reply.code(400).send({ currentPassword: [req.t('auth.invalidCredentials')] });
       }
+      await attempt.release();
       const problem = passwordProblem(body.password, user.email);
       if (problem === 'common' || problem === 'likeEmail') {
         return reply.code(400).send({

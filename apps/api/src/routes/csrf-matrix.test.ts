@@ -84,6 +84,62 @@ describe('CSRF on every write of the OpenAPI document', () => {
   });
 });
 
+describe('a CSRF token belongs to its session (issue 21)', () => {
+  const INFO = '/en/api/accounts/user_info/';
+  /** A write with exactly this cookie header and X-CSRFToken. */
+  const patch = (cookie: string, token: string, firstName: string) =>
+    t.app.inject({
+      method: 'PATCH',
+      url: INFO,
+      headers: { cookie, 'x-csrftoken': token },
+      payload: { firstName },
+    });
+  const cookieOf = (b: ReturnType<typeof browserOf>, name: string) =>
+    `${name}=${b.jar.get(name) ?? ''}`;
+
+  it('refuses a cookie and header pair taken from another session, or from before the login', async () => {
+    const victim = browserOf(t);
+    // The token this browser had before it logged in (a planted one looks the same).
+    await victim.send('GET', '/en/api/accounts/login/');
+    const before = victim.jar.get('csrftoken') ?? '';
+    await victim.logIn('giulia.rossi@example.com');
+    const own = victim.jar.get('csrftoken') ?? '';
+    expect(own).toMatch(/^[\w-]{43}$/);
+    expect(own).not.toBe(before);
+    const attacker = browserOf(t);
+    await attacker.logIn('olga.smirnova@example.com');
+    const theirs = attacker.jar.get('csrftoken') ?? '';
+    const session = cookieOf(victim, 'sessionid');
+    const refusals = await Promise.all(
+      [theirs, before, 'a'.repeat(43)].map((token) =>
+        patch(`${session}; csrftoken=${token}`, token, 'Forged'),
+      ),
+    );
+    expect(refusals.map((r) => r.statusCode)).toEqual([403, 403, 403]);
+    const info = await victim.send('GET', INFO);
+    expect(info.json<{ firstName: string }>().firstName).not.toBe('Forged');
+    // The session's own pair is taken.
+    expect((await patch(`${session}; csrftoken=${own}`, own, 'Giulia')).statusCode).toBe(200);
+  });
+
+  it('hands a new token at logout, and one to a browser whose session holds another', async () => {
+    const b = browserOf(t);
+    await b.logIn('marco.bianchi@example.com');
+    const during = b.jar.get('csrftoken');
+    // A browser of this session with another token gets the session's with any answer.
+    const fixed = await t.app.inject({
+      method: 'GET',
+      url: INFO,
+      headers: { cookie: `${cookieOf(b, 'sessionid')}; csrftoken=${'c'.repeat(43)}` },
+    });
+    expect(fixed.cookies.find((c) => c.name === 'csrftoken')?.value).toBe(during);
+    expect((await b.send('POST', '/en/api/accounts/logout/')).statusCode).toBe(204);
+    const after = b.jar.get('csrftoken');
+    expect(after).toMatch(/^[\w-]{43}$/);
+    expect(after).not.toBe(during);
+  });
+});
+
 describe("another shopper's objects, through every write with an id", () => {
   it("leaves the first shopper's wishlist, addresses, reviews, cart and orders as they were", async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<Doc>();

@@ -227,10 +227,19 @@ describe('sessions and CSRF', () => {
     expect(me.statusCode).toBe(200);
     expect(me.json()).toMatchObject({ email: 'shopper@example.com' });
 
+    // The session brought its own CSRF token (decision 0006): the one from before is spent.
+    const own = jar.get('csrftoken') ?? '';
+    expect(own).not.toBe(token);
+    const stale = await t.app.inject({
+      method: 'POST',
+      url: '/en/api/accounts/logout/',
+      headers: { cookie: `${jar.header()}`.replace(own, token), 'x-csrftoken': token },
+    });
+    expect(stale.statusCode).toBe(403);
     const logout = await t.app.inject({
       method: 'POST',
       url: '/en/api/accounts/logout/',
-      headers: { cookie: jar.header(), 'x-csrftoken': token },
+      headers: { cookie: jar.header(), 'x-csrftoken': own },
     });
     expect(logout.statusCode).toBe(204);
     // The old cookie no longer opens a session, even if a client kept it.

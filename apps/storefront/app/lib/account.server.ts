@@ -1,7 +1,7 @@
 import { redirect, type RouterContextProvider } from 'react-router';
 import type { UserInfo } from '@shop/contract';
 import { loginNextCookie, secureFor } from './cookies.ts';
-import { safeRedirect } from './safe-redirect.ts';
+import { safeRedirect } from '@shop/domain';
 import { getShopRequest, type ShopRequest } from './shop.server.ts';
 
 /** The login page of a locale. */

@@ -96,7 +96,7 @@ export const secureFor = (request: Request) => ({
 /**
  * The way back after logging in (spec section 4): set when a guarded page (dashboard, wishlist)
  * sends an anonymous visitor to the login page, read by the login, and cleared by a visit to
- * any other page. Only a path of this shop is ever stored or followed (safeRedirect).
+ * any other page. Only a path of this shop is ever stored or followed (safeRedirect in @shop/domain).
  */
 export const loginNextCookie = plainCookie('login_next', {
   path: '/',

@@ -11,28 +11,92 @@ export type FormReply = { result: SubmissionResult<string[]> };
 type Submission = ReturnType<typeof parseForm>;
 
 /**
- * Reads a posted form: the CSRF token first (403, nothing changes), then the fields through
- * the schema. A body that is not a form is a 400, never a 500.
+ * The most fields a posted form may have, and the most times one name may repeat. The largest
+ * real form (checkout: its 13 fields, `intent`, `idempotencyKey`, `csrf`) has 16 fields, and no
+ * form repeats a name more than twice (a hidden `intent` and a submit button's). Conform's parse
+ * grows with the square of one name's repeats (issue 21: 40,000 of them held a process 20 s), so
+ * a body past these caps is refused before anything parses it.
+ */
+export const FORM_LIMITS = { fields: 64, repeats: 8 } as const;
+
+const URLENCODED = 'application/x-www-form-urlencoded';
+const MULTIPART = 'multipart/form-data';
+
+/** How many times `needle` occurs in `bytes`, counting no further than `stopAt` (one native scan each). */
+function occurrences(bytes: Buffer, needle: Buffer | number, stopAt: number): number {
+  let count = 0;
+  for (let at = bytes.indexOf(needle); at !== -1 && count < stopAt;) {
+    count++;
+    at = bytes.indexOf(needle, at + (typeof needle === 'number' ? 1 : needle.length));
+  }
+  return count;
+}
+
+/** The most fields the raw body can hold, counted without parsing it (a bound, never too low). */
+function fieldsAtMost(bytes: Buffer, contentType: string): number {
+  const stopAt = FORM_LIMITS.fields + 1;
+  if (contentType.toLowerCase().startsWith(MULTIPART)) {
+    const boundary = /;\s*boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
+    const mark = boundary?.[1] ?? boundary?.[2];
+    // Each part starts with `--boundary`; the closing one adds one.
+    return mark ? occurrences(bytes, Buffer.from(`--${mark}`), stopAt) : stopAt;
+  }
+  // `a=1&b=2`: one field more than `&`s (empty ones included, so the bound stays safe).
+  return occurrences(bytes, 0x26, stopAt) + 1;
+}
+
+/**
+ * A posted form, read in time that grows with its size: the raw bytes are counted first (one
+ * native scan), a body past FORM_LIMITS is 'tooMany' before any parsing, and only then does the
+ * runtime's parser read it. A body that is not a form is 'notAForm'.
+ */
+export async function readBoundedForm(
+  request: Request,
+): Promise<FormData | 'tooMany' | 'notAForm'> {
+  // The boundary of a multipart body is case-sensitive: only the type is compared in lower case.
+  const contentType = request.headers.get('content-type') ?? '';
+  const type = contentType.toLowerCase();
+  if (!type.startsWith(URLENCODED) && !type.startsWith(MULTIPART)) return 'notAForm';
+  let formData: FormData;
+  try {
+    const bytes = Buffer.from(await request.arrayBuffer());
+    if (fieldsAtMost(bytes, contentType) > FORM_LIMITS.fields) return 'tooMany';
+    formData = await new Response(bytes, { headers: { 'content-type': contentType } }).formData();
+  } catch {
+    return 'notAForm';
+  }
+  const repeats = new Map<string, number>();
+  let fields = 0;
+  for (const name of formData.keys()) {
+    const seen = (repeats.get(name) ?? 0) + 1;
+    repeats.set(name, seen);
+    if (++fields > FORM_LIMITS.fields || seen > FORM_LIMITS.repeats) return 'tooMany';
+  }
+  return formData;
+}
+
+/**
+ * Reads a posted form: within FORM_LIMITS (else 413 with the shop's error screen, nothing parsed),
+ * the CSRF token first (403, nothing changes), then the fields through the schema. A body that is
+ * not a form is a 400, never a 500.
  */
 export async function readForm<Schema extends z.ZodType>(
   request: Request,
   schema: Schema,
   t: Translate,
 ) {
-  return parseForm(await readVerifiedForm(request), schema, t);
+  return parseForm(await readVerifiedForm(request, t), schema, t);
 }
 
 /**
  * The posted form after its CSRF check, for an action without fields (logout): a body that is not
- * a form (no body, JSON, broken multipart, another content type) is a 400, never a 500.
+ * a form (no body, JSON, broken multipart, another content type) is a 400, one past FORM_LIMITS a
+ * 413, never a 500.
  */
-export async function readVerifiedForm(request: Request): Promise<FormData> {
-  let formData: FormData;
-  try {
-    formData = await request.formData();
-  } catch {
-    throw data('The request body is not a form.', { status: 400 });
-  }
+export async function readVerifiedForm(request: Request, t: Translate): Promise<FormData> {
+  const formData = await readBoundedForm(request);
+  if (formData === 'notAForm') throw data(t('errors.request.notAForm'), { status: 400 });
+  if (formData === 'tooMany') throw data(t('errors.request.tooManyFields'), { status: 413 });
   await verifyCsrf(request, formData);
   return formData;
 }

@@ -1,7 +1,7 @@
 import { data } from 'react-router';
 import { REVIEW_PAGE_SIZE, type Paginated, type Review } from '@shop/contract';
 import { optional } from './api-errors.server.ts';
-import { apiFailure, invalid, readForm } from './forms.server.ts';
+import { apiFailure, invalid, readBoundedForm, readForm } from './forms.server.ts';
 import { shopTranslator } from './messages.server.ts';
 import { REVIEW_INTENTS, reviewPageForm } from './review-forms.ts';
 import {
@@ -137,10 +137,9 @@ export async function reviewAction(
 
 /** Whether a posted form is one of the review forms (a product page also has add-to-cart). */
 export async function isReviewPost(request: Request): Promise<boolean> {
-  try {
-    const intent = (await request.clone().formData()).get('intent');
-    return typeof intent === 'string' && REVIEW_INTENTS.includes(intent);
-  } catch {
-    return false;
-  }
+  // Read within the form limits: a body past them is refused by the action's own readForm.
+  const form = await readBoundedForm(request.clone());
+  if (typeof form === 'string') return false;
+  const intent = form.get('intent');
+  return typeof intent === 'string' && REVIEW_INTENTS.includes(intent);
 }

@@ -106,8 +106,14 @@ export async function loadShopRequest(
 
   const cookie = request.headers.get('cookie');
   const existingToken = readCsrfCookie(cookie);
+  // The API hands a session's browser the session's own token when it holds another (decision
+  // 0006): the page's forms carry that one, and the API's Set-Cookie brings it to the browser.
+  const fromApi = setCookies
+    .map((line) => /^csrftoken=([^;]*)/.exec(line)?.[1])
+    .findLast((token) => token !== undefined && CSRF_TOKEN_PATTERN.test(token));
   const csrfToken =
-    existingToken && CSRF_TOKEN_PATTERN.test(existingToken) ? existingToken : newCsrfToken();
+    fromApi ??
+    (existingToken && CSRF_TOKEN_PATTERN.test(existingToken) ? existingToken : newCsrfToken());
   return {
     locale: lang,
     api,
@@ -120,7 +126,7 @@ export async function loadShopRequest(
     consent: readConsentCookie(cookie),
     cartNotice: readCartNotice(cookie),
     csrfToken,
-    newCsrfToken: csrfToken !== existingToken,
+    newCsrfToken: fromApi === undefined && csrfToken !== existingToken,
   };
 }
 

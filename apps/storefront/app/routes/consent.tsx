@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { consentCookie, secureFor } from '#app/lib/cookies.ts';
 import { readForm } from '#app/lib/forms.server.ts';
 import { shopTranslator } from '#app/lib/messages.server.ts';
-import { safeRedirect } from '#app/lib/safe-redirect.ts';
+import { safeRedirect } from '@shop/domain';
 import { getShopRequest } from '#app/lib/shop.server.ts';
 import type { Route } from './+types/consent';
 

@@ -42,7 +42,12 @@ export const middleware: Route.MiddlewareFunction[] = [
     ) {
       response.headers.append('Set-Cookie', loginNextCookie.serialize('', { maxAge: 0 }));
     }
-    if (shop.newCsrfToken) {
+    // Unless the API set one meanwhile (a login or logout in this request's action): the
+    // session's token must be the one the browser keeps.
+    if (
+      shop.newCsrfToken &&
+      !shop.apiSetCookies.some((line) => line.startsWith(`${csrfCookie.name}=`))
+    ) {
       response.headers.append('Set-Cookie', csrfCookie.serialize(shop.csrfToken, secure));
     }
     return response;

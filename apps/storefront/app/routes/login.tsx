@@ -19,7 +19,7 @@ import {
   secureFor,
   type CartNotice,
 } from '#app/lib/cookies.ts';
-import { safeRedirect } from '#app/lib/safe-redirect.ts';
+import { safeRedirect } from '@shop/domain';
 import { pageMeta } from '#app/lib/seo.ts';
 import { getShopRequest } from '#app/lib/shop.server.ts';
 import type { Route } from './+types/login';

@@ -5,6 +5,7 @@ import { CsrfInput } from '#app/components/csrf-input.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
 import { readVerifiedForm } from '#app/lib/forms.server.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
+import { shopTranslator } from '#app/lib/messages.server.ts';
 import { pageMeta } from '#app/lib/seo.ts';
 import { getShopRequest } from '#app/lib/shop.server.ts';
 import type { Route } from './+types/logout';
@@ -12,7 +13,7 @@ import type { Route } from './+types/logout';
 /** A form post only (a link could be followed by a crawler or a prefetch). */
 export async function action({ request, context }: Route.ActionArgs) {
   const shop = getShopRequest(context);
-  await readVerifiedForm(request);
+  await readVerifiedForm(request, await shopTranslator(shop));
   await shop.api.accounts.logout().catch(() => undefined);
   return redirect(`/${shop.locale}/`);
 }

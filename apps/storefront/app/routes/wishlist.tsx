@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { data, Form, redirect, useFetcher } from 'react-router';
 import { isApiError, WISHLIST_COMMENT_MAX_LENGTH, type WishlistItem } from '@shop/contract';
-import { PRODUCT_PAGE_SIZE } from '@shop/domain';
+import { PRODUCT_PAGE_SIZE, safeRedirect } from '@shop/domain';
 import { Button, buttonVariants } from '#app/components/button.tsx';
 import { AppLink } from '#app/components/app-link.tsx';
 import { CsrfInput } from '#app/components/csrf-input.tsx';
@@ -19,7 +19,6 @@ import { apiFailure, invalid, readForm, type FormReply } from '#app/lib/forms.se
 import { useIsPending } from '#app/lib/pending.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { shopTranslator } from '#app/lib/messages.server.ts';
-import { safeRedirect } from '#app/lib/safe-redirect.ts';
 import { pageMeta } from '#app/lib/seo.ts';
 import { getShopRequest } from '#app/lib/shop.server.ts';
 import type { Route } from './+types/wishlist';
