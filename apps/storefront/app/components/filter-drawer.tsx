@@ -94,11 +94,11 @@ export function FilterDrawer({
         >
           <div
             ref={sheet}
-            {...(!hydrated
-              ? {}
-              : open
-                ? { role: 'dialog', 'aria-modal': true, 'aria-labelledby': titleId }
-                : { 'aria-label': t('filters.title') })}
+            // Closed, it is a plain box (the form inside carries the name): ARIA forbids naming
+            // an element without a role.
+            {...(hydrated && open
+              ? { role: 'dialog', 'aria-modal': true, 'aria-labelledby': titleId }
+              : {})}
             onKeyDown={(event) => {
               if (!open) return;
               if (event.key === 'Escape') {

@@ -437,11 +437,10 @@ export function ReviewsSection({
         )}
         {shop?.user ? (
           writeAsked && !reply?.done ? (
-            <div
+            <section
               id="write-review"
               className="rounded-lg border border-slate-200 p-4"
               aria-labelledby="write-review-title"
-              role="region"
             >
               <Subheading id="write-review-title" className="mb-3 font-bold">
                 {mine ? t('reviews.editReview') : t('reviews.writeReview')}
@@ -460,7 +459,7 @@ export function ReviewsSection({
                   </AppLink>
                 }
               />
-            </div>
+            </section>
           ) : (
             <WriteReviewLink href={writeHref} action={action} initial={initial} />
           )
