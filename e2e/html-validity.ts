@@ -165,6 +165,9 @@ const rules: ConfigData['rules'] = {
   // Values only known when rendering (the progress bar's width) are inline styles; HTML allows
   // them and the CSP allows style attributes (decision 0020).
   'no-inline-style': 'off',
+  // The home page's title is the shop's own meta title in each language (the demo's Russian one
+  // runs past 70 characters): content the shop writes, not markup; search engines shorten it.
+  'long-title': 'off',
 };
 
 const validator = new HtmlValidate({
