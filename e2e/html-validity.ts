@@ -141,6 +141,9 @@ const rules: ConfigData['rules'] = {
   // autoComplete, noValidate, fetchPriority, dateTime); HTML attribute names are
   // case-insensitive, so the parser (and the Nu checker) reads them the same.
   'attr-case': 'off',
+  // React writes `<!DOCTYPE html>`, Prettier `<!doctype html>` in the static offline page: the
+  // doctype is case-insensitive.
+  'doctype-style': 'off',
   // React closes void elements (<meta/>, <img/>); both spellings are HTML.
   'void-style': 'off',
   // React writes boolean attributes as `required=""`: the empty value, one of HTML's spellings.
