@@ -177,7 +177,7 @@ describe('product page', () => {
     const first = (await api<List>('products/products/')).results[0]!;
     const page = await open(`/en${first.slugUri}`, { viewport: NARROW });
     // Hidden from the accessibility tree until it slides in, so found by its label.
-    const bar = page.locator('[role="region"][aria-label="Add to cart"]');
+    const bar = page.locator('section[aria-label="Add to cart"]');
     await expect.poll(() => bar.getAttribute('aria-hidden')).toBe('true');
     await page.mouse.wheel(0, 1500);
     await expect.poll(() => bar.getAttribute('aria-hidden')).toBe('false');

@@ -12,6 +12,7 @@ import type {
 } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { launchBrowser } from './browser.ts';
+import { htmlErrors } from './html-validity.ts';
 
 /** The open demo shop and the same shop closed to the public (see global-setup.ts). */
 export const baseURL = inject('baseURL');
@@ -105,11 +106,18 @@ export async function shopInfo(base = baseURL, locale = 'en'): Promise<ShopInfo>
 export function useBrowser() {
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
+  const validations: Promise<string[]>[] = [];
+  const validated = new Set<string>();
   beforeAll(async () => {
     browser = await launchBrowser();
   });
   afterEach(async () => {
+    // Every HTML document the test's pages were served (each navigation, a form posted without
+    // JavaScript, a frame) must be valid HTML (issue 27, decision 0042): the bodies are read
+    // before the contexts close.
+    const errors = (await Promise.all(validations.splice(0))).flat();
     await Promise.all(contexts.splice(0).map((c) => c.close()));
+    expect(errors).toEqual([]);
   });
   afterAll(async () => {
     await browser?.close();
@@ -120,6 +128,32 @@ export function useBrowser() {
       if (!browser) throw new Error('the browser is not launched yet');
       const context = await browser.newContext({ viewport: WIDE, ...options });
       contexts.push(context);
+      context.on('response', (response) => {
+        const request = response.request();
+        if (request.resourceType() !== 'document') return;
+        if (!response.headers()['content-type']?.startsWith('text/html')) return;
+        // The test payment provider's hosted page stands for another company's site (apps/api
+        // routes/test-card.ts): the shop's pages are judged, not it.
+        const { pathname, search } = new URL(response.url());
+        if (pathname.startsWith('/payments/')) return;
+        // Validation is CPU: an address a file's tests load again (the same screen with another
+        // cart or name) is judged once per file; every answer to a form is judged. html.test.ts
+        // judges each screen in the states that change its markup (a cart, a logged-in shopper).
+        const key = `${request.method()} ${pathname}${search} ${response.status()}`;
+        if (request.method() === 'GET' && validated.has(key)) return;
+        validated.add(key);
+        validations.push(
+          response.text().then(
+            (html) => htmlErrors(html, `${request.method()} ${pathname}`),
+            // A document the page left before it was read whole has no body to read: the next
+            // visit of the same address is validated instead.
+            () => {
+              validated.delete(key);
+              return [];
+            },
+          ),
+        );
+      });
       return context.newPage();
     },
   };

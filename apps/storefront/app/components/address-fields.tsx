@@ -105,7 +105,8 @@ export function AddressFields({
       <TextField
         field={fields.address}
         label={t('checkout.street')}
-        autoComplete="street-address"
+        // One line: `street-address` is for multi-line fields (a textarea), not an <input>.
+        autoComplete="address-line1"
       />
       <TextField
         field={fields.postcode}

@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react';
 import type { BlogDetail } from '@shop/contract';
 import { useI18n } from '#app/lib/i18n.tsx';
+import { blogPostingJsonLd } from '#app/lib/json-ld.ts';
+import { useLocaleData } from '#app/lib/locale-data.ts';
+import { JsonLd, useLdPage } from './json-ld.tsx';
 import { RichText } from './rich-text.tsx';
 import { SizedImage } from './sized-image.tsx';
 
@@ -17,8 +20,11 @@ export function BlogArticle({
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(
     new Date(post.publishedAt),
   );
+  const ldPage = useLdPage();
+  const publisher = useLocaleData()?.shop.title ?? '';
   return (
     <article className="mx-auto max-w-3xl">
+      <JsonLd data={blogPostingJsonLd(post, { ...ldPage, publisher, language: locale })} />
       {before}
       <h1 className={`${before ? 'mt-3 ' : ''}text-3xl font-bold`}>{post.title}</h1>
       <p className="mt-2 text-slate-600">

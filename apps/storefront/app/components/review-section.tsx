@@ -111,11 +111,10 @@ export function ReviewsSection({
         )}
         {shop?.user ? (
           writeAsked && !reply?.done ? (
-            <div
+            <section
               id="write-review"
               className="rounded-lg border border-slate-200 p-4"
               aria-labelledby="write-review-title"
-              role="region"
             >
               <Subheading id="write-review-title" className="mb-3 font-bold">
                 {mine ? t('reviews.editReview') : t('reviews.writeReview')}
@@ -130,7 +129,7 @@ export function ReviewsSection({
                 pending={writing}
                 footer={<CancelLink />}
               />
-            </div>
+            </section>
           ) : (
             <WriteReviewLink href={writeHref} action={action} initial={initial} />
           )

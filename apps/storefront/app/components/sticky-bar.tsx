@@ -18,7 +18,7 @@ export function StickyBar({
   label: string;
 }) {
   const [visible, setVisible] = useState(false);
-  const bar = useRef<HTMLDivElement>(null);
+  const bar = useRef<HTMLElement>(null);
   // While the bar shows, its height is published as --sticky-bar-height, so that the "Go to top"
   // button (and anything else fixed at the bottom) sits above it instead of covering it.
   useEffect(() => {
@@ -52,9 +52,8 @@ export function StickyBar({
     };
   }, [watch]);
   return (
-    <div
+    <section
       ref={bar}
-      role="region"
       aria-label={label}
       aria-hidden={!visible}
       inert={!visible}
@@ -63,7 +62,7 @@ export function StickyBar({
       }`}
     >
       <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-2">{children}</div>
-    </div>
+    </section>
   );
 }
 

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import type { Vendor } from '@shop/contract';
 import { useI18n } from '#app/lib/i18n.tsx';
+import { vendorJsonLd } from '#app/lib/json-ld.ts';
+import { JsonLd, useLdPage } from './json-ld.tsx';
 import { AppLink } from './app-link.tsx';
 import { RichText } from './rich-text.tsx';
 import { SizedImage } from './sized-image.tsx';
@@ -37,8 +39,11 @@ export function VendorFrame({
   const current = tabs.find((x) => x.key === tab) ?? tabs[0];
   const Name = item === undefined ? 'h1' : 'p';
   const crumb = 'hover:underline';
+  const { origin } = useLdPage();
   return (
     <div>
+      {/* The vendor's own screens describe the vendor; an item inside the frame describes itself. */}
+      {item === undefined && <JsonLd data={vendorJsonLd(vendor, { origin, url: origin + base })} />}
       <nav aria-label={t('common.breadcrumbs')} className="mb-4 text-sm text-slate-600">
         <ol className="flex flex-wrap gap-1">
           <li>

@@ -13,6 +13,8 @@ import { StickyBuyBar } from '#app/components/sticky-bar.tsx';
 import { productPageAction } from '#app/lib/cart-action.server.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { itemMeta } from '#app/lib/seo.ts';
+import { productJsonLd } from '#app/lib/json-ld.ts';
+import { JsonLd, useLdPage } from '#app/components/json-ld.tsx';
 import { assertCanonicalSlug, notFoundWithProducts } from '#app/lib/api-errors.server.ts';
 import { getShopRequest } from '#app/lib/shop.server.ts';
 import { useLocaleData } from '#app/lib/locale-data.ts';
@@ -56,8 +58,11 @@ export default function BundlePage({ loaderData }: Route.ComponentProps) {
   const buyBox = useRef<HTMLDivElement>(null);
   const available = bundle.available && (shop?.shop.cart ?? false);
   const { separately, saving } = bundleSaving(bundle);
+  const ldPage = useLdPage();
   return (
     <article>
+      {/* A bundle is sold as one product: schema.org has no type of its own for it. */}
+      <JsonLd data={productJsonLd(bundle, { ...ldPage, currency: shop?.shop.currency ?? 'EUR' })} />
       <nav aria-label={t('common.breadcrumbs')} className="mb-4 text-sm text-slate-600">
         <AppLink to={`/${locale}/bundles/`} className="hover:underline">
           {t('nav.bundles')}

@@ -248,6 +248,7 @@ function CheckoutForm({ loaderData, actionData }: Route.ComponentProps) {
             <input
               id={fields.promoCode.id}
               name={fields.promoCode.name}
+              type="text"
               defaultValue={
                 typeof fields.promoCode.initialValue === 'string'
                   ? fields.promoCode.initialValue

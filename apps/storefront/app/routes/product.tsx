@@ -12,7 +12,7 @@ import { WishlistHeart } from '#app/components/wishlist-heart.tsx';
 import { AppLink } from '#app/components/app-link.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
 import { Gallery } from '#app/components/gallery.tsx';
-import { useNonce } from '#app/lib/nonce.tsx';
+import { JsonLd, useLdPage } from '#app/components/json-ld.tsx';
 import { Price } from '#app/components/price.tsx';
 import { RelatedProducts, StockState } from '#app/components/product-card.tsx';
 import { ReviewsSection } from '#app/components/review-section.tsx';
@@ -20,6 +20,7 @@ import { StickyBuyBar } from '#app/components/sticky-bar.tsx';
 import { productPageAction } from '#app/lib/cart-action.server.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { itemMeta } from '#app/lib/seo.ts';
+import { productJsonLd } from '#app/lib/json-ld.ts';
 import { assertCanonicalSlug, notFoundWithProducts } from '#app/lib/api-errors.server.ts';
 import { getShopRequest } from '#app/lib/shop.server.ts';
 import { useLocaleData } from '#app/lib/locale-data.ts';
@@ -67,37 +68,6 @@ export function meta({ matches, location, loaderData }: Route.MetaArgs) {
   return itemMeta({ matches, location }, loaderData?.product);
 }
 
-/** schema.org Product of the page; its offer's URL is this page in this language. */
-function productJsonLd(product: ProductDetail, pageUrl: string, origin: string, currency: string) {
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'Product',
-    name: product.title,
-    description: product.description,
-    sku: String(product.id),
-    image: product.images.map((i) => `${origin}${i.image}`),
-    ...(product.vendor ? { brand: { '@type': 'Brand', name: product.vendor.title } } : {}),
-    offers: {
-      '@type': 'Offer',
-      price: product.discountPrice.toFixed(2),
-      priceCurrency: currency,
-      availability: product.available
-        ? 'https://schema.org/InStock'
-        : 'https://schema.org/OutOfStock',
-      url: pageUrl,
-    },
-    ...(product.rating !== null && product.reviewsCount > 0
-      ? {
-          aggregateRating: {
-            '@type': 'AggregateRating',
-            ratingValue: product.rating,
-            reviewCount: product.reviewsCount,
-          },
-        }
-      : {}),
-  };
-}
-
 /** The variation with `valueId` that keeps most of the current product's other values. */
 function closestVariation(product: ProductDetail, valueId: number) {
   const current = new Set(product.values.map((v) => v.id));
@@ -120,23 +90,11 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
     product.title,
     distinguishingValues(product.variations, product.id),
   );
-  const origin = shop?.origin ?? '';
-  const nonce = useNonce();
+  const ldPage = useLdPage();
   return (
     <article>
-      <script
-        type="application/ld+json"
-        nonce={nonce}
-        dangerouslySetInnerHTML={{
-          __html: JSON.stringify(
-            productJsonLd(
-              product,
-              `${origin}/${locale}${product.slugUri}`,
-              origin,
-              shop?.shop.currency ?? 'EUR',
-            ),
-          ).replace(/</g, '\\u003c'),
-        }}
+      <JsonLd
+        data={productJsonLd(product, { ...ldPage, currency: shop?.shop.currency ?? 'EUR' })}
       />
       <nav aria-label={t('common.breadcrumbs')} className="mb-4 text-sm text-slate-600">
         <ol className="flex flex-wrap gap-1">
