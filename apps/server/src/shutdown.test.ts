@@ -129,11 +129,18 @@ describe('SIGTERM while pages render, orders are placed and keep-alive clients w
     });
     expect(add.status, await add.clone().text()).toBe(200);
     await add.arrayBuffer();
-    const cookies = [
-      `csrftoken=${token}`,
-      ...add.headers.getSetCookie().map((c) => c.split(';')[0]),
-    ];
-    return { cookie: cookies.join('; '), token };
+    // The cart started a session, and the session its own CSRF token (decision 0006): the
+    // cookies as a browser now holds them, the later of two with one name winning.
+    const jar = new Map([['csrftoken', token]]);
+    for (const line of add.headers.getSetCookie()) {
+      const [pair = ''] = line.split(';', 1);
+      const at = pair.indexOf('=');
+      if (at > 0) jar.set(pair.slice(0, at), pair.slice(at + 1));
+    }
+    return {
+      cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; '),
+      token: jar.get('csrftoken') ?? token,
+    };
   }
 
   it('answers every request in flight, and the ones on open connections, without a 500 or a reset', async () => {
