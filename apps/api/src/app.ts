@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { constants as zlib } from 'node:zlib';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
@@ -14,7 +14,6 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Database } from './db/client.ts';
 import type { Mailer } from './mail/mailer.ts';
-import { pageCacheSecondsOf } from './env.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/errors.ts';
@@ -30,9 +29,9 @@ import {
 } from './plugins/limits.ts';
 import type { Redis } from 'ioredis';
 import {
-  bankAccountFromEnv,
+  DEMO_BANK_ACCOUNT,
   paymentProviders,
-  paymentSecretFromEnv,
+  type BankAccount,
   paymentSigner,
   type PaymentKind,
   type PaymentProvider,
@@ -59,14 +58,14 @@ import { contentRoutes } from './routes/content.ts';
 import { reviewRoutes } from './routes/reviews.ts';
 import { seoRoutes } from './routes/seo.ts';
 import { testCardRoutes } from './routes/test-card.ts';
-import { secretKeyFromEnv } from './lib/secret-key.ts';
 import { backgroundQueue, type Background } from './lib/background.ts';
-import { apiDocsFromEnv } from './env.ts';
 import { vendorRoutes } from './routes/vendors.ts';
 import { wishlistRoutes } from './routes/wishlist.ts';
 import { healthRoutes } from './routes/health.ts';
 import { addressRoutes } from './routes/addresses.ts';
 
+/** PAGE_CACHE_SECONDS' default, for an app built without the server's environment (tests). */
+const DEFAULT_PAGE_CACHE_MS = 10_000;
 export type AppOptions = {
   db: Database;
   sessionStore: SessionStore;
@@ -82,18 +81,20 @@ export type AppOptions = {
   /** How often cached shop-wide answers check whether the shop data changed (plugins/shop-data.ts). */
   changeCheckMs?: number;
   /**
-   * How long the storefront serves a kept page again at most (PAGE_CACHE_SECONDS, read from the
-   * environment when not given). No change count follows the stock, so the product cards' cached
-   * part is kept no longer than this either (docs/decisions/0038-change-counts-at-commit.md).
+   * How long the storefront serves a kept page again at most (PAGE_CACHE_SECONDS; 10 s when not
+   * given). No change count follows the stock, so the product cards' cached part is kept no
+   * longer than this either (docs/decisions/0038-change-counts-at-commit.md).
    */
   pageCacheMs?: number;
   /** Serves `/media/*` from this directory, resizing images on request (routes/images.ts). */
   mediaDir?: string;
-  /** Signs payment links and confirmations; PAYMENT_SECRET or one made at start. */
+  /** Signs payment links and confirmations (env.ts appOptionsOf); one made now when not given. */
   paymentSecret?: string;
-  /** Serves the OpenAPI document at /api/docs/ (API_DOCS; default: not in production). */
+  /** The account bank-transfer orders are asked to pay to (SHOP_BANK_*); the demo one by default. */
+  bankAccount?: BankAccount;
+  /** Serves the OpenAPI document at /api/docs/ (API_DOCS: the server says; on when not given). */
   apiDocs?: boolean;
-  /** Signs CSRF tokens and known-device cookies; SECRET_KEY or one made at start (lib/secret-key.ts). */
+  /** Signs CSRF tokens and known-device cookies (SECRET_KEY); one made now when not given. */
   secretKey?: string;
   /** The clock of expiring links; tests move it on instead of waiting. */
   now?: () => Date;
@@ -137,7 +138,7 @@ function trustProxyOption(
 /** Wires the API; listening and shutdown belong to the server (apps/server). */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? (process.env.DEBUG_LOG ? { level: 'error' } : false),
+    logger: options.logger ?? false,
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming)
@@ -199,7 +200,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     transformObject: jsonSchemaTransformObject,
   });
   // The page and its JSON: only where API_DOCS (or the default: not in production) says so.
-  if (options.apiDocs ?? apiDocsFromEnv()) {
+  if (options.apiDocs ?? true) {
     await app.register(swaggerUi, { routePrefix: '/api/docs' });
   }
 
@@ -214,9 +215,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('publicOrigin', new URL(options.publicOrigin ?? 'http://localhost').origin);
   // An https public origin means every cookie is Secure, whatever the request looked like.
   const secureCookies = options.secureCookies ?? app.publicOrigin.startsWith('https://');
-  const signer = paymentSigner(options.paymentSecret ?? paymentSecretFromEnv());
-  const secretKey = options.secretKey ?? secretKeyFromEnv();
-  app.decorate('payments', { providers: paymentProviders(bankAccountFromEnv(), signer), signer });
+  // Not given (tests): keys made now; the server hands on the environment's (env.ts appOptionsOf).
+  const secretKey = options.secretKey ?? randomBytes(32).toString('base64url');
+  const signer = paymentSigner(options.paymentSecret ?? randomBytes(32).toString('base64url'));
+  app.decorate('payments', {
+    providers: paymentProviders(options.bankAccount ?? DEMO_BANK_ACCOUNT, signer),
+    signer,
+  });
   await app.register(sessionsPlugin, {
     store: options.sessionStore,
     secureCookies,
@@ -231,7 +236,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(i18nPlugin);
   await app.register(pricingPlugin);
   await app.register(cardDataPlugin, {
-    ttlMs: Math.min(app.catalogueCacheMs, options.pageCacheMs ?? pageCacheSecondsOf() * 1000),
+    ttlMs: Math.min(app.catalogueCacheMs, options.pageCacheMs ?? DEFAULT_PAGE_CACHE_MS),
   });
   await app.register(securityHeadersPlugin, { publicOrigin: app.publicOrigin });
   await app.register(authLimitsPlugin, {

@@ -1,12 +1,8 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import {
-  apiDocsEnabled,
-  apiDocsFromEnv,
-  EnvError,
-  loadEnv,
-  pageCacheSecondsOf,
-  publicOriginOf,
-} from './env.ts';
+import { apiDocsEnabled, appOptionsOf, EnvError, loadEnv, publicOriginOf } from './env.ts';
 
 describe('environment', () => {
   it('has defaults that run the embedded shop on port 3000', () => {
@@ -96,22 +92,53 @@ describe('environment', () => {
     expect(publicOriginOf(loadEnv({ HOST: '::1', PORT: '80' }))).toBe('http://[::1]');
   });
 
-  it('reads PAGE_CACHE_SECONDS alone as loadEnv does, for an API the server did not build', () => {
-    // The card cache keeps stock no longer than kept pages (decision 0038).
-    expect(pageCacheSecondsOf({})).toBe(10);
-    expect(pageCacheSecondsOf({ PAGE_CACHE_SECONDS: '' })).toBe(10);
-    expect(pageCacheSecondsOf({ PAGE_CACHE_SECONDS: '3' })).toBe(3);
-    expect(pageCacheSecondsOf({ PAGE_CACHE_SECONDS: '0' })).toBe(0);
-    expect(() => pageCacheSecondsOf({ PAGE_CACHE_SECONDS: '-1' })).toThrow();
-  });
-
   it('keeps the OpenAPI document off in production unless API_DOCS=on, and on elsewhere', () => {
     expect(apiDocsEnabled(loadEnv({}))).toBe(false);
     expect(apiDocsEnabled(loadEnv({ NODE_ENV: 'production', API_DOCS: 'on' }))).toBe(true);
     expect(apiDocsEnabled(loadEnv({ NODE_ENV: 'development' }))).toBe(true);
     expect(apiDocsEnabled(loadEnv({ NODE_ENV: 'development', API_DOCS: 'off' }))).toBe(false);
-    expect(apiDocsFromEnv({ NODE_ENV: 'production', API_DOCS: '' })).toBe(false);
-    expect(apiDocsFromEnv({ NODE_ENV: 'test' })).toBe(true);
     expect(() => loadEnv({ API_DOCS: 'yes' })).toThrow(EnvError);
+  });
+
+  it('hands on what the API needs as options: one SECRET_KEY is enough for every process', () => {
+    const key = 'k'.repeat(32);
+    const a = appOptionsOf(loadEnv({ SECRET_KEY: key, PAGE_CACHE_SECONDS: '3' }));
+    const b = appOptionsOf(loadEnv({ SECRET_KEY: key }));
+    expect(a.secretKey).toBe(key);
+    // Derived from the shared key: two processes sign and check each other's payment links.
+    expect(a.paymentSecret).toBe(b.paymentSecret);
+    expect(a.paymentSecret).not.toBe(key);
+    expect(a.pageCacheMs).toBe(3000);
+    expect(b.pageCacheMs).toBe(10_000);
+    expect(b.apiDocs).toBe(false);
+    expect(appOptionsOf(loadEnv({ PAYMENT_SECRET: 'p'.repeat(32) })).paymentSecret).toBe(
+      'p'.repeat(32),
+    );
+    // Without SECRET_KEY each start makes its own (one process only).
+    expect(appOptionsOf(loadEnv({})).secretKey).not.toBe(appOptionsOf(loadEnv({})).secretKey);
+    expect(b.bankAccount).toEqual({
+      iban: 'DE89 3704 0044 0532 0130 00',
+      bic: 'COBADEFFXXX',
+      holder: 'Demo Shop GmbH',
+    });
+    expect(
+      appOptionsOf(loadEnv({ SHOP_BANK_IBAN: 'AT61 1904 3002 3457 3201' })).bankAccount.iban,
+    ).toBe('AT61 1904 3002 3457 3201');
+    expect(() => loadEnv({ PAYMENT_SECRET: 'short' })).toThrow(EnvError);
+  });
+
+  it('is the only place of the API and the server that reads the environment', async () => {
+    const root = fileURLToPath(new URL('../../..', import.meta.url));
+    const readers: string[] = [];
+    for (const dir of ['apps/api/src', 'apps/server/src']) {
+      for (const file of await readdir(join(root, dir), { recursive: true })) {
+        if (!file.endsWith('.ts') || file.endsWith('.test.ts')) continue;
+        const path = `${dir}/${file}`;
+        const text = await readFile(join(root, path), 'utf8');
+        if (/process\.env\b/.test(text)) readers.push(path);
+      }
+    }
+    // env.ts reads it; main.ts only sets NODE_ENV's default before React loads.
+    expect(readers.sort()).toEqual(['apps/api/src/env.ts', 'apps/server/src/main.ts']);
   });
 });

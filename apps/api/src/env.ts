@@ -1,3 +1,4 @@
+import { createHmac, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 
 // Read once at start; a bad value stops the process with one clear line (see loadEnv callers).
@@ -20,6 +21,13 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Shop <no-reply@localhost>'),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Signs payment links and confirmations; unset, derived from the secret key (appOptionsOf). */
+  PAYMENT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  // The account bank-transfer orders are asked to pay to; the ISO 13616 example IBAN by default,
+  // obviously not a real account.
+  SHOP_BANK_IBAN: z.string().min(1).default('DE89 3704 0044 0532 0130 00'),
+  SHOP_BANK_BIC: z.string().min(1).default('COBADEFFXXX'),
+  SHOP_BANK_HOLDER: z.string().min(1).default('Demo Shop GmbH'),
   DATA_DIR: z.string().min(1).default('./.data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED: z.enum(['auto', 'never']).default('auto'),
@@ -58,16 +66,6 @@ const envSchema = z.object({
   API_DOCS: z.enum(['on', 'off']).optional(),
 });
 
-/**
- * PAGE_CACHE_SECONDS alone, for an API built without the server's parsed environment (tests,
- * scripts): the same rule and default as `loadEnv`'s.
- */
-export function pageCacheSecondsOf(
-  source: Record<string, string | undefined> = process.env,
-): number {
-  return envSchema.shape.PAGE_CACHE_SECONDS.parse(source.PAGE_CACHE_SECONDS || undefined);
-}
-
 /** Fastify's `trustProxy`: nobody, everybody, the nearest n hops, or these addresses. */
 export type TrustProxy = boolean | number | string[];
 
@@ -78,17 +76,6 @@ export class EnvError extends Error {}
 /** Whether /api/docs/ is served: API_DOCS when set, else everywhere but in production. */
 export const apiDocsEnabled = (env: Pick<Env, 'API_DOCS' | 'NODE_ENV'>): boolean =>
   env.API_DOCS ? env.API_DOCS === 'on' : env.NODE_ENV !== 'production';
-
-/**
- * apiDocsEnabled for the process's environment (main.ts has validated it at start), for an app
- * built without an explicit `apiDocs` option.
- */
-export const apiDocsFromEnv = (source: Record<string, string | undefined> = process.env) =>
-  apiDocsEnabled(
-    envSchema
-      .pick({ API_DOCS: true, NODE_ENV: true })
-      .parse({ API_DOCS: source.API_DOCS || undefined, NODE_ENV: source.NODE_ENV || undefined }),
-  );
 
 /** Parses the environment; throws EnvError whose message is one line naming every bad variable. */
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
@@ -111,4 +98,22 @@ export function publicOriginOf(env: Pick<Env, 'PUBLIC_URL' | 'HOST' | 'PORT'>): 
   const wildcard = env.HOST === '0.0.0.0' || env.HOST === '::' || env.HOST === '[::]';
   const host = wildcard ? 'localhost' : env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST;
   return new URL(`http://${host}:${env.PORT}`).origin;
+}
+
+/**
+ * What the API takes from the environment, handed on as buildApp's options (server.ts): every
+ * variable is read once, here, and nothing else reads `process.env` (env.test.ts checks).
+ * Without SECRET_KEY one key is made at start, and without PAYMENT_SECRET the payment signer's
+ * key is derived from the secret key, so one SECRET_KEY shared by every process is enough.
+ */
+export function appOptionsOf(env: Env) {
+  const secretKey = env.SECRET_KEY ?? randomBytes(32).toString('base64url');
+  return {
+    secretKey,
+    paymentSecret:
+      env.PAYMENT_SECRET ?? createHmac('sha256', secretKey).update('payments').digest('base64url'),
+    bankAccount: { iban: env.SHOP_BANK_IBAN, bic: env.SHOP_BANK_BIC, holder: env.SHOP_BANK_HOLDER },
+    apiDocs: apiDocsEnabled(env),
+    pageCacheMs: env.PAGE_CACHE_SECONDS * 1000,
+  };
 }

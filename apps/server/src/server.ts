@@ -6,7 +6,7 @@ import type { ServerBuild } from 'react-router';
 import { buildApp } from '@shop/api/app';
 import { fromNetwork } from '@shop/api/limits';
 import { openDatabase } from '@shop/api/db';
-import { publicOriginOf, type Env } from '@shop/api/env';
+import { appOptionsOf, publicOriginOf, type Env } from '@shop/api/env';
 import { createMailer } from '@shop/api/mail';
 import { databaseSessionStore, redisSessionStore } from '@shop/api/session-store';
 import { seedDemoShop } from '@shop/api/seed';
@@ -50,6 +50,8 @@ export async function startServer(env: Env) {
   const builtNames = new Set(await readdir(clientDir).catch(() => []));
   const builtFile = (url: string) => builtNames.has(url.split(/[/?#]/)[1] ?? '');
   const app = await buildApp({
+    // Secrets, the bank account, API_DOCS and PAGE_CACHE_SECONDS, read once (env.ts).
+    ...appOptionsOf(env),
     db: handle.db,
     sessionStore: redis ? redisSessionStore(redis) : databaseSessionStore(handle.db),
     ...(redis ? { redis } : {}),

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Payment } from '@shop/contract';
 import type { Translate } from '@shop/messages/translate';
 
@@ -30,21 +30,12 @@ export type PaymentProvider = {
 /** The shop's bank account for transfers; set by the operator, a documented demo default. */
 export type BankAccount = { iban: string; bic: string; holder: string };
 
-/**
- * The secret payment confirmations are signed with: PAYMENT_SECRET when set (several processes
- * must share it), else one made at start (one process signs and checks).
- */
-export const paymentSecretFromEnv = (env: NodeJS.ProcessEnv = process.env) =>
-  env.PAYMENT_SECRET ?? randomBytes(32).toString('base64url');
-
-export function bankAccountFromEnv(env: NodeJS.ProcessEnv = process.env): BankAccount {
-  return {
-    // The ISO 13616 example IBAN: obviously not a real account.
-    iban: env.SHOP_BANK_IBAN ?? 'DE89 3704 0044 0532 0130 00',
-    bic: env.SHOP_BANK_BIC ?? 'COBADEFFXXX',
-    holder: env.SHOP_BANK_HOLDER ?? 'Demo Shop GmbH',
-  };
-}
+/** The demo shop's account, for an app built without one (tests): the ISO 13616 example IBAN. */
+export const DEMO_BANK_ACCOUNT: BankAccount = {
+  iban: 'DE89 3704 0044 0532 0130 00',
+  bic: 'COBADEFFXXX',
+  holder: 'Demo Shop GmbH',
+};
 
 /** Signs what the test card provider and the shop exchange (payment links, confirmations). */
 export function paymentSigner(secret: string) {
