@@ -3,6 +3,7 @@ import {
   cartLine,
   cartTotals,
   isAvailable,
+  lineLimit,
   type AvailabilityInput,
   type CartLine,
   type CartLineInput,
@@ -132,5 +133,19 @@ describe('isAvailable — "if the shop has cart enabled, an item with null stock
     ],
   ])('%s → %s', (_name, input, ok) => {
     expect(isAvailable(input)).toBe(ok);
+  });
+});
+
+describe('lineLimit — the most a cart line holds, and what sets it', () => {
+  it.each([
+    [null, { max: 99, by: 'rule' }],
+    [0, { max: 0, by: 'stock' }],
+    [3, { max: 3, by: 'stock' }],
+    [98, { max: 98, by: 'stock' }],
+    [99, { max: 99, by: 'rule' }],
+    [500, { max: 99, by: 'rule' }],
+    [-2, { max: 0, by: 'stock' }],
+  ])('stock %s → %o', (stock, limit) => {
+    expect(lineLimit(stock)).toEqual(limit);
   });
 });

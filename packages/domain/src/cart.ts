@@ -9,6 +9,17 @@ export type CartRef = 'product' | 'bundle';
  */
 export const MAX_LINE_QUANTITY = 99;
 
+/**
+ * The most one cart line may hold, and what sets it: the stock when it is below the per-order
+ * rule, else the rule (MAX_LINE_QUANTITY), which also caps a product with unlimited stock (null).
+ * The shopper is told which: "Only 3 left in stock." or "At most 99 per order."
+ */
+export function lineLimit(stock: number | null): { max: number; by: 'stock' | 'rule' } {
+  return stock !== null && stock < MAX_LINE_QUANTITY
+    ? { max: Math.max(stock, 0), by: 'stock' }
+    : { max: MAX_LINE_QUANTITY, by: 'rule' };
+}
+
 export type CartLineInput = {
   price: number;
   vatPercent?: number | null;

@@ -364,6 +364,28 @@ describe('adding to the cart (atomic)', () => {
     }
   });
 
+  it('caps a product with unlimited stock at 99 per line by the rule, and says so', async () => {
+    const b = shopper();
+    const product = await stocked(1);
+    await t.handle.db.update(s.products).set({ stock: null }).where(eq(s.products.id, product.id));
+    try {
+      b.ok(await add(b, product.id, 98));
+      const res = await add(b, product.id, 2, 'de');
+      expect(res.statusCode).toBe(400);
+      // Not "Nur noch 99 auf Lager.": the stock is unlimited, the rule sets the cap.
+      expect(res.json()).toEqual({
+        productQuantity: 99,
+        quantity: ['Höchstens 99 pro Bestellung.'],
+      });
+      expect((await b.cart()).items.map((i) => i.quantity)).toEqual([98]);
+    } finally {
+      await t.handle.db
+        .update(s.products)
+        .set({ stock: product.stock })
+        .where(eq(s.products.id, product.id));
+    }
+  });
+
   it('answers a gone product with the product error in the caller’s language', async () => {
     const res = await add(shopper(), 99_999_999, 1, 'it');
     expect(res.statusCode).toBe(400);

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { endpoints, type AddToCartError, type FieldErrors } from '@shop/contract';
-import { isAvailable, MAX_LINE_QUANTITY, promoApplies, promoState } from '@shop/domain';
+import { isAvailable, lineLimit, promoApplies, promoState } from '@shop/domain';
 import { HttpError } from '#api/plugins/errors.ts';
 import {
   PROMO_MESSAGE_KEYS,
@@ -108,14 +108,21 @@ export const cartRoutes: FastifyPluginAsync = async (app) => {
         return reply.code(400).send(stockShort(req, item.card.stock));
       return reply.code(400).send(notAvailable(req));
     }
-    const stock = item.card.stock;
-    const limit = Math.min(MAX_LINE_QUANTITY, stock ?? MAX_LINE_QUANTITY);
+    const limit = lineLimit(item.card.stock);
     const cart = await ensureCart(db, await writeOwner(req, reply));
     // One statement adds to what the line holds: two quick adds both count.
-    const added = await addCartItem(db, cart.id, key, body.quantity, limit);
+    const added = await addCartItem(db, cart.id, key, body.quantity, limit.max);
     if (added === null) {
-      // The line stays as it is; `productQuantity` is the most it can hold.
-      return reply.code(400).send(stockShort(req, Math.min(stock ?? MAX_LINE_QUANTITY, limit)));
+      // The line stays as it is; `productQuantity` is the most it can hold, and the message says
+      // whether the stock or the per-order rule sets it.
+      return reply.code(400).send(
+        limit.by === 'stock'
+          ? stockShort(req, limit.max)
+          : {
+              productQuantity: limit.max,
+              quantity: [req.t('orders.atMostPerOrder', { count: limit.max })],
+            },
+      );
     }
     return afterWrite(req, cart, ctx);
   });
