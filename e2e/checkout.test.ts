@@ -94,7 +94,7 @@ describe('checkout', () => {
 
   it.each([
     ['4242 4242 4242 4242', 'Payment successful', 'Paid'],
-    ['4000 0000 0000 0002', 'The payment did not go through', 'Pending'],
+    ['4000 0000 0000 0002', 'The card was declined', 'Pending'],
   ])(
     'pays by test card %s in the checkout’s frame: %s, the order is %s',
     async (card, frameText, status) => {
@@ -127,6 +127,16 @@ describe('checkout', () => {
       expect(await axeViolations(framePage)).toEqual([]);
     },
   );
+
+  it.each([
+    ['cancelled', 'Zahlung abgebrochen.'],
+    ['declined', 'Die Karte wurde abgelehnt.'],
+    ['error', 'Die Zahlung ist nicht durchgegangen.'],
+  ])('says in the frame why a payment ended unpaid: %s', async (reason, words) => {
+    const page = await browser.page({ viewport: NARROW });
+    await page.goto(`${baseURL}/de/checkout/cancel_frame/?order=1&reason=${reason}`);
+    await page.getByRole('heading', { level: 1, name: new RegExp(`^${words}`) }).waitFor();
+  });
 
   it('shows field errors in the page’s language and keeps what was typed', async () => {
     const { page } = await shopperWithCart({ javaScriptEnabled: false, viewport: WIDE }, 1);

@@ -9,9 +9,20 @@ export function meta({ matches, location }: Route.MetaArgs) {
   return pageMeta({
     matches,
     location,
-    titleKey: cancelled ? 'checkout.paymentCancelled' : 'checkout.paymentSuccess',
+    titleKey: cancelled ? failureKey(location.search) : 'checkout.paymentSuccess',
     robots: 'noindex',
   });
+}
+
+/**
+ * What the frame says when the payment did not end paid, by the provider's `reason`: the shopper
+ * cancelled, the card was declined, or anything else (an error, no reason given).
+ */
+function failureKey(search: string) {
+  const reason = new URLSearchParams(search).get('reason');
+  if (reason === 'declined') return 'checkout.paymentDeclined';
+  if (reason === 'cancelled') return 'checkout.paymentAborted';
+  return 'checkout.paymentCancelled';
 }
 
 /**
@@ -34,7 +45,7 @@ export default function PaymentFrame() {
   return (
     <section className="max-w-md text-center">
       <h1 className="text-2xl font-bold">
-        {t(cancelled ? 'checkout.paymentCancelled' : 'checkout.paymentSuccess')}
+        {t(cancelled ? failureKey(location.search) : 'checkout.paymentSuccess')}
       </h1>
       <a
         href={order ? `/${locale}/checkout/order-success/?order=${order}` : `/${locale}/`}
