@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { createTranslator } from '@shop/messages/translate';
+import de from '@shop/messages/langs/de.json' with { type: 'json' };
 import { csrfCookie } from './cookies.ts';
 import { CSRF_FIELD } from './csrf.ts';
 import { verifyCsrf } from './csrf.server.ts';
 
 const TOKEN = 'a'.repeat(43);
+const t = createTranslator('de', de);
 
 async function post(cookieToken: string | null, field: string | null) {
   const headers = new Headers();
@@ -31,7 +34,7 @@ async function status(promise: Promise<void>) {
 describe('verifyCsrf (storefront form posts)', () => {
   it('passes when the field carries the cookie token', async () => {
     const { request, form } = await post(TOKEN, TOKEN);
-    expect(await status(verifyCsrf(request, form))).toBe('passed');
+    expect(await status(verifyCsrf(request, form, t))).toBe('passed');
   });
 
   it.each([
@@ -39,9 +42,11 @@ describe('verifyCsrf (storefront form posts)', () => {
     ['no field', TOKEN, null],
     ['another token', TOKEN, 'b'.repeat(43)],
     ['an empty field', TOKEN, ''],
-  ])('refuses with 403: %s', async (_case, cookie, field) => {
+  ])('refuses with 403 in the page’s language: %s', async (_case, cookie, field) => {
     const { request, form } = await post(cookie, field);
-    expect(await status(verifyCsrf(request, form))).toBe(403);
+    expect(await status(verifyCsrf(request, form, t))).toBe(403);
+    const refused = await verifyCsrf(request, form, t).catch((e: unknown) => e);
+    expect((refused as { data?: unknown }).data).toBe(de.errors.csrf);
   });
 
   it('accepts the token the API issued: both sides read the same plain cookie', async () => {
@@ -51,6 +56,6 @@ describe('verifyCsrf (storefront form posts)', () => {
     });
     const form = new FormData();
     form.set(CSRF_FIELD, TOKEN);
-    expect(await status(verifyCsrf(request, form))).toBe('passed');
+    expect(await status(verifyCsrf(request, form, t))).toBe('passed');
   });
 });

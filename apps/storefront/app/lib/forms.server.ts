@@ -97,7 +97,7 @@ export async function readVerifiedForm(request: Request, t: Translate): Promise<
   const formData = await readBoundedForm(request);
   if (formData === 'notAForm') throw data(t('errors.request.notAForm'), { status: 400 });
   if (formData === 'tooMany') throw data(t('errors.request.tooManyFields'), { status: 413 });
-  await verifyCsrf(request, formData);
+  await verifyCsrf(request, formData, t);
   return formData;
 }
 

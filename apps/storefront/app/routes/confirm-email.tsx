@@ -14,8 +14,11 @@ import type { Route } from './+types/confirm-email';
 /** The first message of a 400 answer (`{token: [...]}` or `{detail}`), if there is one. */
 function refusal(error: unknown): string | null {
   if (!isApiError(error, 400)) return null;
-  const body = error.body as Record<string, unknown> | null;
-  const first = Object.values(body ?? {}).flat()[0];
+  // The contract's error body: `{detail}` or field errors, read with its schema.
+  const body = error.errorBody;
+  if (!body) return null;
+  if ('detail' in body && typeof body.detail === 'string') return body.detail;
+  const first: unknown = Object.values(body).flat()[0];
   return typeof first === 'string' ? first : null;
 }
 

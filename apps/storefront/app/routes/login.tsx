@@ -53,7 +53,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     // Right password, address not confirmed yet: say so and offer the link again.
     if (isApiError(error, 403)) {
-      const detail = (error.body as { detail?: unknown } | null)?.detail;
+      const refusal = error.errorBody;
+      const detail = refusal && 'detail' in refusal ? refusal.detail : undefined;
       return data(
         {
           result: submission.reply({ formErrors: [typeof detail === 'string' ? detail : ''] }),

@@ -42,7 +42,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<Reply>({ result: submission.reply({ resetForm: true }), done: detail });
   } catch (error) {
     if (isApiError(error, 400)) {
-      const token = (error.body as { token?: unknown } | null)?.token;
+      const body = error.errorBody;
+      const token = body && !('detail' in body) ? body.token : undefined;
       if (Array.isArray(token) && typeof token[0] === 'string') {
         return data<Reply>(
           { result: submission.reply({ formErrors: [token[0]] }) },
