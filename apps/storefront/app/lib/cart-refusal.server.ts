@@ -1,5 +1,5 @@
 import { addToCartErrorSchema, isApiError, type ApiClient, type CartRef } from '@shop/contract';
-import type { Translate } from './i18n.tsx';
+import type { Translate } from '@shop/contract';
 
 /** What the cart holds of a line after the API refused a quantity for it. */
 export type LineRecovery =

@@ -1,7 +1,7 @@
 import { data } from 'react-router';
 import { readCsrfCookie } from './cookies.ts';
 import { CSRF_FIELD } from './csrf.ts';
-import type { Translate } from './i18n.tsx';
+import type { Translate } from '@shop/contract';
 
 /**
  * Every storefront form post carries the `csrftoken` cookie's token in a hidden field (double
