@@ -18,27 +18,7 @@ export async function counts(db: Database): Promise<{ shop: number; pages: numbe
   return { shop: of(1), pages: of(2) };
 }
 
-/** A valid checkout: Germany, Bavaria, Munich, standard delivery, cash on delivery. */
-export async function checkoutBody(db: Database): Promise<CheckoutBody> {
-  const [country] = await db.select().from(s.countries).where(eq(s.countries.code, 'DE'));
-  const [region] = await db.select().from(s.regions).where(eq(s.regions.key, 'de-by'));
-  const [city] = await db.select().from(s.cities).where(eq(s.cities.key, 'munich'));
-  const [delivery] = await db.select().from(s.deliveries).where(eq(s.deliveries.key, 'standard'));
-  const [payment] = await db.select().from(s.payments).where(eq(s.payments.kind, 'cod'));
-  return {
-    email: 'buyer@example.com',
-    firstName: 'Anna',
-    lastName: 'Muster',
-    phone: '+49 89 1234567',
-    country: country!.id,
-    region: region!.id,
-    city: city!.id,
-    address: 'Marienplatz 1',
-    postcode: '80331',
-    delivery: delivery!.id,
-    payment: payment!.id,
-  };
-}
+export { checkoutBody } from './shopper.ts';
 
 /** Posts the browser's cart as an order, as the checkout page does. */
 export const placeOrder = (b: Browser, body: CheckoutBody) =>

@@ -1,7 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { cartSchema, loginResponseSchema, type Cart } from '@shop/contract';
+import { cartSchema, loginResponseSchema, type Cart, type CheckoutBody } from '@shop/contract';
+import type { Database } from '#api/db/client.ts';
 import * as s from '#api/db/schema.ts';
 import { DEMO_PASSWORD } from '#api/seed/seed.ts';
 import { cookieJar, type TestContext } from './helpers.ts';
@@ -85,4 +86,30 @@ export async function stockedProduct(t: TestContext, min: number, except: number
   );
   if (!row) throw new Error(`no product with stock ${min}`);
   return row;
+}
+
+/** A valid checkout: Germany, Bavaria, Munich, standard delivery, cash on delivery. */
+export async function checkoutBody(
+  db: Database,
+  overrides: Partial<CheckoutBody> = {},
+): Promise<CheckoutBody> {
+  const [country] = await db.select().from(s.countries).where(eq(s.countries.code, 'DE'));
+  const [region] = await db.select().from(s.regions).where(eq(s.regions.key, 'de-by'));
+  const [city] = await db.select().from(s.cities).where(eq(s.cities.key, 'munich'));
+  const [delivery] = await db.select().from(s.deliveries).where(eq(s.deliveries.key, 'standard'));
+  const [payment] = await db.select().from(s.payments).where(eq(s.payments.kind, 'cod'));
+  return {
+    email: 'buyer@example.com',
+    firstName: 'Anna',
+    lastName: 'Muster',
+    phone: '+49 89 1234567',
+    country: country!.id,
+    region: region!.id,
+    city: city!.id,
+    address: 'Marienplatz 1',
+    postcode: '80331',
+    delivery: delivery!.id,
+    payment: payment!.id,
+    ...overrides,
+  };
 }

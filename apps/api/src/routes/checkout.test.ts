@@ -14,34 +14,13 @@ import {
 import { orderTotals, titleWithVariation } from '@shop/domain';
 import * as s from '#api/db/schema.ts';
 import { useTestApp } from '../../test/helpers.ts';
-import { browserOf, stockedProduct, type Browser } from '../../test/shopper.ts';
+import { browserOf, checkoutBody, stockedProduct, type Browser } from '../../test/shopper.ts';
 
 const t = useTestApp();
 const ORDERS = '/en/api/sales/orders/';
 
-/** A valid checkout body: Germany, Bavaria, Munich, standard delivery, cash on delivery. */
-async function body(overrides: Partial<CheckoutBody> = {}): Promise<CheckoutBody> {
-  const db = t.handle.db;
-  const [country] = await db.select().from(s.countries).where(eq(s.countries.code, 'DE'));
-  const [region] = await db.select().from(s.regions).where(eq(s.regions.key, 'de-by'));
-  const [city] = await db.select().from(s.cities).where(eq(s.cities.key, 'munich'));
-  const [delivery] = await db.select().from(s.deliveries).where(eq(s.deliveries.key, 'standard'));
-  const [payment] = await db.select().from(s.payments).where(eq(s.payments.kind, 'cod'));
-  return {
-    email: 'buyer@example.com',
-    firstName: 'Anna',
-    lastName: 'Muster',
-    phone: '+49 89 1234567',
-    country: country!.id,
-    region: region!.id,
-    city: city!.id,
-    address: 'Marienplatz 1',
-    postcode: '80331',
-    delivery: delivery!.id,
-    payment: payment!.id,
-    ...overrides,
-  };
-}
+/** A valid checkout body (test/shopper.ts checkoutBody). */
+const body = (overrides: Partial<CheckoutBody> = {}) => checkoutBody(t.handle.db, overrides);
 
 const place = (b: Browser, payload: unknown, key: string | null = randomUUID(), locale = 'en') =>
   b.send('POST', `/${locale}/api/sales/orders/`, payload, key ? { 'idempotency-key': key } : {});
