@@ -1,4 +1,5 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { sign } from './lib/secret-key.ts';
 import { z } from 'zod';
 
 // Read once at start; a bad value stops the process with one clear line (see loadEnv callers).
@@ -110,8 +111,7 @@ export function appOptionsOf(env: Env) {
   const secretKey = env.SECRET_KEY ?? randomBytes(32).toString('base64url');
   return {
     secretKey,
-    paymentSecret:
-      env.PAYMENT_SECRET ?? createHmac('sha256', secretKey).update('payments').digest('base64url'),
+    paymentSecret: env.PAYMENT_SECRET ?? sign(secretKey, 'payments'),
     bankAccount: { iban: env.SHOP_BANK_IBAN, bic: env.SHOP_BANK_BIC, holder: env.SHOP_BANK_HOLDER },
     apiDocs: apiDocsEnabled(env),
     pageCacheMs: env.PAGE_CACHE_SECONDS * 1000,

@@ -49,9 +49,10 @@ export async function startServer(env: Env) {
   // counting them would leave a shopper's next pages (and the 429 screen itself) unstyled.
   const builtNames = new Set(await readdir(clientDir).catch(() => []));
   const builtFile = (url: string) => builtNames.has(url.split(/[/?#]/)[1] ?? '');
+  const options = appOptionsOf(env);
   const app = await buildApp({
     // Secrets, the bank account, API_DOCS and PAGE_CACHE_SECONDS, read once (env.ts).
-    ...appOptionsOf(env),
+    ...options,
     db: handle.db,
     sessionStore: redis ? redisSessionStore(redis) : databaseSessionStore(handle.db),
     ...(redis ? { redis } : {}),
@@ -104,7 +105,7 @@ export async function startServer(env: Env) {
   await mountStorefront(app, build, {
     publicOrigin: app.publicOrigin,
     pinned: env.PUBLIC_URL !== undefined,
-    cache: { ...DEFAULT_PAGE_CACHE, ttlMs: env.PAGE_CACHE_SECONDS * 1000 },
+    cache: { ...DEFAULT_PAGE_CACHE, ttlMs: options.pageCacheMs },
   });
 
   // From before the server listens: every connection is known when a shutdown drains them.

@@ -80,33 +80,30 @@ export async function confirmUserEmail(db: Database, id: number): Promise<void> 
 }
 
 /**
- * Sets a new password. Every session that logged in before now is signed out (sessions carry
- * their login time); the address is confirmed too, since the link proved the mailbox.
- */
-/**
- * Sets a new password. Every reset link not used yet is spent with it: a link mailed before the
- * change must not undo it (issue 21), whichever way the password changed.
+ * Sets a new password, in one transaction: every session that logged in before now is signed out
+ * (sessions carry their login time), the address is confirmed (the link proved the mailbox), and
+ * every reset link not used yet is spent with it: a link mailed before the change must not undo
+ * it (issue 21), whichever way the password changed.
  */
 export async function setPassword(db: Database, id: number, password: string): Promise<void> {
   const passwordHash = await hash(password);
-  await db
-    .update(s.userTokens)
-    .set({ usedAt: new Date() })
-    .where(
-      and(
-        eq(s.userTokens.userId, id),
-        eq(s.userTokens.kind, 'password_reset'),
-        isNull(s.userTokens.usedAt),
-      ),
-    );
-  await db
-    .update(s.users)
-    .set({
-      passwordHash,
-      credentialsChangedAt: new Date(),
-      emailConfirmed: true,
-    })
-    .where(eq(s.users.id, id));
+  const now = new Date();
+  await db.transaction(async (tx) => {
+    await tx
+      .update(s.userTokens)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(s.userTokens.userId, id),
+          eq(s.userTokens.kind, 'password_reset'),
+          isNull(s.userTokens.usedAt),
+        ),
+      );
+    await tx
+      .update(s.users)
+      .set({ passwordHash, credentialsChangedAt: now, emailConfirmed: true })
+      .where(eq(s.users.id, id));
+  });
 }
 
 /** Changes what the user may change of their own record; answers the updated row. */

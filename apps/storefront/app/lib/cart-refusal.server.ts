@@ -9,8 +9,8 @@ export type LineRecovery =
   | { kind: 'set'; quantity: number; message: string };
 
 /**
- * Spec section 8, once for every form that sets or adds a cart line (the product's add, the cart
- * page's quantity): a 400 with a `product` error removes the line and says 'Sorry, the product is
+ * Spec section 8, for the forms that set or add a cart line with a chosen quantity (the product's
+ * add, the cart page's quantity; the wishlist's "move to cart" still answers its own message): a 400 with a `product` error removes the line and says 'Sorry, the product is
  * not available.'; one with `productQuantity` sets the line to it (removes it at 0) and says the
  * server's first quantity message. The body is read with the contract's schema; anything else
  * (another status, a body of another shape) is no refusal of a line: null, and the caller answers

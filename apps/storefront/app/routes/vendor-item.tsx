@@ -15,6 +15,7 @@ import { useLocaleData } from '#app/lib/locale-data.ts';
 import { pageMeta } from '#app/lib/seo.ts';
 import { getShopRequest } from '#app/lib/shop.server.ts';
 import type { Route } from './+types/vendor-item';
+import { revalidateAfterCartChange } from '#app/lib/cart-revalidate.ts';
 
 type Kind = 'products' | 'blogs' | 'pages';
 
@@ -148,3 +149,6 @@ export default function VendorItem({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
   return <ErrorScreen error={error} homeHref={`/${params.lang}/`} />;
 }
+
+/** Its product view adds to the cart: a refused quantity still changed the cart (lib/cart-revalidate.ts). */
+export const shouldRevalidate = revalidateAfterCartChange;
