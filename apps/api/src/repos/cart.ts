@@ -401,16 +401,22 @@ export async function moveSessionCart(
   sessionId: string,
   ctx: PricingContext & { userId: number },
 ): Promise<CartMerge | null> {
-  const anonymous = await findCart(db, { sessionId });
-  if (!anonymous) return null;
-  const incoming = await cartItemRows(db, anonymous.id);
-  // Stock is the same in every language; English only names the cards nobody reads here.
-  const sellable = await sellableItems(db, 'en', incoming.map(rowKey), ctx);
+  if (!(await findCart(db, { sessionId }))) return null;
   return inTransaction(db, async (tx) => {
-    const cart = await ensureCart(tx, { userId: ctx.userId });
+    // Both carts and their lines are read locked, the session's first (as a checkout of it
+    // would), so a line added or an order placed meanwhile is either in the merge or after it,
+    // and two logins of one session merge once.
+    const anonymous = await lockCart(tx, { sessionId });
+    if (!anonymous) return null;
+    const incoming = await lockCartItemRows(tx, anonymous.id);
+    await ensureCart(tx, { userId: ctx.userId });
+    const cart = await lockCart(tx, { userId: ctx.userId });
+    if (!cart) throw new Error("the account's cart was not created");
     const existing = new Map(
-      (await cartItemRows(tx, cart.id)).map((row) => [keyOf(rowKey(row)), row.quantity]),
+      (await lockCartItemRows(tx, cart.id)).map((row) => [keyOf(rowKey(row)), row.quantity]),
     );
+    // Stock is the same in every language; English only names the cards nobody reads here.
+    const sellable = await sellableItems(tx, 'en', incoming.map(rowKey), ctx);
     let added = 0;
     let capped = 0;
     for (const row of incoming) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import {
   cartSchema,
@@ -14,6 +14,7 @@ import * as s from '#api/db/schema.ts';
 import { expectedPrices, getOk, userId } from '../../test/catalogue.ts';
 import { useTestApp } from '../../test/helpers.ts';
 import { browserOf, parentProducts, stockedProduct } from '../../test/shopper.ts';
+import { DEMO_PASSWORD } from '#api/seed/seed.ts';
 
 const t = useTestApp();
 
@@ -574,6 +575,27 @@ describe('logged-in shoppers', () => {
     await expectDomainTotals(cart, me);
     await expectDomainTotals(anonCart, null);
     b.ok(await b.remove(sheet!.id));
+  });
+
+  it('merges a session cart once when the same browser logs in twice at once', async () => {
+    const email = 'marco.bianchi@example.com';
+    const product = await stocked(5);
+    const laptop = shopper();
+    laptop.ok(await laptop.set(product.id, 2));
+    const login = () =>
+      laptop.send('POST', '/en/api/accounts/login/', { email, password: DEMO_PASSWORD });
+    const answers = await Promise.all([login(), login()]);
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200]);
+    const [cart] = await t.handle.db
+      .select({ id: s.carts.id })
+      .from(s.carts)
+      .where(eq(s.carts.userId, await userId(t, email)));
+    const lines = await t.handle.db
+      .select({ quantity: s.cartItems.quantity })
+      .from(s.cartItems)
+      .where(and(eq(s.cartItems.cartId, cart!.id), eq(s.cartItems.productId, product.id)));
+    // Not 4: the second login found the session's cart already merged.
+    expect(lines.map((l) => l.quantity)).toEqual([2]);
   });
 
   it("moves the anonymous cart to the user at login, merging with the user's cart", async () => {
