@@ -4,6 +4,7 @@ import {
   cartTotals,
   isAvailable,
   lineLimit,
+  mergedQuantity,
   type AvailabilityInput,
   type CartLine,
   type CartLineInput,
@@ -147,5 +148,19 @@ describe('lineLimit — the most a cart line holds, and what sets it', () => {
     [-2, { max: 0, by: 'stock' }],
   ])('stock %s → %o', (stock, limit) => {
     expect(lineLimit(stock)).toEqual(limit);
+  });
+});
+
+describe('mergedQuantity — a merge fills the line up to its limit and takes nothing away', () => {
+  it.each([
+    [1, 2, null, 3],
+    [98, 5, null, 99],
+    [2, 2, 3, 3],
+    [5, 2, 3, 5],
+    [0, 4, 0, 0],
+    [50, 60, 500, 99],
+    [0, 3, 10, 3],
+  ])('had %i, adding %i, stock %s → %i', (had, added, stock, quantity) => {
+    expect(mergedQuantity(had, added, stock)).toBe(quantity);
   });
 });

@@ -20,6 +20,14 @@ export function lineLimit(stock: number | null): { max: number; by: 'stock' | 'r
     : { max: MAX_LINE_QUANTITY, by: 'rule' };
 }
 
+/**
+ * What a line holds when `added` more come into one that held `had` (a login's cart merge, "order
+ * again"): as much as the line's limit allows, never less than it held (a merge takes nothing away).
+ */
+export function mergedQuantity(had: number, added: number, stock: number | null): number {
+  return Math.max(had, Math.min(had + added, lineLimit(stock).max));
+}
+
 export type CartLineInput = {
   price: number;
   vatPercent?: number | null;

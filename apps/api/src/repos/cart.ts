@@ -1,13 +1,7 @@
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Cart, CartItem, CartRef, Locale, ProductCard, PromoCode } from '@shop/contract';
-import {
-  isAvailable,
-  MAX_LINE_QUANTITY,
-  priceCart,
-  promoState,
-  type PromoState,
-} from '@shop/domain';
+import { isAvailable, mergedQuantity, priceCart, promoState, type PromoState } from '@shop/domain';
 import type { Database } from '#api/db/client.ts';
 import * as s from '#api/db/schema.ts';
 import { inTransaction } from '#api/lib/transactions.ts';
@@ -427,8 +421,7 @@ export async function moveSessionCart(
       const had = existing.get(keyOf(key)) ?? 0;
       const stock = item.card.stock;
       // The most one line may hold: merging must not exceed it, nor the stock.
-      const sum = Math.min(had + row.quantity, MAX_LINE_QUANTITY);
-      const quantity = stock === null ? sum : Math.max(had, Math.min(sum, stock));
+      const quantity = mergedQuantity(had, row.quantity, stock);
       if (quantity < had + row.quantity) capped++;
       if (quantity > 0 && quantity !== had) {
         await setCartItem(tx, cart.id, key, quantity);

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { endpoints, IDEMPOTENCY_HEADER, type Locale, type Order } from '@shop/contract';
-import { MAX_LINE_QUANTITY } from '@shop/domain';
+import { mergedQuantity } from '@shop/domain';
 import { translatorFor } from '#api/lib/i18n.ts';
 import { inTransaction } from '#api/lib/transactions.ts';
 import { orderConfirmation } from '#api/mail/order-mail.ts';
@@ -177,9 +177,7 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
         // Only what can still be bought comes back, as much as stock allows.
         if (!item || !item.card.available) continue;
         const current = had.get(`${line.key.ref}:${line.key.id}`) ?? 0;
-        const stock = item.card.stock;
-        const wanted = Math.min(current + line.quantity, MAX_LINE_QUANTITY);
-        const quantity = stock === null ? wanted : Math.max(current, Math.min(wanted, stock));
+        const quantity = mergedQuantity(current, line.quantity, item.card.stock);
         if (quantity > current) await setCartItem(tx, cartId, line.key, quantity);
       }
       return true;
