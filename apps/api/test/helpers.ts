@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { buildApp, type AppOptions } from '../src/app.ts';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.ts';
 import { createMailer } from '../src/mail/mailer.ts';
@@ -63,15 +63,20 @@ async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop(): Pro
   return { handle, drop: async () => {} };
 }
 
+/** A mailer that writes into `dataDir` and logs nothing: what a test app sends with. */
+export function quietMailer(dataDir: string) {
+  return createMailer({
+    dataDir,
+    from: 'Shop <no-reply@example.com>',
+    logger: { info: () => {}, error: () => {} },
+  });
+}
+
 /** `mediaDir` serves `/media/*` from that directory; `logger` lets a test read the app's log. */
 async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const { handle, drop } = await openTestDatabase();
   const mailDir = await mkdtemp(join(tmpdir(), 'shop-mail-'));
-  const mailer = createMailer({
-    dataDir: mailDir,
-    from: 'Shop <no-reply@example.com>',
-    logger: { info: () => {}, error: () => {} },
-  });
+  const mailer = quietMailer(mailDir);
   const app = await buildApp({
     db: handle.db,
     sessionStore: databaseSessionStore(handle.db),
@@ -163,4 +168,29 @@ export function cookieJar() {
     get: (name: string) => jar.get(name),
     header: () => [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
   };
+}
+
+/** A write a CSRF test sends: method, URL and body (undefined: none). */
+export type Write = readonly [
+  'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  string,
+  Record<string, unknown> | undefined,
+];
+
+/**
+ * Sends each write with the caller's cookies, once without a CSRF token and once with a forged
+ * one, and expects a 403 for every one of them.
+ */
+export async function expectCsrfRefused(app: FastifyInstance, cookie: string, writes: Write[]) {
+  for (const [method, url, payload] of writes) {
+    for (const token of [undefined, 'x'.repeat(43)]) {
+      const res = await app.inject({
+        method,
+        url,
+        ...(payload ? { payload } : {}),
+        headers: { cookie, ...(token ? { 'x-csrftoken': token } : {}) },
+      });
+      expect(res.statusCode, `${method} ${url}`).toBe(403);
+    }
+  }
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, createApiClient, isApiError, serializeQuery } from './client.ts';
 import type { ApiClientOptions } from './client.ts';
+import { EMPTY_CART_TOTALS } from './sales.ts';
 
 type Recorded = { url: URL; init: RequestInit; headers: Record<string, string> };
 
@@ -16,15 +17,7 @@ const csrfAnswer = { csrfToken: 'token-from-body' };
 const emptyCart = {
   id: 1,
   items: [],
-  totals: {
-    quantity: 0,
-    total: 0,
-    discount: 0,
-    discountPrice: 0,
-    totalVat: 0,
-    promoDiscount: 0,
-    grandTotal: 0,
-  },
+  totals: EMPTY_CART_TOTALS,
   promoCode: null,
 };
 

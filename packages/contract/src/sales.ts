@@ -61,6 +61,17 @@ export const cartTotalsSchema = z.object({
 });
 export type CartTotals = z.infer<typeof cartTotalsSchema>;
 
+/** The totals of a cart with no lines. */
+export const EMPTY_CART_TOTALS: CartTotals = {
+  quantity: 0,
+  total: 0,
+  discount: 0,
+  discountPrice: 0,
+  totalVat: 0,
+  promoDiscount: 0,
+  grandTotal: 0,
+};
+
 export const promoDiscountTypeSchema = z.enum(['percent', 'fixed']);
 export const promoCodeSchema = z.object({
   code: z.string(),

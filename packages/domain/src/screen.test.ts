@@ -12,24 +12,19 @@ import {
 
 describe('IMAGE_TYPES — the 12 spec image types', () => {
   it('lists them', () => {
-    expect(IMAGE_TYPES).toEqual([
-      'icon',
-      'logo',
-      'header_logo',
-      'footer_logo',
-      'email_logo',
-      'page_gallery',
-      'profile_image',
-      'page_title_bg',
-      'slider_background',
-      'background',
-      'maintenance_background',
-      'banner',
-    ]);
+    expect(IMAGE_TYPES).toEqual(
+      (
+        'icon logo header_logo footer_logo email_logo page_gallery profile_image page_title_bg ' +
+        'slider_background background maintenance_background banner'
+      ).split(' '),
+    );
   });
 });
 
 const square = (n: number): ImageSize => ({ width: n, height: n });
+/** The six screen widths at one height-to-width ratio. */
+const wide = (ratio: number): ImageSize[] =>
+  [576, 768, 992, 1200, 1400, 1920].map((w) => ({ width: w, height: Math.round(w * ratio) }));
 
 describe('imageSize — "icon 27 to 72, logo 54 to 144, backgrounds up to 1920, default 270 to 720"', () => {
   const table: [string, ImageSize[]][] = [
@@ -52,20 +47,8 @@ describe('imageSize — "icon 27 to 72, logo 54 to 144, backgrounds up to 1920, 
         { width: 1920, height: 600 },
       ],
     ],
-    [
-      'slider_background',
-      [576, 768, 992, 1200, 1400, 1920].map((w) => ({
-        width: w,
-        height: Math.round((w * 5) / 16),
-      })),
-    ],
-    [
-      'page_title_bg',
-      [576, 768, 992, 1200, 1400, 1920].map((w) => ({
-        width: w,
-        height: Math.round((w * 5) / 16),
-      })),
-    ],
+    ['slider_background', wide(5 / 16)],
+    ['page_title_bg', wide(5 / 16)],
     [
       'background',
       [
@@ -77,13 +60,7 @@ describe('imageSize — "icon 27 to 72, logo 54 to 144, backgrounds up to 1920, 
         { width: 1920, height: 1080 },
       ],
     ],
-    [
-      'maintenance_background',
-      [576, 768, 992, 1200, 1400, 1920].map((w) => ({
-        width: w,
-        height: Math.round((w * 9) / 16),
-      })),
-    ],
+    ['maintenance_background', wide(9 / 16)],
   ];
   const rows = table.flatMap(([type, sizes]) =>
     SCREEN_SIZE_CLASSES.map(

@@ -11,9 +11,8 @@ import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { organizationInfoSchema, paginated, productCardSchema } from '@shop/contract';
 import { buildApp } from '#api/app.ts';
 import { openDatabase, type DatabaseHandle } from '#api/db/client.ts';
-import { createMailer } from '#api/mail/mailer.ts';
 import { databaseSessionStore } from '#api/plugins/session-store.ts';
-import { useTestApp, type TestContext } from '../../test/helpers.ts';
+import { quietMailer, type TestContext, useTestApp } from '../../test/helpers.ts';
 import { browserOf, parentProducts } from '../../test/shopper.ts';
 import {
   checkoutBody,
@@ -47,11 +46,7 @@ async function secondShop(caches: { catalogueCacheMs: number }) {
     : null;
   const db = handle?.db ?? t.handle.db;
   const mailDir = await mkdtemp(join(tmpdir(), 'shop-mail-'));
-  const mailer = createMailer({
-    dataDir: mailDir,
-    from: 'Shop <no-reply@example.com>',
-    logger: { info: () => {}, error: () => {} },
-  });
+  const mailer = quietMailer(mailDir);
   const app = await buildApp({
     db,
     sessionStore: databaseSessionStore(db),

@@ -1,6 +1,14 @@
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Cart, CartItem, CartRef, Locale, ProductCard, PromoCode } from '@shop/contract';
+import {
+  EMPTY_CART_TOTALS,
+  type Cart,
+  type CartItem,
+  type CartRef,
+  type Locale,
+  type ProductCard,
+  type PromoCode,
+} from '@shop/contract';
 import { isAvailable, mergedQuantity, priceCart, promoState, type PromoState } from '@shop/domain';
 import type { Database } from '#api/db/client.ts';
 import * as s from '#api/db/schema.ts';
@@ -266,16 +274,6 @@ export function sellableItem(
   return items.get(keyOf(key));
 }
 
-const EMPTY_TOTALS = {
-  quantity: 0,
-  total: 0,
-  discount: 0,
-  discountPrice: 0,
-  totalVat: 0,
-  promoDiscount: 0,
-  grandTotal: 0,
-};
-
 /**
  * The cart as the caller sees it, priced by the domain. Lines whose product or bundle is gone or
  * inactive are not shown, nor is a promo code that is no longer valid. A read changes nothing;
@@ -289,7 +287,7 @@ export async function cartView(
   ctx: PricingContext,
   options: { prune?: boolean } = {},
 ): Promise<Cart> {
-  if (!cart) return { id: null, items: [], totals: EMPTY_TOTALS, promoCode: null };
+  if (!cart) return { id: null, items: [], totals: EMPTY_CART_TOTALS, promoCode: null };
   const [rows, promoRow] = await Promise.all([
     cartItemRows(db, cart.id),
     cart.promoCodeId === null

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import {
+  EMPTY_CART_TOTALS,
   cartSchema,
   detailErrorSchema,
   fieldErrorsSchema,
@@ -105,15 +106,7 @@ describe('reading the cart', () => {
     expect(cartSchema.parse(res.json())).toEqual({
       id: null,
       items: [],
-      totals: {
-        quantity: 0,
-        total: 0,
-        discount: 0,
-        discountPrice: 0,
-        totalVat: 0,
-        promoDiscount: 0,
-        grandTotal: 0,
-      },
+      totals: EMPTY_CART_TOTALS,
       promoCode: null,
     });
   });

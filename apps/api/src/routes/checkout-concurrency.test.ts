@@ -13,10 +13,9 @@ import { orderSchema, type CheckoutBody } from '@shop/contract';
 import { buildApp } from '#api/app.ts';
 import { openDatabase, type DatabaseHandle } from '#api/db/client.ts';
 import * as s from '#api/db/schema.ts';
-import { createMailer } from '#api/mail/mailer.ts';
 import { databaseSessionStore } from '#api/plugins/session-store.ts';
 import { moveOrder } from '#api/repos/orders.ts';
-import { useTestApp, type TestContext } from '../../test/helpers.ts';
+import { quietMailer, type TestContext, useTestApp } from '../../test/helpers.ts';
 import { browserOf, checkoutBody, stockedProduct, type Browser } from '../../test/shopper.ts';
 import { TEST_CARD_WEBHOOK, SIGNATURE_HEADER } from './test-card.ts';
 
@@ -293,11 +292,7 @@ describe.skipIf(!DATABASE_URL)('orders meeting other transactions on PostgreSQL'
       // connections (the shop processes themselves are not spawned: building the storefront for
       // `npm start` is too heavy for this suite).
       const handle = await openDatabase({ url: databaseUrl, poolSize: 8 });
-      const mailer = createMailer({
-        dataDir: t.mailDir,
-        from: 'Shop <no-reply@example.com>',
-        logger: { info: () => {}, error: () => {} },
-      });
+      const mailer = quietMailer(t.mailDir);
       const app = await buildApp({
         db: handle.db,
         sessionStore: databaseSessionStore(handle.db),

@@ -9,15 +9,27 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '#api/app.ts';
 import { openDatabase, type DatabaseHandle } from '#api/db/client.ts';
-import { createMailer } from '#api/mail/mailer.ts';
 import { isDatabaseUnavailable } from '#api/lib/db-errors.ts';
 import { createRedis } from '#api/lib/redis.ts';
 import { databaseSessionStore, redisSessionStore } from '#api/plugins/session-store.ts';
-import { useTestApp } from '../../test/helpers.ts';
+import { quietMailer, useTestApp } from '../../test/helpers.ts';
 import { parentProducts } from '../../test/shopper.ts';
 import { cuttableProxy } from '../../test/tcp-proxy.ts';
 
 const t = useTestApp();
+
+/** A Redis client with the shop's options, pointed at a port nothing listens on. */
+async function goneRedis() {
+  const server = createServer();
+  const port = await new Promise<number>((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      resolve(address && typeof address === 'object' ? address.port : 0);
+    }),
+  );
+  await new Promise((resolve) => server.close(resolve));
+  return createRedis(`redis://127.0.0.1:${port}`);
+}
 
 describe('health probes', () => {
   it('answers live and ready, never cached, while the database answers', async () => {
@@ -55,11 +67,7 @@ describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL stops and comes back', ()
     app = await buildApp({
       db: handle.db,
       sessionStore: databaseSessionStore(handle.db),
-      mailer: createMailer({
-        dataDir: mailDir,
-        from: 'Shop <no-reply@example.com>',
-        logger: { info: () => {}, error: () => {} },
-      }),
+      mailer: quietMailer(mailDir),
       catalogueCacheMs: 0,
     });
     await app.ready();
@@ -194,30 +202,13 @@ describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL stops and comes back', ()
 });
 
 describe('Redis away while REDIS_URL is set', () => {
-  /** A Redis client with the shop's options, pointed at a port nothing listens on. */
-  async function goneRedis() {
-    const server = createServer();
-    const port = await new Promise<number>((resolve) =>
-      server.listen(0, '127.0.0.1', () => {
-        const address = server.address();
-        resolve(address && typeof address === 'object' ? address.port : 0);
-      }),
-    );
-    await new Promise((resolve) => server.close(resolve));
-    return createRedis(`redis://127.0.0.1:${port}`);
-  }
-
   it('says not ready (503) while Redis does not answer, as decision 0040 chose', async () => {
     const redis = await goneRedis();
     const app = await buildApp({
       db: t.handle.db,
       sessionStore: redisSessionStore(redis),
       redis,
-      mailer: createMailer({
-        dataDir: t.mailDir,
-        from: 'Shop <no-reply@example.com>',
-        logger: { info: () => {}, error: () => {} },
-      }),
+      mailer: quietMailer(t.mailDir),
       catalogueCacheMs: 0,
       // The server never counts probes (apps/server/src/server.ts); the count lives in Redis.
       requestRateLimit: { max: 0, windowMs: 60_000 },
@@ -244,11 +235,7 @@ describe('Redis away while REDIS_URL is set', () => {
       db: t.handle.db,
       sessionStore: redisSessionStore(redis),
       redis,
-      mailer: createMailer({
-        dataDir: t.mailDir,
-        from: 'Shop <no-reply@example.com>',
-        logger: { info: () => {}, error: () => {} },
-      }),
+      mailer: quietMailer(t.mailDir),
       catalogueCacheMs: 0,
     });
     try {
@@ -266,11 +253,7 @@ describe('Redis away while REDIS_URL is set', () => {
     const app = await buildApp({
       db: t.handle.db,
       sessionStore: redisSessionStore(redis),
-      mailer: createMailer({
-        dataDir: t.mailDir,
-        from: 'Shop <no-reply@example.com>',
-        logger: { info: () => {}, error: () => {} },
-      }),
+      mailer: quietMailer(t.mailDir),
       catalogueCacheMs: 0,
     });
     try {
@@ -309,25 +292,13 @@ describe('Redis away while REDIS_URL is set', () => {
 
 describe('the request limit while its store (Redis) is away', () => {
   it('lets requests through instead of answering every one 503', async () => {
-    const server = createServer();
-    const port = await new Promise<number>((resolve) =>
-      server.listen(0, '127.0.0.1', () => {
-        const address = server.address();
-        resolve(address && typeof address === 'object' ? address.port : 0);
-      }),
-    );
-    await new Promise((resolve) => server.close(resolve));
-    const redis = createRedis(`redis://127.0.0.1:${port}`);
+    const redis = await goneRedis();
     const app = await buildApp({
       db: t.handle.db,
       sessionStore: redisSessionStore(redis),
       // The counts live in Redis, as the server has them with REDIS_URL; the limit is on.
       redis,
-      mailer: createMailer({
-        dataDir: t.mailDir,
-        from: 'Shop <no-reply@example.com>',
-        logger: { info: () => {}, error: () => {} },
-      }),
+      mailer: quietMailer(t.mailDir),
       catalogueCacheMs: 0,
       requestRateLimit: { max: 600, windowMs: 60_000 },
     });
@@ -346,11 +317,7 @@ describe('shutting down (what SIGTERM runs: app.close, then the pool)', () => {
     const app = await buildApp({
       db: t.handle.db,
       sessionStore: databaseSessionStore(t.handle.db),
-      mailer: createMailer({
-        dataDir: t.mailDir,
-        from: 'Shop <no-reply@example.com>',
-        logger: { info: () => {}, error: () => {} },
-      }),
+      mailer: quietMailer(t.mailDir),
       catalogueCacheMs: 0,
     });
     let release: () => void = () => {};

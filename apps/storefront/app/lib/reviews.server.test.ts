@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { createApiClient, type Review } from '@shop/contract';
-import english from '@shop/messages/langs/en.json' with { type: 'json' };
+import type { Review } from '@shop/contract';
 import german from '@shop/messages/langs/de.json' with { type: 'json' };
 import { csrfCookie } from './cookies.ts';
 import { CSRF_FIELD } from './csrf.ts';
+import { fakeApi } from './fake-api.testing.ts';
 import { loadMyReviews, reviewAction } from './reviews.server.ts';
 import type { ShopRequest } from './shop.server.ts';
 
 const TOKEN = 'r'.repeat(43);
-type Call = { method: string; path: string; body: unknown };
 const USER = { id: 5, email: 'a@example.com', firstName: 'Anna' };
 
 /** A shop request whose API answers from `routes` and records every call. */
@@ -17,23 +16,7 @@ function fakeShop(
   routes: Record<string, (body: unknown) => Response>,
   user: object | null = USER,
 ) {
-  const calls: Call[] = [];
-  const api = createApiClient({
-    host: 'http://api.test',
-    locale,
-    getCookie: () => TOKEN,
-    fetch: async (input, init) => {
-      const url = new URL(input instanceof Request ? input.url : input.toString());
-      const method = init?.method ?? 'GET';
-      const body: unknown =
-        typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-      calls.push({ method, path: url.pathname, body });
-      if (url.pathname === `/media/langs/${locale}.json`)
-        return Response.json(locale === 'de' ? german : english);
-      const route = routes[`${method} ${url.pathname}`];
-      return route ? route(body) : Response.json({ detail: 'Not found.' }, { status: 404 });
-    },
-  });
+  const { api, calls } = fakeApi(locale, TOKEN, routes);
   return {
     shop: { locale, api, user } as unknown as ShopRequest,
     apiCalls: () => calls.filter((c) => c.path.includes('/api/')),
