@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type {} from '../../api/test/global-setup.ts';
+import { stockTaken } from '../../api/test/stock.ts';
 import { answering, spawnShop, stopShop, type Shop } from '../../../e2e/shop-process.ts';
 
 const DATABASE_URL = process.env.DATABASE_URL;
@@ -193,13 +194,10 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)('40 orders at once over two shop pr
         [placed],
       )
     ).rows;
-    const taken = new Map<number, number>();
-    const take = (id: number, n: number) => taken.set(id, (taken.get(id) ?? 0) + n);
-    for (const line of lines) {
-      if (line.product_id !== null) take(line.product_id, line.quantity);
-      for (const item of items.filter((i) => i.bundle_id === line.bundle_id))
-        take(item.product_id, item.quantity * line.quantity);
-    }
+    const taken = stockTaken(
+      lines.map((l) => ({ productId: l.product_id, bundleId: l.bundle_id, quantity: l.quantity })),
+      items.map((i) => ({ bundleId: i.bundle_id, productId: i.product_id, quantity: i.quantity })),
+    );
     for (const id of watched)
       expect(before.get(id)! - after.get(id)!, `product ${id}`).toBe(taken.get(id) ?? 0);
   });

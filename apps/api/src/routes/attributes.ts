@@ -5,7 +5,7 @@ import * as s from '#api/db/schema.ts';
 import { translatorFor } from '#api/lib/i18n.ts';
 import { notFound } from '#api/plugins/errors.ts';
 import { attributeList, searchTitles, valueList } from '#api/repos/attributes.ts';
-import { defineEndpoint, pageLinks } from './define.ts';
+import { defineEndpoint, pageOf } from './define.ts';
 
 const e = endpoints.products;
 
@@ -13,14 +13,11 @@ export const attributeRoutes: FastifyPluginAsync = async (app) => {
   const db = app.db;
 
   defineEndpoint(app, e.attributes, async (req, { query }) => {
-    const { count, results } = await attributeList(
-      db,
-      req.locale,
-      undefined,
-      query.page,
-      query.page_size,
+    return pageOf(
+      req,
+      query,
+      await attributeList(db, req.locale, undefined, query.page, query.page_size),
     );
-    return { ...pageLinks(req, query.page, query.page_size, count), results };
   });
 
   const oneAttribute = async (locale: Locale, id: number) => {
@@ -45,38 +42,34 @@ export const attributeRoutes: FastifyPluginAsync = async (app) => {
   });
 
   defineEndpoint(app, e.searchAttributes, async (req, { query }) => {
-    const { count, results } = await searchTitles(
-      db,
-      req.locale,
-      'attribute',
-      query.query,
-      query.page,
-      query.page_size,
+    return pageOf(
+      req,
+      query,
+      await searchTitles(db, req.locale, 'attribute', query.query, query.page, query.page_size),
     );
-    return { ...pageLinks(req, query.page, query.page_size, count), results };
   });
 
   defineEndpoint(app, e.values, async (req, { query }) => {
-    const { count, results } = await valueList(
-      db,
-      req.locale,
-      undefined,
-      query.page,
-      query.page_size,
+    return pageOf(
+      req,
+      query,
+      await valueList(db, req.locale, undefined, query.page, query.page_size),
     );
-    return { ...pageLinks(req, query.page, query.page_size, count), results };
   });
 
   defineEndpoint(app, e.attributeValues, async (req, { params, query }) => {
     await oneAttribute(req.locale, params.id);
-    const { count, results } = await valueList(
-      db,
-      req.locale,
-      eq(s.attributeValues.attributeId, params.id),
-      query.page,
-      query.page_size,
+    return pageOf(
+      req,
+      query,
+      await valueList(
+        db,
+        req.locale,
+        eq(s.attributeValues.attributeId, params.id),
+        query.page,
+        query.page_size,
+      ),
     );
-    return { ...pageLinks(req, query.page, query.page_size, count), results };
   });
 
   defineEndpoint(app, e.value, async (req, { params }) => {
@@ -87,14 +80,10 @@ export const attributeRoutes: FastifyPluginAsync = async (app) => {
   });
 
   defineEndpoint(app, e.searchValues, async (req, { query }) => {
-    const { count, results } = await searchTitles(
-      db,
-      req.locale,
-      'value',
-      query.query,
-      query.page,
-      query.page_size,
+    return pageOf(
+      req,
+      query,
+      await searchTitles(db, req.locale, 'value', query.query, query.page, query.page_size),
     );
-    return { ...pageLinks(req, query.page, query.page_size, count), results };
   });
 };

@@ -15,6 +15,7 @@ import { openDatabase, type DatabaseHandle } from '#api/db/client.ts';
 import * as s from '#api/db/schema.ts';
 import { databaseSessionStore } from '#api/plugins/session-store.ts';
 import { moveOrder } from '#api/repos/orders.ts';
+import { stockTaken } from '../../test/stock.ts';
 import { quietMailer, type TestContext, useTestApp } from '../../test/helpers.ts';
 import { browserOf, checkoutBody, stockedProduct, type Browser } from '../../test/shopper.ts';
 import { TEST_CARD_WEBHOOK, SIGNATURE_HEADER } from './test-card.ts';
@@ -393,13 +394,7 @@ describe.skipIf(!DATABASE_URL)('orders meeting other transactions on PostgreSQL'
         .select()
         .from(s.orderItems)
         .where(inArray(s.orderItems.orderId, placedIds));
-      const ordered = new Map<number, number>();
-      const take = (id: number, n: number) => ordered.set(id, (ordered.get(id) ?? 0) + n);
-      for (const line of lines) {
-        if (line.productId !== null) take(line.productId, line.quantity);
-        for (const item of items.filter((i) => i.bundleId === line.bundleId))
-          take(item.productId, item.quantity * line.quantity);
-      }
+      const ordered = stockTaken(lines, items);
       for (const id of watched)
         expect(before.get(id)! - after.get(id)!, `product ${id}`).toBe(ordered.get(id) ?? 0);
     });

@@ -24,7 +24,7 @@ import {
   listRegions,
 } from '#api/repos/checkout-options.ts';
 import { findOrder, listOrders, ownOrderLines, placeOrder } from '#api/repos/orders.ts';
-import { defineEndpoint, pageLinks, requireUser } from './define.ts';
+import { defineEndpoint, pageOf, requireUser } from './define.ts';
 
 /** Whose cart an order takes: the user's when logged in, else the session's (created here). */
 async function orderOwner(req: FastifyRequest, reply: FastifyReply): Promise<CartOwner> {
@@ -124,14 +124,11 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
 
   defineEndpoint(app, endpoints.sales.orders, async (req, { query }) => {
     const user = await requireUser(req);
-    const { count, results } = await listOrders(
-      db,
-      req.locale,
-      user.id,
-      query.page,
-      query.page_size,
+    return pageOf(
+      req,
+      query,
+      await listOrders(db, req.locale, user.id, query.page, query.page_size),
     );
-    return { ...pageLinks(req, query.page, query.page_size, count), results };
   });
 
   defineEndpoint(app, endpoints.sales.order, async (req, { params }, reply) => {

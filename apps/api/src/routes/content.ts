@@ -13,7 +13,7 @@ import {
   searchBlogs,
   shopPageList,
 } from '#api/repos/content.ts';
-import { defineEndpoint, pageLinks } from './define.ts';
+import { defineEndpoint, pageOf } from './define.ts';
 
 const e = endpoints.content;
 
@@ -24,8 +24,7 @@ export const contentRoutes: FastifyPluginAsync = async (app) => {
   const db = app.db;
 
   defineEndpoint(app, e.blogs, async (req, { query }) => {
-    const { count, results } = await blogList(db, req.locale, query.page, query.page_size);
-    return { ...pageLinks(req, query.page, query.page_size, count), results };
+    return pageOf(req, query, await blogList(db, req.locale, query.page, query.page_size));
   });
 
   defineEndpoint(app, e.blog, async (req, { params }) => {
@@ -41,14 +40,11 @@ export const contentRoutes: FastifyPluginAsync = async (app) => {
   });
 
   defineEndpoint(app, e.searchBlogs, async (req, { query }) => {
-    const { count, results } = await searchBlogs(
-      db,
-      req.locale,
-      query.query,
-      query.page,
-      query.page_size,
+    return pageOf(
+      req,
+      query,
+      await searchBlogs(db, req.locale, query.query, query.page, query.page_size),
     );
-    return { ...pageLinks(req, query.page, query.page_size, count), results };
   });
 
   defineEndpoint(app, e.faqs, async (req) => listFaqs(db, req.locale));
@@ -65,8 +61,7 @@ export const contentRoutes: FastifyPluginAsync = async (app) => {
   );
 
   defineEndpoint(app, e.pages, async (req, { query }) => {
-    const { count, results } = await shopPageList(db, req.locale, query.page, query.page_size);
-    return { ...pageLinks(req, query.page, query.page_size, count), results };
+    return pageOf(req, query, await shopPageList(db, req.locale, query.page, query.page_size));
   });
 
   // Open to everyone so that coming-soon can be shown; every other page keeps the guard's rule.

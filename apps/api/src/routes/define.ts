@@ -75,6 +75,15 @@ export async function requireUser(req: FastifyRequest) {
 }
 
 /** `{count, next, previous}` of a page, with absolute links that keep the request's other parameters. */
+/** A page of a list as the contract answers it: the count, links to the neighbours, the results. */
+export function pageOf<T>(
+  req: FastifyRequest,
+  query: { page: number; page_size: number },
+  { count, results }: { count: number; results: T[] },
+) {
+  return { ...pageLinks(req, query.page, query.page_size, count), results };
+}
+
 export function pageLinks(req: FastifyRequest, page: number, pageSize: number, count: number) {
   // The configured origin, never the request's Host or X-Forwarded-Host (decision 0021).
   const url = new URL(`${req.server.publicOrigin}${req.url}`);

@@ -11,7 +11,7 @@ import {
   shopReview,
   shopReviews,
 } from '#api/repos/reviews.ts';
-import { defineEndpoint, pageLinks, requireUser } from './define.ts';
+import { defineEndpoint, pageOf, requireUser } from './define.ts';
 
 /** The caller's id: every write and `my` endpoint is `auth: 'user'`, so this only narrows the type. */
 const userIdOf = async (req: FastifyRequest) => (await requireUser(req)).id;
@@ -27,25 +27,31 @@ export const reviewRoutes: FastifyPluginAsync = async (app) => {
   const o = endpoints.organizations;
 
   defineEndpoint(app, p.reviews, async (req, { query }) => {
-    const { count, results } = await productReviews(db, req.locale, {
-      productId: query.product,
-      sorting: query.sorting,
-      page: query.page,
-      pageSize: query.page_size,
-    });
-    return { ...pageLinks(req, query.page, query.page_size, count), results };
+    return pageOf(
+      req,
+      query,
+      await productReviews(db, req.locale, {
+        productId: query.product,
+        sorting: query.sorting,
+        page: query.page,
+        pageSize: query.page_size,
+      }),
+    );
   });
 
   defineEndpoint(app, p.myReviews, async (req, { query }, reply) => {
     reply.header('Cache-Control', 'no-store');
-    const { count, results } = await productReviews(db, req.locale, {
-      productId: query.product,
-      userId: await userIdOf(req),
-      sorting: query.sorting,
-      page: query.page,
-      pageSize: query.page_size,
-    });
-    return { ...pageLinks(req, query.page, query.page_size, count), results };
+    return pageOf(
+      req,
+      query,
+      await productReviews(db, req.locale, {
+        productId: query.product,
+        userId: await userIdOf(req),
+        sorting: query.sorting,
+        page: query.page,
+        pageSize: query.page_size,
+      }),
+    );
   });
 
   defineEndpoint(app, p.createReview, async (req, { body }, reply) => {
@@ -73,23 +79,29 @@ export const reviewRoutes: FastifyPluginAsync = async (app) => {
   });
 
   defineEndpoint(app, o.reviews, async (req, { query }) => {
-    const { count, results } = await shopReviews(db, {
-      sorting: query.sorting,
-      page: query.page,
-      pageSize: query.page_size,
-    });
-    return { ...pageLinks(req, query.page, query.page_size, count), results };
+    return pageOf(
+      req,
+      query,
+      await shopReviews(db, {
+        sorting: query.sorting,
+        page: query.page,
+        pageSize: query.page_size,
+      }),
+    );
   });
 
   defineEndpoint(app, o.myReviews, async (req, { query }, reply) => {
     reply.header('Cache-Control', 'no-store');
-    const { count, results } = await shopReviews(db, {
-      userId: await userIdOf(req),
-      sorting: query.sorting,
-      page: query.page,
-      pageSize: query.page_size,
-    });
-    return { ...pageLinks(req, query.page, query.page_size, count), results };
+    return pageOf(
+      req,
+      query,
+      await shopReviews(db, {
+        userId: await userIdOf(req),
+        sorting: query.sorting,
+        page: query.page,
+        pageSize: query.page_size,
+      }),
+    );
   });
 
   defineEndpoint(app, o.createReview, async (req, { body }, reply) => {

@@ -4,6 +4,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import * as s from '#api/db/schema.ts';
 import { useTestApp } from '../../test/helpers.ts';
 import { seedDemoShop } from './seed.ts';
+import { DEMO_PAGE_SLUGS } from '../../test/demo-shop.ts';
 
 const t = useTestApp();
 
@@ -44,19 +45,7 @@ describe('demo shop seed', () => {
       .where(isNotNull(s.products.parentId));
     expect(variations[0]?.n).toBeGreaterThan(0);
     const pages = (await db.select({ slug: s.pages.slug }).from(s.pages)).map((p) => p.slug);
-    expect(pages).toEqual(
-      expect.arrayContaining([
-        'about',
-        'contact',
-        'faq',
-        'imprint',
-        'privacy-policy',
-        'typography',
-        'register_new_organization',
-        'vendors',
-        'coming-soon',
-      ]),
-    );
+    expect(pages).toEqual(expect.arrayContaining(DEMO_PAGE_SLUGS));
     const userDiscounts = await db
       .select({ n: count() })
       .from(s.discounts)

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { describe, it, expect } from 'vitest';
 import * as content from './content.ts';
 import type { SeedMenu, T } from './types.ts';
+import { DEMO_PAGE_SLUGS } from '../../../test/demo-shop.ts';
 
 const LANGS = ['en', 'de', 'ru', 'it'] as const;
 type Lang = (typeof LANGS)[number];
@@ -216,17 +217,7 @@ describe('storefront messages', () => {
 describe('demo shop content', () => {
   it('has the required pages', () => {
     const slugs = content.pages.filter((p) => p.vendor === null).map((p) => p.slug);
-    for (const slug of [
-      'about',
-      'contact',
-      'faq',
-      'imprint',
-      'privacy-policy',
-      'typography',
-      'register_new_organization',
-      'vendors',
-      'coming-soon',
-    ]) {
+    for (const slug of DEMO_PAGE_SLUGS) {
       expect(slugs, slug).toContain(slug);
     }
     expect(content.pages.some((p) => p.vendor === 'linen-loom' && p.slug === 'our-story')).toBe(

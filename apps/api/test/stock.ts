@@ -1,0 +1,19 @@
+/** An order line as far as stock goes: a product, or a bundle of products, times a quantity. */
+export type StockLine = { productId: number | null; bundleId: number | null; quantity: number };
+/** One product of a bundle, so many times per bundle. */
+export type BundlePart = { bundleId: number; productId: number; quantity: number };
+
+/**
+ * How much of each product the order lines take from stock: a product line its quantity, a bundle
+ * line each of its products times the bundle's quantity. What stock tests compare the drop with.
+ */
+export function stockTaken(lines: StockLine[], parts: BundlePart[]): Map<number, number> {
+  const taken = new Map<number, number>();
+  const take = (id: number, n: number) => taken.set(id, (taken.get(id) ?? 0) + n);
+  for (const line of lines) {
+    if (line.productId !== null) take(line.productId, line.quantity);
+    for (const part of parts.filter((p) => p.bundleId === line.bundleId))
+      take(part.productId, part.quantity * line.quantity);
+  }
+  return taken;
+}
