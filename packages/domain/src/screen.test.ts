@@ -22,7 +22,7 @@ describe('IMAGE_TYPES — the 12 spec image types', () => {
 });
 
 const square = (n: number): ImageSize => ({ width: n, height: n });
-/** The six screen widths at one height-to-width ratio. */
+/** The six screen widths at one height-to-width ratio (banner 1920 × 600, background 1920 × 1080). */
 const wide = (ratio: number): ImageSize[] =>
   [576, 768, 992, 1200, 1400, 1920].map((w) => ({ width: w, height: Math.round(w * ratio) }));
 
@@ -36,30 +36,10 @@ describe('imageSize — "icon 27 to 72, logo 54 to 144, backgrounds up to 1920, 
     ['page_gallery', [270, 360, 450, 540, 630, 720].map(square)],
     ['profile_image', [270, 360, 450, 540, 630, 720].map(square)],
     ['products', [270, 360, 450, 540, 630, 720].map(square)],
-    [
-      'banner',
-      [
-        { width: 576, height: 180 },
-        { width: 768, height: 240 },
-        { width: 992, height: 310 },
-        { width: 1200, height: 375 },
-        { width: 1400, height: 438 },
-        { width: 1920, height: 600 },
-      ],
-    ],
+    ['banner', wide(5 / 16)],
     ['slider_background', wide(5 / 16)],
     ['page_title_bg', wide(5 / 16)],
-    [
-      'background',
-      [
-        { width: 576, height: 324 },
-        { width: 768, height: 432 },
-        { width: 992, height: 558 },
-        { width: 1200, height: 675 },
-        { width: 1400, height: 788 },
-        { width: 1920, height: 1080 },
-      ],
-    ],
+    ['background', wide(9 / 16)],
     ['maintenance_background', wide(9 / 16)],
   ];
   const rows = table.flatMap(([type, sizes]) =>

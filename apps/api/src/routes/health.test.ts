@@ -7,9 +7,10 @@ import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { buildApp } from '#api/app.ts';
+import { buildApp, type AppOptions } from '#api/app.ts';
 import { openDatabase, type DatabaseHandle } from '#api/db/client.ts';
 import { isDatabaseUnavailable } from '#api/lib/db-errors.ts';
+import type { Redis } from 'ioredis';
 import { createRedis } from '#api/lib/redis.ts';
 import { databaseSessionStore, redisSessionStore } from '#api/plugins/session-store.ts';
 import { quietMailer, useTestApp } from '../../test/helpers.ts';
@@ -29,6 +30,30 @@ async function goneRedis() {
   );
   await new Promise((resolve) => server.close(resolve));
   return createRedis(`redis://127.0.0.1:${port}`);
+}
+
+/**
+ * Runs `use` against an app whose sessions live in `redis` (with `redis` in `options`, its request
+ * counts too), then closes both.
+ */
+async function withRedisApp(
+  redis: Redis,
+  options: Partial<AppOptions>,
+  use: (app: FastifyInstance) => Promise<void>,
+) {
+  const app = await buildApp({
+    db: t.handle.db,
+    sessionStore: redisSessionStore(redis),
+    mailer: quietMailer(t.mailDir),
+    catalogueCacheMs: 0,
+    ...options,
+  });
+  try {
+    await use(app);
+  } finally {
+    await app.close();
+    redis.disconnect();
+  }
 }
 
 describe('health probes', () => {
@@ -204,59 +229,39 @@ describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL stops and comes back', ()
 describe('Redis away while REDIS_URL is set', () => {
   it('says not ready (503) while Redis does not answer, as decision 0040 chose', async () => {
     const redis = await goneRedis();
-    const app = await buildApp({
-      db: t.handle.db,
-      sessionStore: redisSessionStore(redis),
+    await withRedisApp(
       redis,
-      mailer: quietMailer(t.mailDir),
-      catalogueCacheMs: 0,
-      // The server never counts probes (apps/server/src/server.ts); the count lives in Redis.
-      requestRateLimit: { max: 0, windowMs: 60_000 },
-    });
-    try {
-      const started = Date.now();
-      const ready = await app.inject({ method: 'GET', url: '/health/ready' });
-      expect(ready.statusCode, ready.body).toBe(503);
-      expect(ready.json()).toEqual({ status: 'redis unavailable' });
-      expect(ready.headers['cache-control']).toBe('no-store');
-      expect(Date.now() - started).toBeLessThan(5_000);
-      // The process itself is alive: a process manager must not restart it for this.
-      expect((await app.inject({ method: 'GET', url: '/health/live' })).statusCode).toBe(200);
-    } finally {
-      await app.close();
-      redis.disconnect();
-    }
+      {
+        redis,
+        // The server never counts probes (apps/server/src/server.ts); the count lives in Redis.
+        requestRateLimit: { max: 0, windowMs: 60_000 },
+      },
+      async (app) => {
+        const started = Date.now();
+        const ready = await app.inject({ method: 'GET', url: '/health/ready' });
+        expect(ready.statusCode, ready.body).toBe(503);
+        expect(ready.json()).toEqual({ status: 'redis unavailable' });
+        expect(ready.headers['cache-control']).toBe('no-store');
+        expect(Date.now() - started).toBeLessThan(5_000);
+        // The process itself is alive: a process manager must not restart it for this.
+        expect((await app.inject({ method: 'GET', url: '/health/live' })).statusCode).toBe(200);
+      },
+    );
   });
 
   it.skipIf(!process.env.REDIS_URL)('says ready while Redis answers', async () => {
     const redis = createRedis(process.env.REDIS_URL ?? '');
     await redis.connect();
-    const app = await buildApp({
-      db: t.handle.db,
-      sessionStore: redisSessionStore(redis),
-      redis,
-      mailer: quietMailer(t.mailDir),
-      catalogueCacheMs: 0,
-    });
-    try {
+    await withRedisApp(redis, { redis }, async (app) => {
       const ready = await app.inject({ method: 'GET', url: '/health/ready' });
       expect(ready.statusCode, ready.body).toBe(200);
       expect(ready.json()).toEqual({ status: 'ready' });
-    } finally {
-      await app.close();
-      redis.disconnect();
-    }
+    });
   });
 
   it('logs the visitor out instead of failing, and keeps serving the catalogue', async () => {
     const redis = await goneRedis();
-    const app = await buildApp({
-      db: t.handle.db,
-      sessionStore: redisSessionStore(redis),
-      mailer: quietMailer(t.mailDir),
-      catalogueCacheMs: 0,
-    });
-    try {
+    await withRedisApp(redis, {}, async (app) => {
       const cookie = 'sessionid=some-session-of-before';
       const started = Date.now();
       const products = await app.inject({
@@ -283,32 +288,25 @@ describe('Redis away while REDIS_URL is set', () => {
       });
       expect(add.statusCode, add.body).toBe(503);
       expect(Date.now() - started).toBeLessThan(10_000);
-    } finally {
-      await app.close();
-      redis.disconnect();
-    }
+    });
   });
 });
 
 describe('the request limit while its store (Redis) is away', () => {
   it('lets requests through instead of answering every one 503', async () => {
     const redis = await goneRedis();
-    const app = await buildApp({
-      db: t.handle.db,
-      sessionStore: redisSessionStore(redis),
-      // The counts live in Redis, as the server has them with REDIS_URL; the limit is on.
+    await withRedisApp(
       redis,
-      mailer: quietMailer(t.mailDir),
-      catalogueCacheMs: 0,
-      requestRateLimit: { max: 600, windowMs: 60_000 },
-    });
-    try {
-      const products = await app.inject({ method: 'GET', url: '/en/api/products/products/' });
-      expect(products.statusCode, products.body).toBe(200);
-    } finally {
-      await app.close();
-      redis.disconnect();
-    }
+      {
+        // The counts live in Redis, as the server has them with REDIS_URL; the limit is on.
+        redis,
+        requestRateLimit: { max: 600, windowMs: 60_000 },
+      },
+      async (app) => {
+        const products = await app.inject({ method: 'GET', url: '/en/api/products/products/' });
+        expect(products.statusCode, products.body).toBe(200);
+      },
+    );
   });
 });
 
