@@ -148,6 +148,52 @@ const idParams = z.object({ id: slugIdSchema });
 const unauthorized = { 401: detailErrorSchema } as const;
 const badRequest = { 400: fieldErrorsSchema } as const;
 
+/** Reviews of one kind (shop or product): the list, the user's own, write one, delete one. */
+function reviewEndpoints<const P extends string, Q extends z.ZodType, B extends z.ZodType>(
+  path: P,
+  kind: { query: Q; body: B; list: string; mine: string; create: string; remove: string },
+) {
+  return {
+    reviews: endpoint({
+      method: 'GET',
+      path,
+      summary: kind.list,
+      query: kind.query,
+      response: paginated(reviewSchema),
+    }),
+    myReviews: endpoint({
+      method: 'GET',
+      path: `${path}my`,
+      summary: kind.mine,
+      query: kind.query,
+      response: paginated(reviewSchema),
+      auth: 'user',
+      errors: unauthorized,
+    }),
+    createReview: endpoint({
+      method: 'POST',
+      path,
+      summary: kind.create,
+      body: kind.body,
+      response: reviewSchema,
+      status: 201,
+      alsoStatus: [200],
+      auth: 'user',
+      errors: { ...unauthorized, ...badRequest },
+    }),
+    deleteReview: endpoint({
+      method: 'DELETE',
+      path: `${path}{id}/`,
+      summary: kind.remove,
+      params: idParams,
+      response: noContentSchema,
+      status: 204,
+      auth: 'user',
+      errors: unauthorized,
+    }),
+  };
+}
+
 export const endpoints = {
   accounts: {
     csrf: endpoint({
@@ -294,44 +340,15 @@ export const endpoints = {
       summary: 'Web app manifest',
       response: manifestSchema,
     }),
-    reviews: endpoint({
-      method: 'GET',
-      path: '/api/organizations/reviews/',
-      summary: 'Shop reviews',
+    ...reviewEndpoints('/api/organizations/reviews/', {
       query: reviewsQuerySchema,
-      response: paginated(reviewSchema),
-    }),
-    myReviews: endpoint({
-      method: 'GET',
-      path: '/api/organizations/reviews/my',
-      summary: "The user's shop reviews",
-      query: reviewsQuerySchema,
-      response: paginated(reviewSchema),
-      auth: 'user',
-      errors: unauthorized,
-    }),
-    createReview: endpoint({
-      method: 'POST',
-      path: '/api/organizations/reviews/',
-      summary:
+      body: createReviewBodySchema,
+      list: 'Shop reviews',
+      mine: "The user's shop reviews",
+      create:
         "Review the shop: 201 with the new review, or 200 when it edits the user's one shop " +
         'review (one per user)',
-      body: createReviewBodySchema,
-      response: reviewSchema,
-      status: 201,
-      alsoStatus: [200],
-      auth: 'user',
-      errors: { ...unauthorized, ...badRequest },
-    }),
-    deleteReview: endpoint({
-      method: 'DELETE',
-      path: '/api/organizations/reviews/{id}/',
-      summary: "Delete one of the user's shop reviews",
-      params: idParams,
-      response: noContentSchema,
-      status: 204,
-      auth: 'user',
-      errors: unauthorized,
+      remove: "Delete one of the user's shop reviews",
     }),
     feedback: endpoint({
       method: 'POST',
@@ -694,44 +711,15 @@ export const endpoints = {
       params: idParams,
       response: bundleDetailSchema,
     }),
-    reviews: endpoint({
-      method: 'GET',
-      path: '/api/products/reviews/',
-      summary: 'Product reviews',
+    ...reviewEndpoints('/api/products/reviews/', {
       query: productReviewsQuerySchema,
-      response: paginated(reviewSchema),
-    }),
-    myReviews: endpoint({
-      method: 'GET',
-      path: '/api/products/reviews/my',
-      summary: "The user's product reviews",
-      query: productReviewsQuerySchema,
-      response: paginated(reviewSchema),
-      auth: 'user',
-      errors: unauthorized,
-    }),
-    createReview: endpoint({
-      method: 'POST',
-      path: '/api/products/reviews/',
-      summary:
+      body: createProductReviewBodySchema,
+      list: 'Product reviews',
+      mine: "The user's product reviews",
+      create:
         "Review a product: 201 with the new review, or 200 when it edits the user's review of " +
         'that product (one per user and product)',
-      body: createProductReviewBodySchema,
-      response: reviewSchema,
-      status: 201,
-      alsoStatus: [200],
-      auth: 'user',
-      errors: { ...unauthorized, ...badRequest },
-    }),
-    deleteReview: endpoint({
-      method: 'DELETE',
-      path: '/api/products/reviews/{id}/',
-      summary: "Delete one of the user's product reviews",
-      params: idParams,
-      response: noContentSchema,
-      status: 204,
-      auth: 'user',
-      errors: unauthorized,
+      remove: "Delete one of the user's product reviews",
     }),
   },
 

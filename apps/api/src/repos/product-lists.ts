@@ -56,6 +56,23 @@ export async function productsWithValues(
 export type ValueMatches = (valueIds: number[]) => Promise<number[] | undefined>;
 
 /**
+ * Products with values matching `values` of `count` different attributes: one grouped subquery,
+ * not one EXISTS per id, so the plan stays the same size however many ids a filter names.
+ */
+function carriesAttributes(db: Database, values: SQL, count: number) {
+  return inArray(
+    s.products.id,
+    db
+      .select({ id: s.productValues.productId })
+      .from(s.productValues)
+      .innerJoin(s.attributeValues, eq(s.attributeValues.id, s.productValues.valueId))
+      .where(values)
+      .groupBy(s.productValues.productId)
+      .having(sql`count(distinct ${s.attributeValues.attributeId}) = ${count}`),
+  );
+}
+
+/**
  * The WHERE of a product list: active parent products; values of one attribute combine as
  * any-of, different attributes intersect (spec section 4); attributes listed together must all be
  * present. Unknown value ids are ignored, as the domain's narrowing does.
@@ -95,32 +112,14 @@ export async function productConditions(
     // different attributes as were ticked.
     if (attributes > 0)
       conditions.push(
-        inArray(
-          s.products.id,
-          db
-            .select({ id: s.productValues.productId })
-            .from(s.productValues)
-            .innerJoin(s.attributeValues, eq(s.attributeValues.id, s.productValues.valueId))
-            .where(inArray(s.productValues.valueId, filters.values__id))
-            .groupBy(s.productValues.productId)
-            .having(sql`count(distinct ${s.attributeValues.attributeId}) = ${attributes}`),
-        ),
+        carriesAttributes(db, inArray(s.productValues.valueId, filters.values__id), attributes),
       );
   }
   const attributes = [...new Set(filters.attrs__id ?? [])];
   if (attributes.length > 0) {
     // Every listed attribute present (an unknown id leaves nothing, as before).
     conditions.push(
-      inArray(
-        s.products.id,
-        db
-          .select({ id: s.productValues.productId })
-          .from(s.productValues)
-          .innerJoin(s.attributeValues, eq(s.attributeValues.id, s.productValues.valueId))
-          .where(inArray(s.attributeValues.attributeId, attributes))
-          .groupBy(s.productValues.productId)
-          .having(sql`count(distinct ${s.attributeValues.attributeId}) = ${attributes.length}`),
-      ),
+      carriesAttributes(db, inArray(s.attributeValues.attributeId, attributes), attributes.length),
     );
   }
   return and(...conditions);
