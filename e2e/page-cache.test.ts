@@ -3,6 +3,7 @@
 // and CSP nonce; a shopper with a session always gets a page of their own; a change shows to the
 // next visitor at once.
 import { describe, expect, it } from 'vitest';
+import { ApiVisitor } from './api-visitor.ts';
 import { baseURL, type Card, inStockProduct, useBrowser, withConsent } from './pages.ts';
 
 const browser = useBrowser();
@@ -36,27 +37,12 @@ async function kept(path: string, cookie?: string): Promise<Visit> {
   throw new Error(`${path} was never served from the page cache`);
 }
 
-/** The Cookie header of a shopper logged in through the API, and their CSRF token. */
-async function login(email = 'shopper@example.com') {
-  const url = `${baseURL}/en/api/accounts/login/`;
-  const first = await fetch(url);
-  const token = ((await first.json()) as { csrfToken: string }).csrfToken;
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      cookie: `csrftoken=${token}`,
-      'x-csrftoken': token,
-    },
-    body: JSON.stringify({ email, password: 'demo1234' }),
-  });
-  expect(res.status, await res.clone().text()).toBe(200);
-  const set = res.headers.getSetCookie().map((line) => line.split(';')[0] ?? '');
-  // The session comes with a CSRF token of its own (decision 0006): the earlier one is spent.
-  const own = set.find((pair) => pair.startsWith('csrftoken='))?.slice('csrftoken='.length);
-  if (!own) throw new Error('no csrftoken cookie with the session');
-  const rest = set.filter((pair) => !pair.startsWith('csrftoken='));
-  return { cookie: [`csrftoken=${own}`, ...rest].join('; '), token: own };
+/** A shopper logged in through the API. */
+async function login() {
+  const shopper = new ApiVisitor(baseURL);
+  const res = await shopper.login();
+  expect(res.status, res.text).toBe(200);
+  return shopper;
 }
 
 describe('the page cache', () => {
@@ -117,11 +103,11 @@ describe('the page cache', () => {
     const text = `Kept pages follow their data ${Date.now()}`;
     expect((await kept(path)).html).not.toContain(text);
 
-    const { cookie, token } = await login();
-    const created = await fetch(`${baseURL}/en/api/products/reviews/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie, 'x-csrftoken': token },
-      body: JSON.stringify({ product: product.id, rating: 5, text }),
+    const shopper = await login();
+    const created = await shopper.send('POST', 'api/products/reviews/', {
+      product: product.id,
+      rating: 5,
+      text,
     });
     expect(created.status, await created.clone().text()).toBe(201);
     try {
@@ -130,10 +116,7 @@ describe('the page cache', () => {
       expect(next.html).toContain(text);
     } finally {
       const { id } = (await created.json()) as { id: number };
-      const gone = await fetch(`${baseURL}/en/api/products/reviews/${id}/`, {
-        method: 'DELETE',
-        headers: { cookie, 'x-csrftoken': token },
-      });
+      const gone = await shopper.send('DELETE', `api/products/reviews/${id}/`);
       expect(gone.status).toBe(204);
     }
     expect((await visit(path)).html).not.toContain(text);

@@ -7,6 +7,7 @@ import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseURL, hydrated, inStockProduct, useBrowser, withConsent, WIDE } from './pages.ts';
+import { ApiVisitor } from './api-visitor.ts';
 
 const browser = useBrowser();
 
@@ -91,30 +92,10 @@ const first = async (path: string) => {
 
 /** Cookies of a logged-in demo shopper, for the account pages. */
 async function shopperCookies(): Promise<string> {
-  const login = `${baseURL}/en/api/accounts/login/`;
-  const first = await fetch(login);
-  const cookies = new Map<string, string>();
-  const keep = (res: Response) => {
-    for (const line of res.headers.getSetCookie()) {
-      const [pair = ''] = line.split(';');
-      const at = pair.indexOf('=');
-      cookies.set(pair.slice(0, at), pair.slice(at + 1));
-    }
-  };
-  keep(first);
-  const token = cookies.get('csrftoken') ?? '';
-  const res = await fetch(login, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-csrftoken': token,
-      cookie: `csrftoken=${token}`,
-    },
-    body: JSON.stringify({ email: 'shopper@example.com', password: 'demo1234' }),
-  });
-  if (!res.ok) throw new Error(`login answered ${res.status}`);
-  keep(res);
-  return [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  const shopper = new ApiVisitor(baseURL);
+  const { status } = await shopper.login();
+  if (status !== 200) throw new Error(`login answered ${status}`);
+  return shopper.cookie;
 }
 
 describe('security headers on every storefront route', () => {

@@ -14,6 +14,7 @@ import { cuttableProxy } from '../../api/test/tcp-proxy.ts';
 // The seeded template database the API suite's global setup provides (its ProvidedContext).
 import type {} from '../../api/test/global-setup.ts';
 import { launchBrowser } from '../../../e2e/browser.ts';
+import { ApiVisitor } from '../../../e2e/api-visitor.ts';
 import { answering, spawnShop, stopShop, type Shop } from '../../../e2e/shop-process.ts';
 
 const DATABASE_URL = process.env.DATABASE_URL;
@@ -70,25 +71,11 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)('the shop while PostgreSQL or Redis
   const get = (path: string, cookie = '') =>
     fetch(`${base}${path}`, { headers: cookie ? { cookie } : {}, redirect: 'manual' });
 
-  /** Logs the demo shopper in through the API: the cookies a browser would now send. */
+  /** Logs the demo staff user in through the API: the cookies a browser would now send. */
   async function login(): Promise<{ status: number; cookie: string }> {
-    const csrf = await get('/de/api/accounts/login/');
-    const token = ((await csrf.json()) as { csrfToken: string }).csrfToken;
-    const res = await fetch(`${base}/de/api/accounts/login/`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        cookie: `csrftoken=${token}`,
-        'x-csrftoken': token,
-      },
-      body: JSON.stringify({ email: 'staff@example.com', password: 'demo1234' }),
-    });
-    const cookies = [
-      `csrftoken=${token}`,
-      ...res.headers.getSetCookie().map((c) => c.split(';')[0]),
-    ];
-    await res.arrayBuffer();
-    return { status: res.status, cookie: cookies.join('; ') };
+    const staff = new ApiVisitor(base, 'de');
+    const { status } = await staff.login('staff@example.com');
+    return { status, cookie: staff.cookie };
   }
 
   it("pages answer the shop's translated 503 screen while PostgreSQL is away, and recover", async () => {

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { cuttableProxy } from '../../api/test/tcp-proxy.ts';
 // The seeded template database the API suite's global setup provides (its ProvidedContext).
 import type {} from '../../api/test/global-setup.ts';
+import { ApiVisitor } from '../../../e2e/api-visitor.ts';
 import { answering, spawnShop, stopShop, type Shop } from '../../../e2e/shop-process.ts';
 
 const DATABASE_URL = process.env.DATABASE_URL;
@@ -117,30 +118,11 @@ describe('SIGTERM while pages render, orders are placed and keep-alive clients w
 
   /** A shopper without an account: the CSRF token, and the cookies after one product in the cart. */
   async function shopperWith(product: number): Promise<{ cookie: string; token: string }> {
-    const { csrfToken: token } = await json<{ csrfToken: string }>('/en/api/accounts/login/');
-    const add = await fetch(`${base}/en/api/sales/cart_products/${product}/add/`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        cookie: `csrftoken=${token}`,
-        'x-csrftoken': token,
-      },
-      body: JSON.stringify({ quantity: 1, ref: 'product' }),
-    });
-    expect(add.status, await add.clone().text()).toBe(200);
-    await add.arrayBuffer();
-    // The cart started a session, and the session its own CSRF token (decision 0006): the
-    // cookies as a browser now holds them, the later of two with one name winning.
-    const jar = new Map([['csrftoken', token]]);
-    for (const line of add.headers.getSetCookie()) {
-      const [pair = ''] = line.split(';', 1);
-      const at = pair.indexOf('=');
-      if (at > 0) jar.set(pair.slice(0, at), pair.slice(at + 1));
-    }
-    return {
-      cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; '),
-      token: jar.get('csrftoken') ?? token,
-    };
+    const shopper = new ApiVisitor(base);
+    const add = await shopper.addToCart(product);
+    expect(add.status, add.text).toBe(200);
+    // The cart started a session, and the session its own CSRF token (decision 0006).
+    return { cookie: shopper.cookie, token: shopper.token };
   }
 
   it('answers every request in flight, and the ones on open connections, without a 500 or a reset', async () => {
