@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import {
   addedToast,
   axeViolations,
@@ -17,12 +16,8 @@ import {
 
 const browser = useBrowser();
 
-async function open(path: string, options: Parameters<typeof browser.page>[0] = {}): Promise<Page> {
-  const page = await browser.page(options);
-  await withConsent(page);
-  await page.goto(`${baseURL}${path}`);
-  return page;
-}
+const open = (path: string, options: Parameters<typeof browser.page>[0] = {}) =>
+  browser.open(path, options);
 
 describe('cart', () => {
   it('adds from the product page, counts in the header, changes, takes a promo code and empties', async () => {

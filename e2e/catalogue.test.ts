@@ -18,12 +18,8 @@ const api = async <T>(path: string): Promise<T> => {
 
 const browser = useBrowser();
 
-async function open(path: string, options: Parameters<typeof browser.page>[0] = {}): Promise<Page> {
-  const page = await browser.page(options);
-  await withConsent(page);
-  await page.goto(`${baseURL}${path}`);
-  return page;
-}
+const open = (path: string, options: Parameters<typeof browser.page>[0] = {}) =>
+  browser.open(path, options);
 
 /** The titles of the product cards on the page, in order. */
 const cardTitles = (page: Page) =>

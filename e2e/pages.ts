@@ -156,6 +156,13 @@ export function useBrowser() {
       });
       return context.newPage();
     },
+    /** A new visitor's page (cookie question answered) at `path` of the shop. */
+    async open(path: string, options: BrowserContextOptions = {}): Promise<Page> {
+      const page = await this.page(options);
+      await withConsent(page);
+      await page.goto(`${baseURL}${path}`);
+      return page;
+    },
   };
 }
 

@@ -40,9 +40,7 @@ async function open(
   options: Parameters<typeof browser.page>[0] = {},
   ready = true,
 ): Promise<Page> {
-  const page = await browser.page(options);
-  await withConsent(page);
-  await page.goto(`${baseURL}${path}`);
+  const page = await browser.open(path, options);
   if (ready && options.javaScriptEnabled !== false) await hydrated(page);
   return page;
 }

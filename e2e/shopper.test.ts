@@ -24,8 +24,8 @@ async function open(
   options: Parameters<typeof browser.page>[0] = {},
   consent = true,
 ): Promise<Page> {
+  if (consent) return browser.open(path, options);
   const page = await browser.page(options);
-  if (consent) await withConsent(page);
   await page.goto(`${baseURL}${path}`);
   return page;
 }

@@ -5,7 +5,7 @@ import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../apps/api/src/db/client.ts';
-import { EnvError, loadEnv, type Env } from '../apps/api/src/env.ts';
+import { loadEnvOrExit } from '../apps/api/src/env.ts';
 import { generateCatalogue } from '../apps/api/src/seed/catalogue-generator.ts';
 import { seedDemoShop } from '../apps/api/src/seed/seed.ts';
 
@@ -32,16 +32,7 @@ async function main() {
   const vendors = integerFlag(values, 'vendors');
   const seed = integerFlag(values, 'seed');
 
-  let env: Env;
-  try {
-    env = loadEnv();
-  } catch (error) {
-    if (error instanceof EnvError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const env = loadEnvOrExit();
 
   // Same choice of database as the server (apps/server/src/server.ts).
   const dataDir = resolve(env.DATA_DIR);

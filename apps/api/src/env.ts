@@ -89,6 +89,17 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   return result.data;
 }
 
+/** For a command's start: the environment, or the one line naming what is wrong and exit 1. */
+export function loadEnvOrExit(): Env {
+  try {
+    return loadEnv();
+  } catch (error) {
+    if (!(error instanceof EnvError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}
+
 /**
  * The origin absolute URLs are made of (canonical links, sitemap, mail links, API paging links):
  * PUBLIC_URL, else the address the process listens on (`localhost` for a wildcard HOST). Never

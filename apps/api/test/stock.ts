@@ -17,3 +17,18 @@ export function stockTaken(lines: StockLine[], parts: BundlePart[]): Map<number,
   }
   return taken;
 }
+
+/**
+ * What a stock test watches: the first two bundles (in `bundleIds` order) that have parts, and the
+ * given products together with those bundles' parts.
+ */
+export function watchedStock(productIds: number[], bundleIds: number[], parts: BundlePart[]) {
+  const bundles = bundleIds.filter((id) => parts.some((p) => p.bundleId === id)).slice(0, 2);
+  const watched = [
+    ...new Set([
+      ...productIds,
+      ...parts.filter((p) => bundles.includes(p.bundleId)).map((p) => p.productId),
+    ]),
+  ];
+  return { bundles, watched };
+}

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { EnvError, loadEnv, type Env } from '@shop/api/env';
+import { loadEnvOrExit } from '@shop/api/env';
 
 // React (pulled in by react-router) picks its build from NODE_ENV when first imported, so it is
 // set before the server module loads; a mismatch between two React builds breaks rendering.
@@ -8,16 +8,7 @@ process.env.NODE_ENV ??= 'production';
 const { DRAIN_GRACE_MS, startServer, storefrontDir } = await import('./server.ts');
 
 async function main() {
-  let env: Env;
-  try {
-    env = loadEnv();
-  } catch (error) {
-    if (error instanceof EnvError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const env = loadEnvOrExit();
   if (!existsSync(join(storefrontDir, 'server', 'index.js'))) {
     console.error('The storefront is not built: run `npm run build` (npm start does it for you).');
     process.exit(1);

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type {} from '../../api/test/global-setup.ts';
-import { stockTaken } from '../../api/test/stock.ts';
+import { stockTaken, watchedStock } from '../../api/test/stock.ts';
 import { answering, spawnShop, stopShop, type Shop } from '../../../e2e/shop-process.ts';
 
 const DATABASE_URL = process.env.DATABASE_URL;
@@ -94,19 +94,16 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)('40 orders at once over two shop pr
         'SELECT bundle_id, product_id, quantity FROM bundle_items',
       )
     ).rows;
-    const bundles = (
+    const bundleIds = (
       await db.query<{ id: number }>('SELECT id FROM bundles WHERE active ORDER BY id')
-    ).rows
-      .map((r) => r.id)
-      .filter((id) => items.some((i) => i.bundle_id === id))
-      .slice(0, 2);
+    ).rows.map((r) => r.id);
+    const parts = items.map((i) => ({
+      bundleId: i.bundle_id,
+      productId: i.product_id,
+      quantity: i.quantity,
+    }));
+    const { bundles, watched } = watchedStock(products, bundleIds, parts);
     expect(bundles).toHaveLength(2);
-    const watched = [
-      ...new Set([
-        ...products,
-        ...items.filter((i) => bundles.includes(i.bundle_id)).map((i) => i.product_id),
-      ]),
-    ];
     // Few enough that some orders must be refused, as psql would set it (no process notices).
     await db.query('UPDATE products SET active = true, stock = 14 WHERE id = ANY($1)', [watched]);
     const stockOf = async () =>
@@ -196,7 +193,7 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)('40 orders at once over two shop pr
     ).rows;
     const taken = stockTaken(
       lines.map((l) => ({ productId: l.product_id, bundleId: l.bundle_id, quantity: l.quantity })),
-      items.map((i) => ({ bundleId: i.bundle_id, productId: i.product_id, quantity: i.quantity })),
+      parts,
     );
     for (const id of watched)
       expect(before.get(id)! - after.get(id)!, `product ${id}`).toBe(taken.get(id) ?? 0);

@@ -15,7 +15,7 @@ import { openDatabase, type DatabaseHandle } from '#api/db/client.ts';
 import * as s from '#api/db/schema.ts';
 import { databaseSessionStore } from '#api/plugins/session-store.ts';
 import { moveOrder } from '#api/repos/orders.ts';
-import { stockTaken } from '../../test/stock.ts';
+import { stockTaken, watchedStock } from '../../test/stock.ts';
 import { quietMailer, type TestContext, useTestApp } from '../../test/helpers.ts';
 import { browserOf, checkoutBody, stockedProduct, type Browser } from '../../test/shopper.ts';
 import { TEST_CARD_WEBHOOK, SIGNATURE_HEADER } from './test-card.ts';
@@ -331,17 +331,12 @@ describe.skipIf(!DATABASE_URL)('orders meeting other transactions on PostgreSQL'
         .where(eq(s.bundles.active, true))
         .orderBy(asc(s.bundles.id));
       const items = await db.select().from(s.bundleItems);
-      const bundleIds = bundles
-        .map((bundle) => bundle.id)
-        .filter((id) => items.some((i) => i.bundleId === id))
-        .slice(0, 2);
+      const { bundles: bundleIds, watched } = watchedStock(
+        products.map((p) => p.id),
+        bundles.map((b) => b.id),
+        items,
+      );
       expect(bundleIds).toHaveLength(2);
-      const watched = [
-        ...new Set([
-          ...products.map((p) => p.id),
-          ...items.filter((i) => bundleIds.includes(i.bundleId)).map((i) => i.productId),
-        ]),
-      ];
       await db.update(s.products).set({ active: true }).where(inArray(s.products.id, watched));
       await setStock(watched, 14);
 
