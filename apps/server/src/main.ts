@@ -2,15 +2,10 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { EnvError, loadEnv, type Env } from '@shop/api/env';
 
-// React (pulled in by react-router) picks its build from NODE_ENV when first imported, so it is
-// set before the server module loads; a mismatch between two React builds breaks rendering.
-process.env.NODE_ENV ??= 'production';
-const { DRAIN_GRACE_MS, startServer, storefrontDir } = await import('./server.ts');
-
-async function main() {
-  let env: Env;
+/** The environment, read once: a bad value stops the start with one clear line. */
+function readEnv(): Env {
   try {
-    env = loadEnv();
+    return loadEnv();
   } catch (error) {
     if (error instanceof EnvError) {
       console.error(error.message);
@@ -18,11 +13,22 @@ async function main() {
     }
     throw error;
   }
+}
+
+// Read before NODE_ENV gets its default below: the NODE_ENV the operator gave (none, for
+// `npm start` at a terminal) decides with the terminal how the log is written (env.ts).
+const env = readEnv();
+// React (pulled in by react-router) picks its build from NODE_ENV when first imported, so it is
+// set before the server module loads; a mismatch between two React builds breaks rendering.
+process.env.NODE_ENV ??= 'production';
+const { DRAIN_GRACE_MS, startServer, storefrontDir } = await import('./server.ts');
+
+async function main() {
   if (!existsSync(join(storefrontDir, 'server', 'index.js'))) {
     console.error('The storefront is not built: run `npm run build` (npm start does it for you).');
     process.exit(1);
   }
-  const { app, shutdown } = await startServer(env);
+  const { app, shutdown } = await startServer(env, { tty: process.stdout.isTTY === true });
   await app.listen({ port: env.PORT, host: env.HOST });
   stopOnSignal(shutdown);
 }
