@@ -10,7 +10,6 @@ import { createElement } from 'react';
 import type { ServerBuild } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../api/test/helpers.ts';
-import * as storefrontEntry from '../../storefront/app/entry.server.tsx';
 import { serverApi } from '../../storefront/app/lib/api.server.ts';
 import { mountStorefront } from './storefront.ts';
 
@@ -100,6 +99,11 @@ function storefront(): ServerBuild {
   } as unknown as ServerBuild;
 }
 
+// The storefront's real server entry. A path the compiler does not follow: this package compiles
+// without JSX (vitest transforms the file when the test runs).
+const ENTRY: string = '../../storefront/app/entry.server.tsx';
+const storefrontEntry = (await import(ENTRY)) as Record<string, unknown>;
+
 const t = useTestApp({
   loggerInstance: pino({ level: 'debug' }, logStream),
   mount: async (app) => {
@@ -128,18 +132,11 @@ describe('the log of a page', () => {
     expect(res.status).toBe(500);
     expect(reqId).not.toBe('');
     const failure = mine.find((l) => l.msg === 'page failed');
-    expect(failure).toMatchObject({
-      level: ERROR,
-      err: { message: expect.stringMatching(/broke/) },
-    });
+    expect(failure?.level).toBe(ERROR);
+    expect(failure?.err?.message).toBe('the loader broke after its API call');
     // The API call the loader made, under the same id.
-    expect(mine).toContainEqual(
-      expect.objectContaining({
-        level: DEBUG,
-        msg: 'in-process call completed',
-        url: expect.stringMatching(/^\/en\/api\/core\/languages\//),
-      }),
-    );
+    const call = mine.find((l) => l.url?.startsWith('/en/api/core/languages/'));
+    expect(call).toMatchObject({ level: DEBUG, msg: 'in-process call completed' });
   });
 
   it('logs the page once at info, and its in-process API calls at debug only', async () => {
