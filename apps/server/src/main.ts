@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
 import { EnvError, loadEnv, type Env } from '@shop/api/env';
 
 /** The environment, read once: a bad value stops the start with one clear line. */
@@ -30,7 +31,7 @@ async function main() {
   }
   const { app, shutdown } = await startServer(env, { tty: process.stdout.isTTY === true });
   await app.listen({ port: env.PORT, host: env.HOST });
-  stopOnSignal(shutdown);
+  stopOnSignal(shutdown, app.log);
 }
 
 /** After the drain's grace, closing the pool, Redis and the mailer has this long, then exit. */
@@ -43,23 +44,23 @@ const CLOSE_LIMIT_MS = 5_000;
  * a later second signal exits at once. (close-with-grace exits at any second signal, which
  * `npm start` would turn into an exit without draining: decision 0040.)
  */
-function stopOnSignal(shutdown: () => Promise<void>) {
+function stopOnSignal(shutdown: () => Promise<void>, log: FastifyBaseLogger) {
   let firstAt: number | null = null;
   const onSignal = (signal: NodeJS.Signals) => {
     if (firstAt !== null) {
       if (Date.now() - firstAt < 1000) return;
-      console.error(`${signal} again: exiting without waiting for the requests in flight`);
+      log.error({ signal }, 'signal again: exiting without waiting for the requests in flight');
       process.exit(1);
     }
     firstAt = Date.now();
     setTimeout(() => {
-      console.error('shutdown took too long: exiting');
+      log.error({}, 'shutdown took too long: exiting');
       process.exit(1);
     }, DRAIN_GRACE_MS + CLOSE_LIMIT_MS).unref();
     shutdown().then(
       () => process.exit(0),
-      (error: unknown) => {
-        console.error(error);
+      (err: unknown) => {
+        log.error({ err }, 'shutdown failed');
         process.exit(1);
       },
     );
