@@ -211,7 +211,9 @@ export async function mountStorefront(
     const transport = {
       host,
       fetch: (async (input, init) => {
-        const headers = new Headers(init?.headers);
+        const headers = new Headers(
+          init?.headers ?? (input instanceof Request ? input.headers : undefined),
+        );
         headers.set('x-request-id', req.id);
         const stop = timing.api.start();
         try {
