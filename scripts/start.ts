@@ -1,7 +1,7 @@
 // `npm start`: builds the storefront when it is missing or older than its sources, then serves the
 // whole shop (API, media, storefront) on one port. Migrations and the demo seed run at start.
-// React and friends pick their production builds from NODE_ENV.
-process.env.NODE_ENV ??= 'production';
+// React and friends pick their production builds from NODE_ENV: main.ts sets its default, after
+// reading the one the operator gave (none at a terminal: readable log lines, decision 0047).
 
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';

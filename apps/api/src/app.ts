@@ -1,6 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { constants as zlib } from 'node:zlib';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyInstance,
+  type FastifyServerOptions,
+} from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
@@ -22,6 +29,7 @@ import { pricingPlugin } from './plugins/pricing.ts';
 import { authLimitsPlugin, type AuthLimitOptions } from './plugins/auth-limits.ts';
 import {
   DEFAULT_REQUEST_RATE_LIMIT,
+  fromNetwork,
   parseQuery,
   requestRateLimitPlugin,
   serverLimitOptions,
@@ -72,7 +80,10 @@ export type AppOptions = {
   mailer: Mailer;
   /** Cookies get `Secure` (always true behind an https PUBLIC_URL). */
   secureCookies?: boolean;
+  /** Log settings for a logger of the app's own (tests); `loggerInstance` wins when given. */
   logger?: FastifyServerOptions['logger'];
+  /** The process's logger (lib/logger.ts createLogger): the server shares it with the pages. */
+  loggerInstance?: FastifyBaseLogger;
   /**
    * How long answers that are the same for every shopper (shop info, menus, filter facets) are
    * kept at most; tests use 0. A change to the shop data drops them sooner (`changeCheckMs`).
@@ -128,6 +139,32 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * One line per request, once answered (not an "incoming request" line too): at info for a
+ * request from the network (a page, an API call, a picture), at debug for the storefront's
+ * in-process API calls. Those carry their page's request id (apps/server), so LOG_LEVEL=debug
+ * shows a page with the calls it made, and a terminal at info shows the page once (decision 0047).
+ */
+class RequestLines extends LogController {
+  override incomingRequest() {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    req: FastifyRequest,
+    reply: FastifyReply,
+  ) {
+    const details = {
+      method: req.method,
+      url: req.url,
+      statusCode: reply.statusCode,
+      responseTime: Math.round(reply.elapsedTime * 10) / 10,
+    };
+    if (error) reply.log.error({ ...details, err: error }, 'request errored');
+    else if (fromNetwork(req)) reply.log.info(details, 'request completed');
+    else reply.log.debug(details, 'in-process call completed');
+  }
+}
+
 /** TRUST_PROXY as Fastify takes it: a hop count is a function of the hop (as proxy-addr does). */
 function trustProxyOption(
   value: AppOptions['trustProxy'] = false,
@@ -138,7 +175,10 @@ function trustProxyOption(
 /** Wires the API; listening and shutdown belong to the server (apps/server). */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? false,
+    ...(options.loggerInstance
+      ? { loggerInstance: options.loggerInstance }
+      : { logger: options.logger ?? false }),
+    logController: new RequestLines(),
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming)

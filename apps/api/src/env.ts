@@ -1,10 +1,15 @@
 import { randomBytes } from 'node:crypto';
+import { logFormatOf } from './lib/logger.ts';
 import { sign } from './lib/secret-key.ts';
 import { z } from 'zod';
 
 // Read once at start; a bad value stops the process with one clear line (see loadEnv callers).
 const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  /**
+   * Unset, the shop runs as in production (React's production build, API docs off), but writes
+   * readable log lines to a terminal (logFormatOf): `npm start` for a person at a terminal.
+   */
+  NODE_ENV: z.enum(['development', 'production', 'test']).optional(),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATABASE_URL: z
@@ -31,6 +36,8 @@ const envSchema = z.object({
   SHOP_BANK_HOLDER: z.string().min(1).default('Demo Shop GmbH'),
   DATA_DIR: z.string().min(1).default('./.data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `pretty` lines or `json`; unset, pretty only at a terminal outside production (logFormatOf). */
+  LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
   SEED: z.enum(['auto', 'never']).default('auto'),
   // Whose X-Forwarded-* headers to believe (decision 0021): off unless set.
   TRUST_PROXY: z
@@ -76,7 +83,7 @@ export class EnvError extends Error {}
 
 /** Whether /api/docs/ is served: API_DOCS when set, else everywhere but in production. */
 export const apiDocsEnabled = (env: Pick<Env, 'API_DOCS' | 'NODE_ENV'>): boolean =>
-  env.API_DOCS ? env.API_DOCS === 'on' : env.NODE_ENV !== 'production';
+  env.API_DOCS ? env.API_DOCS === 'on' : (env.NODE_ENV ?? 'production') !== 'production';
 
 /** Parses the environment; throws EnvError whose message is one line naming every bad variable. */
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
@@ -110,6 +117,15 @@ export function publicOriginOf(env: Pick<Env, 'PUBLIC_URL' | 'HOST' | 'PORT'>): 
   const wildcard = env.HOST === '0.0.0.0' || env.HOST === '::' || env.HOST === '[::]';
   const host = wildcard ? 'localhost' : env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST;
   return new URL(`http://${host}:${env.PORT}`).origin;
+}
+
+/**
+ * The process logger's settings (lib/logger.ts createLogger): LOG_LEVEL, and LOG_FORMAT or what
+ * the terminal and NODE_ENV say. `tty`: whether stdout is a terminal (the server passes
+ * `process.stdout.isTTY`).
+ */
+export function loggerOptionsOf(env: Env, { tty }: { tty: boolean }) {
+  return { level: env.LOG_LEVEL, format: logFormatOf(env, tty) };
 }
 
 /**

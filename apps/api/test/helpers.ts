@@ -73,7 +73,7 @@ export function quietMailer(dataDir: string) {
 }
 
 /** `mediaDir` serves `/media/*` from that directory; `logger` lets a test read the app's log. */
-async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+async function createTestApp({ mount, ...options }: TestAppOptions = {}): Promise<TestApp> {
   const { handle, drop } = await openTestDatabase();
   const mailDir = await mkdtemp(join(tmpdir(), 'shop-mail-'));
   const mailer = quietMailer(mailDir);
@@ -88,6 +88,7 @@ async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
     // Every test request comes from one address; a test of the limit passes its own.
     requestRateLimit: options.requestRateLimit ?? { max: 0, windowMs: 60_000 },
   });
+  await mount?.(app);
   await app.ready();
   return {
     app,
@@ -107,6 +108,7 @@ type TestAppOptions = Pick<
   AppOptions,
   | 'mediaDir'
   | 'logger'
+  | 'loggerInstance'
   | 'now'
   | 'authLimits'
   | 'redis'
@@ -118,7 +120,10 @@ type TestAppOptions = Pick<
   | 'pageCacheMs'
   | 'secretKey'
   | 'apiDocs'
->;
+> & {
+  /** Registers more on the app before it is ready (a server test mounts a storefront). */
+  mount?: (app: FastifyInstance) => Promise<void>;
+};
 
 /**
  * The test app of one test file: started before its first test on a database of its own, closed

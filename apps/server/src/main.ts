@@ -1,21 +1,24 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
 import { loadEnvOrExit } from '@shop/api/env';
 
+// Read before NODE_ENV gets its default below: the NODE_ENV the operator gave (none, for
+// `npm start` at a terminal) decides with the terminal how the log is written (env.ts).
+const env = loadEnvOrExit();
 // React (pulled in by react-router) picks its build from NODE_ENV when first imported, so it is
 // set before the server module loads; a mismatch between two React builds breaks rendering.
 process.env.NODE_ENV ??= 'production';
 const { DRAIN_GRACE_MS, startServer, storefrontDir } = await import('./server.ts');
 
 async function main() {
-  const env = loadEnvOrExit();
   if (!existsSync(join(storefrontDir, 'server', 'index.js'))) {
     console.error('The storefront is not built: run `npm run build` (npm start does it for you).');
     process.exit(1);
   }
-  const { app, shutdown } = await startServer(env);
+  const { app, shutdown } = await startServer(env, { tty: process.stdout.isTTY === true });
   await app.listen({ port: env.PORT, host: env.HOST });
-  stopOnSignal(shutdown);
+  stopOnSignal(shutdown, app.log);
 }
 
 /** After the drain's grace, closing the pool, Redis and the mailer has this long, then exit. */
@@ -28,23 +31,23 @@ const CLOSE_LIMIT_MS = 5_000;
  * a later second signal exits at once. (close-with-grace exits at any second signal, which
  * `npm start` would turn into an exit without draining: decision 0040.)
  */
-function stopOnSignal(shutdown: () => Promise<void>) {
+function stopOnSignal(shutdown: () => Promise<void>, log: FastifyBaseLogger) {
   let firstAt: number | null = null;
   const onSignal = (signal: NodeJS.Signals) => {
     if (firstAt !== null) {
       if (Date.now() - firstAt < 1000) return;
-      console.error(`${signal} again: exiting without waiting for the requests in flight`);
+      log.error({ signal }, 'signal again: exiting without waiting for the requests in flight');
       process.exit(1);
     }
     firstAt = Date.now();
     setTimeout(() => {
-      console.error('shutdown took too long: exiting');
+      log.error({}, 'shutdown took too long: exiting');
       process.exit(1);
     }, DRAIN_GRACE_MS + CLOSE_LIMIT_MS).unref();
     shutdown().then(
       () => process.exit(0),
-      (error: unknown) => {
-        console.error(error);
+      (err: unknown) => {
+        log.error({ err }, 'shutdown failed');
         process.exit(1);
       },
     );

@@ -6,7 +6,8 @@ import type { ServerBuild } from 'react-router';
 import { buildApp } from '@shop/api/app';
 import { fromNetwork } from '@shop/api/limits';
 import { openDatabase } from '@shop/api/db';
-import { appOptionsOf, publicOriginOf, type Env } from '@shop/api/env';
+import { appOptionsOf, loggerOptionsOf, publicOriginOf, type Env } from '@shop/api/env';
+import { createLogger } from '@shop/api/logger';
 import { createMailer } from '@shop/api/mail';
 import { databaseSessionStore, redisSessionStore } from '@shop/api/session-store';
 import { seedDemoShop } from '@shop/api/seed';
@@ -24,24 +25,29 @@ export const storefrontDir = fileURLToPath(new URL('../../storefront/build/', im
 export const DRAIN_GRACE_MS = 25_000;
 
 /** One process, one origin: API under /{locale}/api and /media, built assets, then the storefront. */
-export async function startServer(env: Env) {
+export async function startServer(env: Env, { tty = false }: { tty?: boolean } = {}) {
+  // The one logger of the process: requests, pages, mail and the pool (decision 0047).
+  const logger = createLogger(loggerOptionsOf(env, { tty }));
   const dataDir = resolve(env.DATA_DIR);
   const mediaDir = join(dataDir, 'media');
   await mkdir(mediaDir, { recursive: true });
 
   const handle = env.DATABASE_URL
-    ? await openDatabase({ url: env.DATABASE_URL, statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS })
+    ? await openDatabase({
+        url: env.DATABASE_URL,
+        statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,
+        logger,
+      })
     : await openDatabase({ dataDir: join(dataDir, 'pglite') });
   await handle.migrate();
 
   const redis = env.REDIS_URL ? createRedis(env.REDIS_URL) : null;
   if (redis) await redis.connect();
 
-  const logger = { level: env.LOG_LEVEL };
   const mailer = createMailer({
     dataDir,
     from: env.MAIL_FROM,
-    logger: { info: (o, m) => console.log(m, o), error: (o, m) => console.error(m, o) },
+    logger: logger.child({ component: 'mail' }),
     ...(env.SMTP_URL ? { smtpUrl: env.SMTP_URL } : {}),
   });
   const clientDir = join(storefrontDir, 'client');
@@ -60,7 +66,7 @@ export async function startServer(env: Env) {
     secureCookies: env.PUBLIC_URL?.startsWith('https://') ?? false,
     publicOrigin: publicOriginOf(env),
     trustProxy: env.TRUST_PROXY,
-    logger,
+    loggerInstance: logger,
     // The API serves /media/* itself: originals, and resized variants cached in media/.cache/.
     mediaDir,
     // Counted per address over the network: pages, API calls and media; the storefront's own

@@ -1,8 +1,15 @@
 import { Readable } from 'node:stream';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyBaseLogger,
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+} from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { localeOfUrl, pageRefusal } from '@shop/api/errors';
 import { translatorFor } from '@shop/api/i18n';
+import { pageTiming, serverTimingHeader, timed } from '@shop/api/timing';
 import { newCsrfToken } from '@shop/contract';
 import { hostVerdict } from './host-rule.ts';
 import {
@@ -20,8 +27,10 @@ import {
 type StorefrontEntry = {
   createLoadContext(
     transport: { fetch: typeof fetch; host: string },
-    request: { nonce: string },
+    request: { nonce: string; renderTimer?: { start(): () => void } },
   ): unknown;
+  /** Runs a page's handling with the request's logger (its lib/logger.server.ts). */
+  withPageLogger?<T>(logger: FastifyBaseLogger, work: () => T): T;
 };
 
 /**
@@ -190,29 +199,56 @@ export async function mountStorefront(
     return reply.send(req.method === 'HEAD' ? undefined : page.body);
   };
 
-  /** The page rendered for this very request, and the API's Retry-After if it sent one. */
+  /**
+   * The page rendered for this very request, the API's Retry-After if it sent one, and where its
+   * time went (Server-Timing). Its in-process API calls carry the page's request id, and its
+   * handling logs through the page's request logger: one id for a page and all it caused.
+   */
   const renderPage = async (req: FastifyRequest, reply: FastifyReply, refusal?: PageRefusal) => {
     // The API's Retry-After (PostgreSQL or Redis away: 503; a limit: 429) goes on to the page.
     let retryAfter: string | null = null;
+    const timing = pageTiming();
     const transport = {
       host,
       fetch: (async (input, init) => {
-        const res = await apiFetch(input, init);
-        if (RETRY_STATUSES.has(res.status)) retryAfter = res.headers.get('retry-after');
-        return res;
+        const headers = new Headers(
+          init?.headers ?? (input instanceof Request ? input.headers : undefined),
+        );
+        headers.set('x-request-id', req.id);
+        const stop = timing.api.start();
+        try {
+          const res = await apiFetch(input, { ...init, headers });
+          if (RETRY_STATUSES.has(res.status)) retryAfter = res.headers.get('retry-after');
+          return res;
+        } finally {
+          stop();
+        }
       }) satisfies typeof fetch,
     };
-    const response = await handler(
-      toWebRequest(req, reply, publicOrigin, refusal),
-      entry.createLoadContext(transport, { nonce: req.cspNonce }) as Parameters<typeof handler>[1],
+    const handle = () =>
+      handler(
+        toWebRequest(req, reply, publicOrigin, refusal),
+        entry.createLoadContext(transport, {
+          nonce: req.cspNonce,
+          renderTimer: timing.render,
+        }) as Parameters<typeof handler>[1],
+      );
+    const response = await timed(timing, () =>
+      entry.withPageLogger ? entry.withPageLogger(req.log, handle) : handle(),
     );
-    return { response, retryAfter: retryAfter as string | null };
+    return { response, retryAfter: retryAfter as string | null, timing };
   };
   type Rendered = Awaited<ReturnType<typeof renderPage>>;
 
   /** The status and headers of a page rendered for this request; `kept`: it is being kept. */
-  const sendHead = (reply: FastifyReply, { response, retryAfter }: Rendered, kept: boolean) => {
+  const sendHead = (
+    reply: FastifyReply,
+    { response, retryAfter, timing }: Rendered,
+    kept: boolean,
+  ) => {
     reply.code(response.status);
+    // This render's own times: never part of a kept page (its head is taken from the response).
+    reply.header('Server-Timing', serverTimingHeader(timing));
     response.headers.forEach((value, key) => {
       if (key !== 'set-cookie') reply.header(key, value);
     });

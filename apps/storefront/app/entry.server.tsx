@@ -2,6 +2,8 @@ import { Transform, type TransformCallback, type TransformOptions } from 'node:s
 
 import { RouterContextProvider, type EntryContext } from 'react-router';
 import { apiTransportContext, type ApiTransport } from '#app/lib/api.server.ts';
+import { pageLog } from '#app/lib/logger.server.ts';
+import { renderTimerContext, type RenderTimer } from '#app/lib/render-timer.server.ts';
 import { scriptsAfterPaint } from '#app/lib/scripts-after-paint.server.ts';
 import { wantsScriptsAfterPaint } from '#app/lib/route-handle.ts';
 import { cspNonceContext, NonceProvider } from '#app/lib/nonce.tsx';
@@ -61,7 +63,7 @@ export function handleError(error: unknown, { request }: { request: Request }) {
     (error as { data: unknown }).data = null;
     return;
   }
-  if (!request.signal.aborted) console.error(error);
+  if (!request.signal.aborted) pageLog().error({ err: error, url: request.url }, 'page failed');
 }
 
 let warnedUnmatched = false;
@@ -75,9 +77,10 @@ function deferScripts(shell: string): string {
   const deferred = scriptsAfterPaint(shell);
   if (deferred === shell && !warnedUnmatched) {
     warnedUnmatched = true;
-    console.error(
+    pageLog().error(
+      { module: 'apps/storefront/app/lib/scripts-after-paint.server.ts' },
       "scripts-after-paint: React Router's markup no longer matches the rewrite; the page's " +
-        'scripts load early (apps/storefront/app/lib/scripts-after-paint.server.ts)',
+        'scripts load early',
     );
   }
   return deferred;
@@ -98,6 +101,9 @@ export default function handleRequest(
     });
   }
 
+  // The render's share of the page's Server-Timing: from here (the loaders are done) until the
+  // shell is ready and the answer's head can leave.
+  const rendered = loadContext.get(renderTimerContext).start();
   const nonce = loadContext.get(cspNonceContext);
   // Only the catalogue pages that gain from it start their scripts after the largest paint
   // (their route `handle`, lib/route-handle.ts); forms hydrate as soon as they can.
@@ -140,6 +146,7 @@ export default function handleRequest(
             },
           });
           const stream = createReadableStreamFromReadable(body);
+          rendered();
 
           responseHeaders.set('Content-Type', 'text/html');
 
@@ -153,6 +160,7 @@ export default function handleRequest(
           );
         },
         onShellError(error: unknown) {
+          rendered();
           reject(error instanceof Error ? error : new Error(String(error)));
         },
         onError(error: unknown) {
@@ -161,7 +169,7 @@ export default function handleRequest(
           // errors encountered during initial shell rendering since they'll
           // reject and get logged in handleDocumentRequest.
           if (shellRendered) {
-            console.error(error);
+            pageLog().error({ err: error, url: request.url }, 'page render failed');
           }
         },
       },
@@ -171,14 +179,19 @@ export default function handleRequest(
 
 /**
  * Called by the one-origin server (apps/server) for every request: hands loaders the in-process
- * API transport and the response's CSP nonce. Exported from the server entry so both sides share one context object.
+ * API transport and the response's CSP nonce, and the renderer the timer of its Server-Timing
+ * share. Exported from the server entry so both sides share one context object.
  */
 export function createLoadContext(
   transport: ApiTransport,
-  request: { nonce: string },
+  request: { nonce: string; renderTimer?: RenderTimer },
 ): RouterContextProvider {
   const context = new RouterContextProvider();
   context.set(apiTransportContext, transport);
   context.set(cspNonceContext, request.nonce);
+  if (request.renderTimer) context.set(renderTimerContext, request.renderTimer);
   return context;
 }
+
+/** The server runs each page request's handling with its request logger (lib/logger.server.ts). */
+export { withPageLogger } from '#app/lib/logger.server.ts';

@@ -214,7 +214,15 @@ export const orderSchema = z.object({
   delivery: z.object({ id: idSchema, title: z.string(), price: moneySchema }),
   payment: z.object({ id: idSchema, title: z.string(), kind: paymentKindSchema }),
   items: z.array(orderItemSchema),
-  totals: cartTotalsSchema.extend({ delivery: moneySchema, orderTotal: moneySchema }),
+  /**
+   * The cart's totals, the delivery and what the order charges. `totalVat` is the VAT of all it
+   * charges: the goods' and the delivery's (`deliveryVat`, which follows the goods' rates).
+   */
+  totals: cartTotalsSchema.extend({
+    delivery: moneySchema,
+    deliveryVat: moneySchema,
+    orderTotal: moneySchema,
+  }),
   promoCode: promoCodeSchema.nullable(),
   /** Hosted payment page to open in the checkout iframe (test card); null otherwise. */
   paymentUrl: z.string().nullable(),

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { deliveryPrice, orderTotals, priceCart, splitCents, withDelivery } from './checkout.ts';
+import {
+  deliveryPrice,
+  deliveryVat,
+  orderTotals,
+  priceCart,
+  splitCents,
+  withDelivery,
+} from './checkout.ts';
 
 describe('splitCents: shares that add up exactly', () => {
   it.each<[number, number[], number[]]>([
@@ -109,6 +116,70 @@ describe('orderTotals', () => {
       { price: 4.9, freeFrom: 50 },
     );
     expect(totals).toMatchObject({ grandTotal: 47, delivery: 4.9, orderTotal: 51.9 });
+  });
+});
+
+describe('deliveryVat', () => {
+  // VAT included in a gross amount: amount × percent / (100 + percent), to the cent (spec §3, §9).
+  it.each([
+    // One rate: the delivery carries that rate. 4.90 × 22 / 122 = 0.8836 → 0.88.
+    [4.9, [{ paid: 30, vatPercent: 22 }], 0.88],
+    // 10.00 × 19 / 119 = 1.5966 → 1.60.
+    [10, [{ paid: 5, vatPercent: 19 }], 1.6],
+    // Mixed rates: split by what is paid per line (30 : 10 → 7.50 and 2.50), each at its rate:
+    // 7.50 × 22 / 122 = 1.352 → 1.35; 2.50 × 10 / 110 = 0.227 → 0.23.
+    [
+      10,
+      [
+        { paid: 30, vatPercent: 22 },
+        { paid: 10, vatPercent: 10 },
+      ],
+      1.58,
+    ],
+    // A VAT-free line takes its share without VAT: 5.00 at 0 %, 5.00 × 22 / 122 = 0.90.
+    [
+      10,
+      [
+        { paid: 20, vatPercent: 0 },
+        { paid: 20, vatPercent: 22 },
+      ],
+      0.9,
+    ],
+    // Free delivery, or no rate: no VAT.
+    [0, [{ paid: 30, vatPercent: 22 }], 0],
+    [4.9, [{ paid: 30, vatPercent: null }], 0],
+    [4.9, [], 0],
+    // Goods made free by the promo share the delivery equally: 2.00 each.
+    [
+      4,
+      [
+        { paid: 0, vatPercent: 22 },
+        { paid: 0, vatPercent: 0 },
+      ],
+      0.36,
+    ],
+  ])('delivery %s over %j → %s', (delivery, lines, expected) => {
+    expect(deliveryVat(delivery, lines)).toBe(expected);
+  });
+});
+
+describe('orderTotals VAT', () => {
+  it("includes the delivery's VAT in the order's total VAT", () => {
+    const totals = orderTotals([{ price: 30, vatPercent: 22, quantity: 1 }], null, {
+      price: 4.9,
+      freeFrom: 50,
+    });
+    // Goods: 30 × 22 / 122 = 5.409 → 5.41; delivery 0.88.
+    expect(totals).toMatchObject({ delivery: 4.9, deliveryVat: 0.88, totalVat: 6.29 });
+    expect(priceCart([{ price: 30, vatPercent: 22, quantity: 1 }]).totalVat).toBe(5.41);
+  });
+
+  it('adds no VAT for a delivery that is free from its threshold', () => {
+    const totals = orderTotals([{ price: 60, vatPercent: 22, quantity: 1 }], null, {
+      price: 4.9,
+      freeFrom: 50,
+    });
+    expect(totals).toMatchObject({ delivery: 0, deliveryVat: 0, totalVat: 10.82 });
   });
 });
 

@@ -12,7 +12,7 @@ import { applyPromo, type PromoCode } from './promo.ts';
 /*
  * What a cart costs and what an order charges, from the same lines: product discounts first, then
  * the promo code, then delivery. VAT is the VAT part of what is paid, after every discount, per
- * line and in total.
+ * line and in total; an order's total VAT adds the delivery's (`deliveryVat`, decision 0047).
  */
 
 /** A cart line once the promo code is applied. */
@@ -114,14 +114,57 @@ export function withDelivery(
   return { delivery: shipping, orderTotal: fromCents(toCents(grandTotal) + toCents(shipping)) };
 }
 
-export type OrderTotals = CartSummary & { delivery: number; orderTotal: number };
+/**
+ * The VAT part of the delivery's price. A delivery is no supply of its own but part of the goods
+ * it carries (EU VAT practice: an ancillary service shares the principal supply's rate), so its
+ * price is split over the lines in proportion to what is paid for each (whole cents, as
+ * `splitCents` does) and each part carries the VAT of its line's rate, rounded to the cent
+ * (spec §9: VAT has 2 decimals). Goods that cost nothing after the promo share it equally.
+ */
+export function deliveryVat(
+  delivery: number,
+  lines: readonly { paid: number; vatPercent?: number | null | undefined }[],
+): number {
+  const cents = toCents(delivery);
+  if (cents <= 0 || lines.length === 0) return 0;
+  const paid = lines.map((l) => Math.max(toCents(l.paid), 0));
+  const weights = paid.some((p) => p > 0) ? paid : lines.map(() => 1);
+  const parts = splitCents(cents, weights);
+  return fromCents(
+    parts.reduce(
+      (sum, part, i) => sum + toCents(totalVat(fromCents(part), lines[i]?.vatPercent)),
+      0,
+    ),
+  );
+}
 
-/** What an order charges: the priced cart plus its delivery. */
+export type OrderTotals = CartSummary & {
+  delivery: number;
+  /** The VAT part of the delivery (`deliveryVat`); `totalVat` includes it. */
+  deliveryVat: number;
+  orderTotal: number;
+};
+
+/**
+ * What an order charges: the priced cart plus its delivery. Its `totalVat` is the VAT of all it
+ * charges, the goods' and the delivery's: the order's VAT line and mail say "VAT included" under a
+ * total that includes the delivery.
+ */
 export function orderTotals(
   inputs: readonly CartLineInput[],
   promo: PromoCode | null | undefined,
   delivery: DeliveryOption,
 ): OrderTotals {
   const cart = priceCart(inputs, promo);
-  return { ...cart, ...withDelivery(cart.grandTotal, delivery) };
+  const shipping = withDelivery(cart.grandTotal, delivery);
+  const shippingVat = deliveryVat(
+    shipping.delivery,
+    cart.lines.map((line, i) => ({ paid: line.paid, vatPercent: inputs[i]?.vatPercent })),
+  );
+  return {
+    ...cart,
+    ...shipping,
+    deliveryVat: shippingVat,
+    totalVat: fromCents(toCents(cart.totalVat) + toCents(shippingVat)),
+  };
 }

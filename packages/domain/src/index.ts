@@ -1,4 +1,5 @@
 export * from './money.ts';
+export * from './money-format.ts';
 export * from './discounts.ts';
 export * from './cart.ts';
 export * from './promo.ts';

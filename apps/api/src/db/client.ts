@@ -8,6 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { startDatabaseSpan } from '../lib/timing.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -61,6 +62,8 @@ export type DatabaseOptions =
       poolSize?: number;
       /** PostgreSQL cancels a longer query (57014, answered 503); 0 turns it off. */
       statementTimeoutMs?: number;
+      /** Where the pool reports a lost connection: the process's logger (the console if none). */
+      logger?: { warn(details: { err: Error }, message: string): void };
     }
   /** dataDir undefined = in memory. */
   | { url?: undefined; dataDir?: string; loadDataDir?: Blob };
@@ -129,6 +132,61 @@ function giveUpWhenSilent(pool: pg.Pool): void {
   });
 }
 
+/**
+ * Counts each query's time to the page that caused it (lib/timing.ts, the page's Server-Timing):
+ * the pool's own query() when called, a checked-out connection's (a transaction's statements)
+ * when called. The connection's callback-style calls are the pool's own query() running and are
+ * not counted twice; nor could they be counted right, as a queued one runs in the context of
+ * the request that freed the connection.
+ */
+function timeQueries(pool: pg.Pool): void {
+  const poolQuery = pool.query.bind(pool);
+  pool.query = ((...args: unknown[]) => {
+    const stop = startDatabaseSpan();
+    const callback = args.at(-1);
+    if (typeof callback === 'function') {
+      args[args.length - 1] = (...results: unknown[]) => {
+        stop();
+        return Reflect.apply(callback, undefined, results) as unknown;
+      };
+      return Reflect.apply(poolQuery, undefined, args) as unknown;
+    }
+    const result: unknown = Reflect.apply(poolQuery, undefined, args);
+    if (result instanceof Promise) result.then(stop, stop);
+    else stop();
+    return result;
+  }) as typeof pool.query;
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client);
+    client.query = ((...args: unknown[]) => {
+      if (typeof args.at(-1) === 'function')
+        return Reflect.apply(query, undefined, args) as unknown;
+      const stop = startDatabaseSpan();
+      const result: unknown = Reflect.apply(query, undefined, args);
+      if (result instanceof Promise) result.then(stop, stop);
+      else stop();
+      return result;
+    }) as typeof client.query;
+  });
+}
+
+/** The same for PGlite: its queries, and its transactions as a whole (their statements inside). */
+function timePglite(client: PGlite): void {
+  for (const name of ['query', 'exec', 'transaction'] as const) {
+    const original = client[name].bind(client) as (...args: unknown[]) => Promise<unknown>;
+    Object.defineProperty(client, name, {
+      configurable: true,
+      writable: true,
+      value: (...args: unknown[]) => {
+        const stop = startDatabaseSpan();
+        const result = original(...args);
+        result.then(stop, stop);
+        return result;
+      },
+    });
+  }
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.url !== undefined) {
     const timeout = options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
@@ -153,8 +211,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     });
     // An idle connection the server drops (restart, failover, a dropped test database) is
     // replaced by the pool; without a listener node-postgres would crash the process instead.
-    pool.on('error', (error) => console.warn(`database connection lost: ${error.message}`));
+    const log = options.logger;
+    pool.on('error', (err) => {
+      if (log) log.warn({ err }, 'database connection lost');
+      else console.warn(`database connection lost: ${err.message}`);
+    });
     giveUpWhenSilent(pool);
+    timeQueries(pool);
     // Fail fast with a clear error instead of on the first request.
     const client = await pool.connect();
     client.release();
@@ -174,6 +237,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   });
   // PGlite is one session: set once.
   await client.exec(`SET pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`);
+  timePglite(client);
   const db = drizzlePglite({ client, schema, casing: 'snake_case' });
   return {
     db,

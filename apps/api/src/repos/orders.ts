@@ -525,6 +525,9 @@ async function orderViews(db: Database, locale: Locale, rows: OrderRow[]): Promi
     const promo = promos.find((p) => p.id === row.promoCodeId);
     const quantity = lines.reduce((n, l) => n + l.quantity, 0);
     const minus = (a: number, b: number) => fromCents(toCents(a) - toCents(b));
+    // The order keeps its total VAT (the goods' and, since decision 0047, the delivery's) and
+    // each line's: the delivery's part is what the lines do not account for (0 for older orders).
+    const linesVat = fromCents(lines.reduce((sum, l) => sum + toCents(l.totalVat), 0));
     return {
       id: row.id,
       number: row.number,
@@ -571,6 +574,7 @@ async function orderViews(db: Database, locale: Locale, rows: OrderRow[]): Promi
         promoDiscount: row.promoDiscount,
         grandTotal: minus(row.total, row.deliveryPrice),
         delivery: row.deliveryPrice,
+        deliveryVat: minus(row.totalVat, linesVat),
         orderTotal: row.total,
       },
       promoCode: promo ? toPromoCode(promo) : null,

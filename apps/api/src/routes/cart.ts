@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { endpoints, type AddToCartError, type FieldErrors } from '@shop/contract';
-import { isAvailable, lineLimit, promoApplies, promoState } from '@shop/domain';
+import { formatMoney, isAvailable, lineLimit, promoApplies, promoState } from '@shop/domain';
 import { HttpError } from '#api/plugins/errors.ts';
 import {
   PROMO_MESSAGE_KEYS,
@@ -146,10 +146,7 @@ export const cartRoutes: FastifyPluginAsync = async (app) => {
     const current = await cartView(db, req.locale, await currentCart(req), ctx);
     if (!promoApplies(promo, current.totals.discountPrice)) {
       const shop = await app.shopInfo(req.locale);
-      const amount = new Intl.NumberFormat(req.locale, {
-        style: 'currency',
-        currency: shop?.currency ?? 'EUR',
-      }).format(promo.fromPrice ?? 0);
+      const amount = formatMoney(req.locale, shop?.currency ?? 'EUR', promo.fromPrice ?? 0);
       return reply
         .code(400)
         .send({ code: [req.t('cart.promoMinimum', { amount })] } satisfies FieldErrors);

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { endpoints, IDEMPOTENCY_HEADER, type Locale, type Order } from '@shop/contract';
-import { mergedQuantity } from '@shop/domain';
+import { mergedQuantity, moneyFormatter } from '@shop/domain';
 import { translatorFor } from '#api/lib/i18n.ts';
 import { inTransaction } from '#api/lib/transactions.ts';
 import { orderConfirmation } from '#api/mail/order-mail.ts';
@@ -55,11 +55,6 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
     listCities(db, req.locale, query.region),
   );
 
-  const money = (currency: string, locale: string) => {
-    const format = new Intl.NumberFormat(locale, { style: 'currency', currency });
-    return (amount: number) => format.format(amount);
-  };
-
   /** The order as answered: its payment page when the provider has one, and what to do to pay. */
   async function withPayment(order: Order, currency: string, locale: Locale): Promise<Order> {
     const provider = providers.get(order.payment.kind);
@@ -77,7 +72,7 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
     const paymentInstructions = provider.instructions(
       translatorFor(locale),
       payment,
-      money(currency, locale),
+      moneyFormatter(locale, currency),
     );
     return { ...order, paymentUrl, paymentInstructions };
   }
@@ -112,7 +107,7 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
       const mail = orderConfirmation(
         answer,
         translatorFor(req.locale),
-        money(currency, req.locale),
+        moneyFormatter(req.locale, currency),
         answer.paymentInstructions,
       );
       await app.mailer

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
-import { DEFAULT_LOCALE, isLocale, type Locale } from '@shop/domain';
+import { DEFAULT_LOCALE, formatMoney, isLocale, type Locale } from '@shop/domain';
 import { translatorFor } from '#api/lib/i18n.ts';
 import { orderForPayment, recordPayment, REFUND_NOTES } from '#api/repos/orders.ts';
 import { escapeXml } from './seo.ts';
@@ -72,9 +72,7 @@ export const testCardRoutes: FastifyPluginAsync = async (app: FastifyInstance) =
     error?: string,
   ) {
     const t = translatorFor(locale);
-    const amount = new Intl.NumberFormat(locale, { style: 'currency', currency }).format(
-      order.total,
-    );
+    const amount = formatMoney(locale, currency, order.total);
     const title = t('orders.cardTitle', { amount });
     const action = `/payments/test-card/${order.id}/`;
     const hidden = `<input type="hidden" name="token" value="${escapeXml(token)}"><input type="hidden" name="locale" value="${locale}">`;

@@ -1,27 +1,12 @@
+import { moneyFormatter } from '@shop/domain';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { useLocaleData } from '#app/lib/locale-data.ts';
 
-const INTL_LOCALES = { en: 'en-IE', de: 'de-DE', ru: 'ru-RU', it: 'it-IT' } as const;
-
-/** One formatter per locale and currency for the process: building one costs far more than using it. */
-const formats = new Map<string, Intl.NumberFormat>();
-
-function moneyFormat(locale: keyof typeof INTL_LOCALES, currency: string): Intl.NumberFormat {
-  const key = `${locale} ${currency}`;
-  let format = formats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(INTL_LOCALES[locale], { style: 'currency', currency });
-    formats.set(key, format);
-  }
-  return format;
-}
-
-/** Formats an amount the server computed; no arithmetic here. */
+/** Formats an amount the server computed; no arithmetic here (the one formatter: @shop/domain). */
 export function useMoney() {
   const { locale } = useI18n();
   const currency = useLocaleData()?.shop.currency ?? 'EUR';
-  const format = moneyFormat(locale, currency);
-  return (amount: number) => format.format(amount);
+  return moneyFormatter(locale, currency);
 }
 
 export function Price({

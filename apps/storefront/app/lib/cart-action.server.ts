@@ -5,6 +5,7 @@ import { recoverRefusedLine } from './cart-refusal.server.ts';
 import { readForm } from './forms.server.ts';
 import { shopTranslator } from './messages.server.ts';
 import { getShopRequest, type ShopRequest } from './shop.server.ts';
+import { pageLog } from './logger.server.ts';
 
 /**
  * Adds to the cart with the API's atomic "add n" (two quick adds both count). A refusal of the
@@ -35,9 +36,9 @@ export async function addToCart(request: Request, shop: ShopRequest) {
           { status: 400 },
         );
     } catch (cleanup) {
-      console.error('cart clean-up after a refused add failed', cleanup);
+      pageLog().error({ err: cleanup }, 'cart clean-up after a refused add failed');
     }
-    console.error('add to cart failed', error);
+    pageLog().error({ err: error }, 'add to cart failed');
     return data<AddToCartResult>(
       { ok: false, message: t('errors.somethingWentWrong') },
       { status: 502 },

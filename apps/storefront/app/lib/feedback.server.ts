@@ -9,6 +9,7 @@ import {
   type FeedbackReply,
   type RegisterOrganizationForm,
 } from './feedback-forms.ts';
+import { pageLog } from './logger.server.ts';
 
 type Submission = ReturnType<typeof parseForm>;
 
@@ -75,7 +76,7 @@ export function feedbackFailure(
       { status: error.status },
     );
   }
-  console.error('feedback submission failed', error);
+  pageLog().error({ err: error }, 'feedback submission failed');
   return data<FeedbackReply>(
     {
       result: submission.reply({ formErrors: [t('errors.somethingWentWrong')] }),

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { isApiError, NON_FIELD_ERRORS, type Translate } from '@shop/contract';
 import { verifyCsrf } from './csrf.server.ts';
 import { parseForm } from './forms.ts';
+import { pageLog } from './logger.server.ts';
 
 /** What every form action answers on failure: Conform's result, shown at the fields. */
 export type FormReply = { result: SubmissionResult<string[]> };
@@ -152,7 +153,7 @@ export function apiFailure(submission: Submission, error: unknown, t: Translate)
       { status: error.status },
     );
   }
-  console.error('form submission failed', error);
+  pageLog().error({ err: error }, 'form submission failed');
   return data<FormReply>(
     { result: submission.reply({ formErrors: [t('errors.somethingWentWrong')] }) },
     { status: 502 },

@@ -2,6 +2,7 @@ import type { Messages } from '@shop/contract';
 import english from '@shop/messages/langs/en.json' with { type: 'json' };
 import { createTranslator, type Translate } from './i18n.tsx';
 import type { ShopRequest } from './shop.server.ts';
+import { pageLog } from './logger.server.ts';
 
 const TTL_MS = 5 * 60_000;
 const cache = new Map<string, { at: number; messages: Messages }>();
@@ -18,7 +19,10 @@ export async function loadMessages(shop: ShopRequest): Promise<Messages> {
     cache.set(shop.locale, { at: Date.now(), messages });
     return messages;
   } catch (error) {
-    console.error(`messages for '${shop.locale}' could not be loaded; using English`, error);
+    pageLog().error(
+      { err: error, locale: shop.locale },
+      'messages could not be loaded; using English',
+    );
     return english;
   }
 }

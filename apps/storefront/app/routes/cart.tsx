@@ -20,6 +20,7 @@ import { useI18n } from '#app/lib/i18n.tsx';
 import { shopTranslator } from '#app/lib/messages.server.ts';
 import { pageMeta } from '#app/lib/seo.ts';
 import { getShopRequest } from '#app/lib/shop.server.ts';
+import { pageLog } from '#app/lib/logger.server.ts';
 import type { Route } from './+types/cart';
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -83,7 +84,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           );
         }
       } catch (cleanup) {
-        console.error('cart clean-up after a refused quantity failed', cleanup);
+        pageLog().error({ err: cleanup }, 'cart clean-up after a refused quantity failed');
       }
     }
     return apiFailure(submission, error, t);
