@@ -141,7 +141,7 @@ export function MailLayout({
         h(
           Text,
           { style: styles.muted },
-          h(Link, { href: home, style: { color: MUTED } }, `${shop.title} · ${home}`),
+          h(Link, { href: home, style: { color: MUTED } }, shop.title),
         ),
       ),
     ),
@@ -195,11 +195,19 @@ export function Paragraphs({ text, links = {} }: { text: string; links?: Record<
   );
 }
 
+/** The class of a table row of a label and an amount: the text part keeps them apart. */
+export const AMOUNT_ROW = 'amount-row';
+
 /** The HTML and the plain-text part of a mail, and the message the mailer sends. */
 export async function composeMail(
   head: Omit<MailMessage, 'text' | 'html'>,
   content: ReactElement,
 ): Promise<MailMessage> {
   const html = await render(content);
-  return { ...head, html, text: toPlainText(html) };
+  const text = toPlainText(html, {
+    selectors: [
+      { selector: `table.${AMOUNT_ROW}`, format: 'dataTable', options: { colSpacing: 3 } },
+    ],
+  });
+  return { ...head, html, text };
 }

@@ -3,7 +3,14 @@ import { Column, Row, Section, Text } from '@react-email/components';
 import type { Order } from '@shop/contract';
 import type { Translate } from '@shop/messages/translate';
 import type { MailMessage } from './mailer.ts';
-import { composeMail, MailButton, MailLayout, styles, type MailShop } from './mail-layout.ts';
+import {
+  AMOUNT_ROW,
+  composeMail,
+  MailButton,
+  MailLayout,
+  styles,
+  type MailShop,
+} from './mail-layout.ts';
 
 /** Where an order mail links to: the order's page through its signed link (decision 0050). */
 export type OrderMailLinks = { order: string };
@@ -22,7 +29,7 @@ function AmountRow({ label, amount, strong }: { label: string; amount: string; s
   const weight = strong ? { fontWeight: 700 } : {};
   return h(
     Row,
-    null,
+    { className: AMOUNT_ROW },
     h(Column, { style: { ...styles.cell, ...weight } }, label),
     h(Column, { style: { ...styles.amount, ...weight } }, amount),
   );
