@@ -27,12 +27,13 @@ type OrderMailProps = {
 /** One row of a two-column table: a label and its amount, right-aligned. */
 function AmountRow({ label, amount, strong }: { label: string; amount: string; strong?: boolean }) {
   const weight = strong ? { fontWeight: 700 } : {};
-  return h(
-    Row,
-    { className: AMOUNT_ROW },
-    h(Column, { style: { ...styles.cell, ...weight } }, label),
-    h(Column, { style: { ...styles.amount, ...weight } }, amount),
-  );
+  return h(Row, {
+    className: AMOUNT_ROW,
+    children: [
+      h(Column, { key: 'label', style: { ...styles.cell, ...weight } }, label),
+      h(Column, { key: 'amount', style: { ...styles.amount, ...weight } }, amount),
+    ],
+  });
 }
 
 /** The order's lines and totals, as the order page shows them. */
