@@ -135,6 +135,7 @@ describe('guest orders', () => {
     );
     expect((await page.goto(changed))?.status()).toBe(404);
     expect((await page.goto(link.replace(/\?token=.*$/, '')))?.status()).toBe(404);
+    expect((await page.goto(link.replace(/\?token=.*$/, '?token=%3Cx%3E')))?.status()).toBe(404);
   });
 
   it('appear in "My orders" once the same address is registered and confirmed', async () => {

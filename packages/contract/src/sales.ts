@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_LINE_QUANTITY, ORDER_STATUSES } from '@shop/domain';
-import { emailSchema } from './accounts.ts';
+import { emailSchema, linkTokenSchema } from './accounts.ts';
 import {
   dateTimeSchema,
   errorBodySchema,
@@ -238,7 +238,7 @@ export const IDEMPOTENCY_HEADER = 'idempotency-key';
  * it for anyone holding the link, in any browser; without it only its owner reads it.
  */
 export const orderQuerySchema = z.object({
-  token: z.string().max(200).optional(),
+  token: linkTokenSchema.optional(),
 });
 
 export const ORDER_PAGE_SIZE = 12;

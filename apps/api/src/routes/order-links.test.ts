@@ -91,11 +91,14 @@ describe('the order mail', () => {
     for (const url of [
       `/en/api/sales/orders/${id}/`,
       `/en/api/sales/orders/${id}/?token=${flipped}`,
-      `/en/api/sales/orders/${id}/?token=`,
-      `/en/api/sales/orders/${id - 1}/?token=${token}`,
+      `/en/api/sales/orders/${id + 1}/?token=${token}`,
     ]) {
       expect((await stranger.send('GET', url)).statusCode, url).toBe(404);
     }
+    // Not a token at all: refused by the contract, in the caller's language.
+    const malformed = await stranger.send('GET', `/de/api/sales/orders/${id}/?token=%3Cx%3E`);
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toEqual({ token: [expect.stringMatching(/ungültig/)] });
   });
 
   it('shows the tracking number staff entered', async () => {

@@ -1,4 +1,5 @@
 import { data } from 'react-router';
+import { linkTokenSchema } from '@shop/contract';
 import { AppLink } from '#app/components/app-link.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
 import { OrderDetails } from '#app/components/order-details.tsx';
@@ -17,10 +18,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const shop = getShopRequest(context);
   const id = Number(params.id);
   if (!Number.isInteger(id) || id <= 0) throw data(null, { status: 404 });
-  const token = new URL(request.url).searchParams.get('token');
+  // A token of the wrong shape is no link of ours: asked without one, the order is the 404.
+  const token = linkTokenSchema.safeParse(new URL(request.url).searchParams.get('token'));
   const order = await shop.api.sales.order({
     params: { id },
-    query: token ? { token } : {},
+    query: token.success ? { token: token.data } : {},
   });
   return { order, user: shop.user !== null };
 }
