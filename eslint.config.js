@@ -125,4 +125,10 @@ export default tseslint.config(
     ['@shop/storefront', '@shop/storefront/*', '**/apps/storefront/**', 'react'],
     'The API never imports the storefront.',
   ),
+  // Mails are React components rendered by react-email (decision 0050): React, not the storefront.
+  boundary(
+    ['apps/api/src/mail/**'],
+    ['@shop/storefront', '@shop/storefront/*', '**/apps/storefront/**'],
+    'The API never imports the storefront.',
+  ),
 );

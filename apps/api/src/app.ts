@@ -67,6 +67,7 @@ import { reviewRoutes } from './routes/reviews.ts';
 import { seoRoutes } from './routes/seo.ts';
 import { testCardRoutes } from './routes/test-card.ts';
 import { backgroundQueue, type Background } from './lib/background.ts';
+import { orderLinks, type OrderLinks } from './lib/order-links.ts';
 import { vendorRoutes } from './routes/vendors.ts';
 import { wishlistRoutes } from './routes/wishlist.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -136,6 +137,8 @@ declare module 'fastify' {
     publicOrigin: string;
     /** Work done after the answer (account mails): lib/background.ts. */
     background: Background;
+    /** Signed links to an order page, as the order mail carries them (decision 0050). */
+    orderLinks: OrderLinks;
   }
 }
 
@@ -257,6 +260,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const secureCookies = options.secureCookies ?? app.publicOrigin.startsWith('https://');
   // Not given (tests): keys made now; the server hands on the environment's (env.ts appOptionsOf).
   const secretKey = options.secretKey ?? randomBytes(32).toString('base64url');
+  app.decorate('orderLinks', orderLinks(secretKey));
   const signer = paymentSigner(options.paymentSecret ?? randomBytes(32).toString('base64url'));
   app.decorate('payments', {
     providers: paymentProviders(options.bankAccount ?? DEMO_BANK_ACCOUNT, signer),

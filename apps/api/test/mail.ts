@@ -16,7 +16,36 @@ function decodeQuotedPrintable(text: string): string {
   return Buffer.from(bytes).toString('utf8');
 }
 
-/** The mails written so far to `to`, oldest first: subject and decoded text. */
+/** A MIME part's body as text, decoded by its Content-Transfer-Encoding. */
+function decodeBody(head: string, body: string): string {
+  if (/^Content-Transfer-Encoding: *quoted-printable/im.test(head))
+    return decodeQuotedPrintable(body);
+  if (/^Content-Transfer-Encoding: *base64/im.test(head)) {
+    return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  }
+  return body;
+}
+
+/** The leaf parts of a MIME entity, as content type and decoded body (nested multiparts too). */
+function mimeParts(raw: string): { type: string; body: string }[] {
+  const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
+  const body = rest.join('\n\n');
+  // Header lines may be folded: a boundary parameter can sit on the next line.
+  const unfolded = head.replace(/\r?\n[ \t]+/g, ' ');
+  const type = /^Content-Type: *([\w/-]+)/im.exec(unfolded)?.[1]?.toLowerCase() ?? 'text/plain';
+  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(unfolded)?.[1];
+  if (!type.startsWith('multipart/') || !boundary) return [{ type, body: decodeBody(head, body) }];
+  const escaped = boundary.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return body
+    .split(new RegExp(`\\r?\\n?--${escaped}(?:--)?\\r?\\n?`))
+    .filter((part) => /^Content-Type:/im.test(part))
+    .flatMap((part) => mimeParts(part));
+}
+
+/**
+ * The mails written so far to `to`, oldest first: subject, the decoded text part, the decoded
+ * HTML part ('' when there is none) and the content types of all parts.
+ */
 export async function mailsTo(t: TestContext, to: string) {
   // Account mails go out after the answer (lib/background.ts): wait for those queued so far.
   await t.app.background.idle();
@@ -25,11 +54,16 @@ export async function mailsTo(t: TestContext, to: string) {
   const mails = [];
   for (const file of files) {
     const raw = await readFile(join(dir, file), 'utf8');
-    const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
+    const [head = ''] = raw.split(/\r?\n\r?\n/);
     if (!new RegExp(`^To: .*${to.replace(/[.+]/g, '\\$&')}`, 'mi').test(head)) continue;
-    const body = rest.join('\n\n');
-    const text = /quoted-printable/i.test(head) ? decodeQuotedPrintable(body) : body;
-    mails.push({ subject: /^Subject: (.*)$/m.exec(head)?.[1] ?? '', text });
+    const parts = mimeParts(raw);
+    mails.push({
+      subject: /^Subject: (.*)$/m.exec(head)?.[1] ?? '',
+      contentType: /^Content-Type: *([\w/-]+)/im.exec(head)?.[1]?.toLowerCase() ?? '',
+      types: parts.map((part) => part.type),
+      text: parts.find((part) => part.type === 'text/plain')?.body ?? '',
+      html: parts.find((part) => part.type === 'text/html')?.body ?? '',
+    });
   }
   return mails;
 }

@@ -26,6 +26,8 @@ export default [
       route('account/forgot-password', 'routes/forgot-password.tsx'),
       route('account/reset-password', 'routes/reset-password.tsx'),
       route('account/wishlist', 'routes/wishlist.tsx'),
+      // An order, for its owner or the holder of its signed link (the order mail's).
+      route('account/orders/:id', 'routes/order.tsx'),
       route('account/dashboard', 'routes/dashboard.tsx', [
         index('routes/dashboard-home.tsx'),
         route('account-info', 'routes/dashboard-info.tsx'),

@@ -82,6 +82,7 @@ import {
   checkoutBodySchema,
   checkoutErrorSchema,
   deliveriesSchema,
+  orderQuerySchema,
   orderSchema,
   ordersQuerySchema,
   paymentsSchema,
@@ -540,8 +541,9 @@ export const endpoints = {
     order: endpoint({
       method: 'GET',
       path: '/api/sales/orders/{id}/',
-      summary: 'One order of the user or of the current session',
+      summary: 'One order of the user or of the current session, or of a signed order link',
       params: idParams,
+      query: orderQuerySchema,
       response: orderSchema,
     }),
     checkout: endpoint({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_LINE_QUANTITY, ORDER_STATUSES } from '@shop/domain';
-import { emailSchema } from './accounts.ts';
+import { emailSchema, linkTokenSchema } from './accounts.ts';
 import {
   dateTimeSchema,
   errorBodySchema,
@@ -228,6 +228,8 @@ export const orderSchema = z.object({
   paymentUrl: z.string().nullable(),
   /** What the shopper must do to pay (cash ready, bank details), in the caller's language. */
   paymentInstructions: z.string(),
+  /** The carrier's tracking number once staff shipped the order; empty until then. */
+  trackingNumber: z.string(),
   /**
    * Staff only (absent for shoppers): a payment was confirmed that the order could not take (it
    * was cancelled meanwhile, or paid already), and the money is to be paid back.
@@ -249,6 +251,14 @@ export const checkoutErrorSchema = z.union([checkoutStockErrorSchema, errorBodyS
 
 /** The header that makes placing an order safe to repeat. */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
+
+/**
+ * GET /api/sales/orders/{id}/: `token` is the order's signed link (the order mail's), which opens
+ * it for anyone holding the link, in any browser; without it only its owner reads it.
+ */
+export const orderQuerySchema = z.object({
+  token: linkTokenSchema.optional(),
+});
 
 export const ORDER_PAGE_SIZE = 12;
 export const ordersQuerySchema = z.object({

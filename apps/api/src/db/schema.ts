@@ -772,6 +772,8 @@ export const orders = pgTable(
     totalVat: money('total_vat').notNull().default(0),
     total: money('total').notNull(),
     locale: localeEnum('locale').notNull().default('en'),
+    /** The carrier's tracking number, filled in by staff once shipped; empty until then. */
+    trackingNumber: text('tracking_number').notNull().default(''),
     /** Who placed it (`user:{id}` or `session:{id}`) and the Idempotency-Key they sent. */
     ownerKey: text('owner_key').notNull(),
     idempotencyKey: text('idempotency_key').notNull(),
@@ -779,6 +781,10 @@ export const orders = pgTable(
   },
   (t) => [
     index('orders_user_idx').on(t.userId, t.createdAt),
+    // Guest orders by address: confirming an account claims them (decision 0050).
+    index('orders_guest_email_idx')
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.userId} is null`),
     // A repeated submit with the same key finds the first order instead of placing a second.
     unique('orders_owner_idempotency_key').on(t.ownerKey, t.idempotencyKey),
   ],

@@ -384,7 +384,13 @@ export async function findOrder(
   db: Database,
   locale: Locale,
   id: number,
-  owner: { userId: number | null; sessionId: string | null; staff?: boolean },
+  owner: {
+    userId: number | null;
+    sessionId: string | null;
+    staff?: boolean;
+    /** The caller holds the order's signed link (checked by the caller): anyone may read it. */
+    linked?: boolean;
+  },
 ): Promise<Order | null> {
   const mine = [
     ...(owner.userId !== null ? [eq(s.orders.userId, owner.userId)] : []),
@@ -392,11 +398,12 @@ export async function findOrder(
       ? [eq(s.orders.ownerKey, ownerKeyOf({ sessionId: owner.sessionId }))]
       : []),
   ];
-  if (mine.length === 0 && !owner.staff) return null;
+  const anyone = owner.staff === true || owner.linked === true;
+  if (mine.length === 0 && !anyone) return null;
   const [row] = await db
     .select()
     .from(s.orders)
-    .where(owner.staff ? eq(s.orders.id, id) : and(eq(s.orders.id, id), or(...mine)));
+    .where(anyone ? eq(s.orders.id, id) : and(eq(s.orders.id, id), or(...mine)));
   if (!row) return null;
   const [order] = await orderViews(db, locale, [row]);
   if (!order || !owner.staff) return order ?? null;
@@ -580,6 +587,7 @@ async function orderViews(db: Database, locale: Locale, rows: OrderRow[]): Promi
       promoCode: promo ? toPromoCode(promo) : null,
       paymentUrl: null,
       paymentInstructions: '',
+      trackingNumber: row.trackingNumber,
     };
   });
 }

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { hash } from '@node-rs/argon2';
 import type { Locale, UserInfo } from '@shop/contract';
 import type { Database } from '#api/db/client.ts';
@@ -75,8 +75,39 @@ export async function findUser(db: Database, id: number): Promise<UserRow | null
   return user ?? null;
 }
 
+/**
+ * Marks the address confirmed and, in the same transaction, gives the account the guest orders
+ * placed with that address: only now is the mailbox proven to be the account holder's, so a
+ * stranger registering someone else's address never sees their orders (decision 0050). Running
+ * it again claims nothing twice (only orders without a user are taken).
+ */
 export async function confirmUserEmail(db: Database, id: number): Promise<void> {
-  await db.update(s.users).set({ emailConfirmed: true }).where(eq(s.users.id, id));
+  await db.transaction(async (tx) => {
+    await tx.update(s.users).set({ emailConfirmed: true }).where(eq(s.users.id, id));
+    await claimGuestOrders(tx, id);
+  });
+}
+
+/**
+ * The guest orders of the user's (confirmed) address become the user's: they show in "My orders".
+ * Matches the address case-insensitively, as accounts store it lower-case; uses the partial index
+ * `orders_guest_email_idx` (migration 0017).
+ */
+export async function claimGuestOrders(db: Database, userId: number): Promise<number> {
+  const claimed = await db
+    .update(s.orders)
+    .set({ userId })
+    .from(s.users)
+    .where(
+      and(
+        eq(s.users.id, userId),
+        eq(s.users.emailConfirmed, true),
+        isNull(s.orders.userId),
+        sql`lower(${s.orders.email}) = ${s.users.email}`,
+      ),
+    )
+    .returning({ id: s.orders.id });
+  return claimed.length;
 }
 
 /**
@@ -103,6 +134,8 @@ export async function setPassword(db: Database, id: number, password: string): P
       .update(s.users)
       .set({ passwordHash, credentialsChangedAt: now, emailConfirmed: true })
       .where(eq(s.users.id, id));
+    // The reset link proved the mailbox as a confirmation link does.
+    await claimGuestOrders(tx, id);
   });
 }
 

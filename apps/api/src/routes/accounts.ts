@@ -4,6 +4,7 @@ import { passwordProblem } from '@shop/domain';
 import { translatorFor } from '#api/lib/i18n.ts';
 import { verifyPassword } from '#api/lib/passwords.ts';
 import { accountExistsMail, accountLinkMail } from '#api/mail/account-mail.ts';
+import { mailShopOf, type MailShop } from '#api/mail/mail-layout.ts';
 import { HttpError } from '#api/plugins/errors.ts';
 import { moveSessionCart } from '#api/repos/cart.ts';
 import { issueToken, tokenOwner, useToken } from '#api/repos/tokens.ts';
@@ -82,12 +83,9 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     open,
   );
 
-  /** Where the shop's pages are: its canonical URL, else the configured origin (never a header). */
-  async function siteOrigin(req: FastifyRequest): Promise<{ origin: string; title: string }> {
-    const shop = await app.shopInfo(req.locale);
-    const canonical = shop?.canonicalUrl?.trim().replace(/\/+$/, '');
-    const origin = canonical && URL.canParse(canonical) ? canonical : app.publicOrigin;
-    return { origin, title: shop?.title ?? '' };
+  /** The shop as its mails show it: its canonical URL, else the configured origin (never a header). */
+  async function mailShop(req: FastifyRequest): Promise<MailShop> {
+    return mailShopOf(await app.shopInfo(req.locale), app.publicOrigin, req.locale);
   }
 
   /** Mails a fresh single-use link of `kind` to the user, in the caller's language. */
@@ -98,11 +96,11 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
       kind === 'confirm' ? 'email_confirm' : 'password_reset',
       app.now(),
     );
-    const { origin, title } = await siteOrigin(req);
+    const shop = await mailShop(req);
     const path = kind === 'confirm' ? 'confirm-email' : 'reset-password';
-    const link = `${origin}/${req.locale}/account/${path}/?token=${token}`;
-    await app.mailer
-      .send(accountLinkMail(kind, user, link, title, translatorFor(req.locale)))
+    const link = `${shop.origin}/${req.locale}/account/${path}/?token=${token}`;
+    await accountLinkMail(kind, user, link, shop, translatorFor(req.locale))
+      .then((mail) => app.mailer.send(mail))
       .catch((err: unknown) => req.log.error({ err, user: user.id }, `${kind} mail failed`));
   }
 
@@ -112,17 +110,15 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
 
   /** Mails an address that already has an account how to log in, or to reset the password. */
   async function mailAccountExists(req: FastifyRequest, user: UserRow) {
-    const { origin, title } = await siteOrigin(req);
-    const account = `${origin}/${req.locale}/account`;
-    await app.mailer
-      .send(
-        accountExistsMail(
-          user,
-          { login: `${account}/login/`, reset: `${account}/forgot-password/` },
-          title,
-          translatorFor(req.locale),
-        ),
-      )
+    const shop = await mailShop(req);
+    const account = `${shop.origin}/${req.locale}/account`;
+    await accountExistsMail(
+      user,
+      { login: `${account}/login/`, reset: `${account}/forgot-password/` },
+      shop,
+      translatorFor(req.locale),
+    )
+      .then((mail) => app.mailer.send(mail))
       .catch((err: unknown) => req.log.error({ err, user: user.id }, 'account-exists mail failed'));
   }
 

@@ -3,6 +3,7 @@ import { endpoints, IDEMPOTENCY_HEADER, type Locale, type Order } from '@shop/co
 import { mergedQuantity, moneyFormatter } from '@shop/domain';
 import { translatorFor } from '#api/lib/i18n.ts';
 import { inTransaction } from '#api/lib/transactions.ts';
+import { mailShopOf } from '#api/mail/mail-layout.ts';
 import { orderConfirmation } from '#api/mail/order-mail.ts';
 import { HttpError, notFound } from '#api/plugins/errors.ts';
 import {
@@ -104,14 +105,16 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
     const answer = await withPayment(order, currency, req.locale);
     if (result.kind === 'placed') {
       // The order's language is the caller's; a failed mail never undoes the order.
-      const mail = orderConfirmation(
+      const from = mailShopOf(shop, app.publicOrigin, req.locale);
+      await orderConfirmation(
         answer,
         translatorFor(req.locale),
         moneyFormatter(req.locale, currency),
         answer.paymentInstructions,
-      );
-      await app.mailer
-        .send(mail)
+        { order: app.orderLinks.url(from.origin, req.locale, order.id) },
+        from,
+      )
+        .then((mail) => app.mailer.send(mail))
         .catch((err: unknown) => req.log.error({ err, order: order.id }, 'order mail failed'));
     }
     return reply.code(201).send(answer);
@@ -126,14 +129,17 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
     );
   });
 
-  defineEndpoint(app, endpoints.sales.order, async (req, { params }, reply) => {
+  defineEndpoint(app, endpoints.sales.order, async (req, { params, query }, reply) => {
     reply.header('Cache-Control', 'no-store');
     const user = await req.getUser();
     // Staff read every order, with refundDue: the only back office there is yet (decision 0039).
+    // The order mail's signed link opens it in any browser (decision 0050); a wrong token is as
+    // good as none: the 404 of an order that is not the caller's.
     const order = await findOrder(db, req.locale, params.id, {
       userId: user?.id ?? null,
       sessionId: req.session?.id ?? null,
       staff: user?.isStaff ?? false,
+      linked: query.token !== undefined && app.orderLinks.verify(params.id, query.token),
     });
     if (!order) throw notFound(req.t('errors.missing.order'));
     const shop = await app.shopInfo(req.locale);

@@ -3,6 +3,7 @@ import { endpoints, HONEYPOT_FIELD } from '@shop/contract';
 import { DEFAULT_LOCALE } from '@shop/domain';
 import { translatorFor } from '#api/lib/i18n.ts';
 import { feedbackMail } from '#api/mail/feedback-mail.ts';
+import { mailShopOf } from '#api/mail/mail-layout.ts';
 import { saveFeedback } from '#api/repos/feedback.ts';
 import { defineEndpoint } from './define.ts';
 
@@ -27,8 +28,9 @@ export const feedbackRoutes: FastifyPluginAsync = async (app) => {
     if (shop?.email) {
       // Kept already: a mail server that is down loses no message, and the sender is not told
       // to try again for it.
-      await app.mailer
-        .send(feedbackMail(row, shop, translatorFor(DEFAULT_LOCALE)))
+      const from = { ...mailShopOf(shop, app.publicOrigin, DEFAULT_LOCALE), email: shop.email };
+      await feedbackMail(row, from, translatorFor(DEFAULT_LOCALE))
+        .then((mail) => app.mailer.send(mail))
         .catch((err: unknown) => req.log.error({ err, feedback: row.id }, 'feedback mail failed'));
     } else req.log.warn({ feedback: row.id }, 'feedback kept, the shop has no address to mail');
     return reply.code(201).send(sent);

@@ -6,6 +6,7 @@ import { CsrfInput } from '#app/components/csrf-input.tsx';
 import { DashboardSection } from '#app/components/dashboard-section.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
 import { FormErrors } from '#app/components/form-messages.tsx';
+import { OrderDetails } from '#app/components/order-details.tsx';
 import { OrderSummary } from '#app/components/order-summary.tsx';
 import { Pagination } from '#app/components/pagination.tsx';
 import { useMoney } from '#app/components/price.tsx';
@@ -76,9 +77,19 @@ export default function MyOrders({ loaderData, actionData }: Route.ComponentProp
                   <span className="text-sm">{t(`orders.statuses.${order.status}`)}</span>
                   <span className="font-bold">{money(order.totals.orderTotal)}</span>
                 </summary>
-                <div className="border-t border-slate-200 p-4">
+                <div className="space-y-4 border-t border-slate-200 p-4">
                   <OrderSummary order={order} />
-                  {cart && <RepeatOrder order={order.id} />}
+                  <OrderDetails order={order} />
+                  <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
+                    {cart && <RepeatOrder order={order.id} />}
+                    <AppLink
+                      to={`/${locale}/account/orders/${order.id}/`}
+                      className="text-primary underline"
+                      aria-label={`${t('checkout.viewOrder')}: ${t('account.orderNumber', { number: order.number })}`}
+                    >
+                      {t('checkout.viewOrder')}
+                    </AppLink>
+                  </div>
                 </div>
               </details>
             </li>
@@ -99,7 +110,7 @@ function RepeatOrder({ order }: { order: number }) {
   const { t } = useI18n();
   const pending = useIsPending({ fields: { order: String(order) } });
   return (
-    <Form method="post" className="mt-4">
+    <Form method="post">
       <CsrfInput />
       <input type="hidden" name="order" value={order} />
       <Button type="submit" disabled={pending}>
