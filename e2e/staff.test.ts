@@ -157,6 +157,8 @@ describe('the back office', () => {
         number,
       );
     },
+    // Without JavaScript each step is a page of its own, on a machine shared with other runs.
+    120_000,
   );
 
   it('two screens of one order: the later move hears "changed meanwhile"', async () => {
@@ -181,40 +183,44 @@ describe('the back office', () => {
   it.each([
     ['with JavaScript at 1280 px', true, WIDE],
     ['without JavaScript at 360 px', false, NARROW],
-  ])('staff close the shop and open it again (%s)', async (_name, js, viewport) => {
-    const page = await staffPage(js, viewport);
-    const visitor = await browser.page({ viewport });
-    await withConsent(visitor);
-    try {
-      await page.goto(`${baseURL}/en/staff/shop/`);
-      await page.getByText('The shop is open to everyone.').waitFor();
-      if (js) await hydrated(page);
-      await checkScreen(page);
-      await page.getByRole('button', { name: 'Close the shop' }).click();
-      await page.getByText(/The shop is closed/).waitFor();
-      await checkScreen(page);
+  ])(
+    'staff close the shop and open it again (%s)',
+    async (_name, js, viewport) => {
+      const page = await staffPage(js, viewport);
+      const visitor = await browser.page({ viewport });
+      await withConsent(visitor);
+      try {
+        await page.goto(`${baseURL}/en/staff/shop/`);
+        await page.getByText('The shop is open to everyone.').waitFor();
+        if (js) await hydrated(page);
+        await checkScreen(page);
+        await page.getByRole('button', { name: 'Close the shop' }).click();
+        await page.getByText(/The shop is closed/).waitFor();
+        await checkScreen(page);
 
-      // At once: the visitor is shown coming-soon, staff the shop.
-      await visitor.goto(`${baseURL}/en/`);
-      expect(new URL(visitor.url()).pathname).toBe('/en/pages/coming-soon/');
-      await page.goto(`${baseURL}/en/`);
-      expect(new URL(page.url()).pathname).toBe('/en/');
+        // At once: the visitor is shown coming-soon, staff the shop.
+        await visitor.goto(`${baseURL}/en/`);
+        expect(new URL(visitor.url()).pathname).toBe('/en/pages/coming-soon/');
+        await page.goto(`${baseURL}/en/`);
+        expect(new URL(page.url()).pathname).toBe('/en/');
 
-      await page.goto(`${baseURL}/en/staff/shop/`);
-      await page.getByRole('button', { name: 'Open the shop' }).click();
-      await page.getByText('The shop is open to everyone.').waitFor();
-      await visitor.goto(`${baseURL}/en/`);
-      expect(new URL(visitor.url()).pathname).toBe('/en/');
-    } finally {
-      // Never leave the shared shop closed for the next test file.
-      await call(page, 'GET', '/en/api/staff/shop/');
-      const token = (await cookie(page, 'csrftoken'))?.value ?? '';
-      await page.request.patch(`${baseURL}/en/api/staff/shop/`, {
-        data: { visible: true },
-        headers: { 'X-CSRFToken': token },
-      });
-    }
-  });
+        await page.goto(`${baseURL}/en/staff/shop/`);
+        await page.getByRole('button', { name: 'Open the shop' }).click();
+        await page.getByText('The shop is open to everyone.').waitFor();
+        await visitor.goto(`${baseURL}/en/`);
+        expect(new URL(visitor.url()).pathname).toBe('/en/');
+      } finally {
+        // Never leave the shared shop closed for the next test file.
+        await call(page, 'GET', '/en/api/staff/shop/');
+        const token = (await cookie(page, 'csrftoken'))?.value ?? '';
+        await page.request.patch(`${baseURL}/en/api/staff/shop/`, {
+          data: { visible: true },
+          headers: { 'X-CSRFToken': token },
+        });
+      }
+    },
+    120_000,
+  );
 
   it.each([
     ['at 360 px', NARROW],
@@ -254,7 +260,7 @@ describe('the back office', () => {
     await hidden.getByRole('button', { name: 'Show again' }).click();
     await page.getByRole('status').filter({ hasText: 'The review was changed.' }).waitFor();
     expect(await page.getByText('Hidden: Off topic').count()).toBe(0);
-  });
+  }, 120_000);
 
   it('keeps out anyone but staff: the login page, or 403 for a shopper', async () => {
     const anonymous = await browser.page({ javaScriptEnabled: false, viewport: NARROW });

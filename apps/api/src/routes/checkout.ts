@@ -24,6 +24,7 @@ import {
   listRegions,
 } from '#api/repos/checkout-options.ts';
 import { findOrder, listOrders, ownOrderLines, placeOrder } from '#api/repos/orders.ts';
+import { recordOrderMail } from '#api/repos/staff-orders.ts';
 import { defineEndpoint, pageLinks, requireUser } from './define.ts';
 
 /** Whose cart an order takes: the user's when logged in, else the session's (created here). */
@@ -115,9 +116,27 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
         money(currency, req.locale),
         answer.paymentInstructions,
       );
-      await app.mailer
-        .send(mail)
-        .catch((err: unknown) => req.log.error({ err, order: order.id }, 'order mail failed'));
+      const sent = await app.mailer.send(mail).then(
+        () => true,
+        (err: unknown) => {
+          req.log.error({ err, order: order.id }, 'order mail failed');
+          return false;
+        },
+      );
+      // Staff see the mails an order was sent (decision 0053).
+      if (sent) {
+        await recordOrderMail(
+          db,
+          {
+            orderId: order.id,
+            kind: 'confirmation',
+            email: mail.to,
+            subject: mail.subject,
+            locale: req.locale,
+          },
+          app.now(),
+        );
+      }
     }
     return reply.code(201).send(answer);
   });

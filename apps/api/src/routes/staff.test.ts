@@ -215,11 +215,13 @@ describe('moving an order', () => {
       ['shipped', expect.any(String)],
     ]);
     expect(shown.mails.map((m) => [m.kind, m.locale])).toEqual([
+      ['confirmation', 'de'],
       ['paid', 'de'],
       ['shipped', 'de'],
     ]);
 
     expect(shown.mails.map((m) => m.subject)).toEqual([
+      de('orders.mailSubject', { number: order.number }),
       de('orders.mailPaidSubject', { number: order.number }),
       de('orders.mailShippedSubject', { number: order.number }),
     ]);

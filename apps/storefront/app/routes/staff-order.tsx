@@ -241,6 +241,7 @@ function MoveForm({
           <input
             id="tracking-number"
             name="trackingNumber"
+            type="text"
             maxLength={100}
             aria-invalid={trackingErrors?.length ? true : undefined}
             aria-describedby={trackingErrors?.length ? 'tracking-number-error' : undefined}

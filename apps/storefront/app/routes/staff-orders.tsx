@@ -141,8 +141,7 @@ function OrderTable({ orders }: { orders: StaffOrderRow[] }) {
   return (
     // A wide table scrolls inside its own region on a phone; the region takes the focus so a
     // keyboard can scroll it too.
-    <div
-      role="region"
+    <section
       aria-label={t('staff.orders.title')}
       tabIndex={0}
       className="overflow-x-auto rounded-lg border border-slate-200"
@@ -195,7 +194,7 @@ function OrderTable({ orders }: { orders: StaffOrderRow[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }
 

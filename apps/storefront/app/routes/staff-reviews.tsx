@@ -159,6 +159,7 @@ function ReviewItem({ review, lastResult }: { review: StaffReview; lastResult: R
             <input
               id={fields.reason.id}
               name={fields.reason.name}
+              type="text"
               maxLength={500}
               aria-invalid={fields.reason.errors ? true : undefined}
               aria-describedby={fields.reason.errors ? fields.reason.errorId : undefined}

@@ -1,5 +1,5 @@
 import { Form } from 'react-router';
-import { staffShopBodySchema } from '@shop/contract';
+import { z } from 'zod';
 import { Button } from '#app/components/button.tsx';
 import { CsrfInput } from '#app/components/csrf-input.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
@@ -14,6 +14,12 @@ import { useShopForm } from '#app/lib/shop-form.ts';
 import { getShopRequest } from '#app/lib/shop.server.ts';
 import type { Route } from './+types/staff-shop';
 
+/**
+ * The switch's form: one button that sends what the shop is to become. A form sends text, so it
+ * says `open` or `closed`; the action turns that into the contract's `{ visible }`.
+ */
+const switchFormSchema = z.object({ shop: z.enum(['open', 'closed']) });
+
 export async function loader({ context }: Route.LoaderArgs) {
   return { shop: await getShopRequest(context).api.staff.shop() };
 }
@@ -22,10 +28,10 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const shop = getShopRequest(context);
   const t = await shopTranslator(shop);
-  const submission = await readForm(request, staffShopBodySchema, t);
+  const submission = await readForm(request, switchFormSchema, t);
   if (submission.status !== 'success') return invalid(submission);
   try {
-    await shop.api.staff.updateShop({ body: submission.value });
+    await shop.api.staff.updateShop({ body: { visible: submission.value.shop === 'open' } });
     return { result: submission.reply() };
   } catch (error) {
     return apiFailure(submission, error, t);
@@ -39,7 +45,7 @@ export function meta({ matches, location }: Route.MetaArgs) {
 export default function StaffShop({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useI18n();
   const { visible } = loaderData.shop;
-  const [form] = useShopForm(staffShopBodySchema, {
+  const [form] = useShopForm(switchFormSchema, {
     id: 'staff-shop',
     lastResult: actionData?.result,
   });
@@ -53,7 +59,7 @@ export default function StaffShop({ loaderData, actionData }: Route.ComponentPro
       </p>
       <Form method="post" id={form.id}>
         <CsrfInput />
-        <input type="hidden" name="visible" value={visible ? 'false' : 'true'} />
+        <input type="hidden" name="shop" value={visible ? 'closed' : 'open'} />
         <Button type="submit" variant={visible ? 'danger' : 'primary'} disabled={pending}>
           {visible ? t('staff.shop.close') : t('staff.shop.reopen')}
         </Button>
