@@ -227,7 +227,9 @@ function MoveForm({
   trackingErrors: string[] | undefined;
 }) {
   const { t } = useI18n();
-  const pending = useIsPending({ fields: { to } });
+  // Every move of the page waits while one is sent and the page reloads: each carries the
+  // order's version, which is about to change (a move sent meanwhile would be refused as stale).
+  const pending = useIsPending();
   return (
     <Form method="post" className="flex flex-wrap items-end gap-2">
       <CsrfInput />
