@@ -72,6 +72,7 @@ import { vendorRoutes } from './routes/vendors.ts';
 import { wishlistRoutes } from './routes/wishlist.ts';
 import { healthRoutes } from './routes/health.ts';
 import { addressRoutes } from './routes/addresses.ts';
+import { staffRoutes } from './routes/staff.ts';
 
 /** PAGE_CACHE_SECONDS' default, for an app built without the server's environment (tests). */
 const DEFAULT_PAGE_CACHE_MS = 10_000;
@@ -304,6 +305,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(bundleRoutes);
       await api.register(cartRoutes);
       await api.register(checkoutRoutes);
+      await api.register(staffRoutes);
       await api.register(contentRoutes);
       await api.register(reviewRoutes);
       await api.register(vendorRoutes);

@@ -10,6 +10,15 @@ export default [
       route('checkout/cancel_frame', 'routes/payment-frame.tsx', { id: 'payment-cancel-frame' }),
       route('account/success_frame', 'routes/account-frame.tsx'),
     ]),
+    // The back office (issue 24): its own frame, outside the shop's (open while the shop is closed).
+    route('staff', 'routes/staff-layout.tsx', [
+      index('routes/staff-home.tsx'),
+      route('orders', 'routes/staff-orders.tsx'),
+      route('orders/:id', 'routes/staff-order.tsx'),
+      route('shop', 'routes/staff-shop.tsx'),
+      route('reviews', 'routes/staff-reviews.tsx'),
+      route('feedback', 'routes/staff-feedback.tsx'),
+    ]),
     layout('routes/shop-layout.tsx', [
       index('routes/home.tsx'),
       route('products', 'routes/products.tsx'),

@@ -76,6 +76,21 @@ import {
   variationsSchema,
 } from './products.ts';
 import {
+  staffFeedbackBodySchema,
+  staffFeedbackQuerySchema,
+  staffFeedbackSchema,
+  staffMoveBodySchema,
+  staffOrderRowSchema,
+  staffOrderSchema,
+  staffOrdersQuerySchema,
+  staffReviewBodySchema,
+  staffReviewParamsSchema,
+  staffReviewSchema,
+  staffReviewsQuerySchema,
+  staffShopBodySchema,
+  staffShopSchema,
+} from './staff.ts';
+import {
   addToCartBodySchema,
   cartItemParamsSchema,
   cartSchema,
@@ -135,8 +150,8 @@ export type EndpointDef = {
   readonly alsoStatus?: readonly number[];
   /** Error bodies beyond the general `errorBodySchema`, by status. */
   readonly errors?: Readonly<Record<number, z.ZodType>>;
-  /** 'user': needs a logged-in session, else 401 `{detail}`. */
-  readonly auth?: 'user';
+  /** 'user': needs a logged-in session, else 401 `{detail}`; 'staff': also `isStaff`, else 403. */
+  readonly auth?: 'user' | 'staff';
   /** The path is relative to `{host}`, not `{host}/{locale}`. */
   readonly root?: boolean;
 };
@@ -148,6 +163,8 @@ function endpoint<const E extends EndpointDef>(definition: E): E {
 const idParams = z.object({ id: slugIdSchema });
 const unauthorized = { 401: detailErrorSchema } as const;
 const badRequest = { 400: fieldErrorsSchema } as const;
+/** Staff calls: 401 without a login, 403 for a shopper. */
+const staffOnly = { 401: detailErrorSchema, 403: detailErrorSchema } as const;
 
 /** Reviews of one kind (shop or product): the list, the user's own, write one, delete one. */
 function reviewEndpoints<const P extends string, Q extends z.ZodType, B extends z.ZodType>(
@@ -861,9 +878,98 @@ export const endpoints = {
       response: vendorItemChildrenSchema,
     }),
   },
+
+  staff: {
+    orders: endpoint({
+      method: 'GET',
+      path: '/api/staff/orders/',
+      summary: 'Staff: orders, newest first, filtered by status, payment, dates or a search',
+      query: staffOrdersQuerySchema,
+      response: paginated(staffOrderRowSchema),
+      auth: 'staff',
+      errors: { ...staffOnly, ...badRequest },
+    }),
+    order: endpoint({
+      method: 'GET',
+      path: '/api/staff/orders/{id}/',
+      summary: 'Staff: one order with its status history, mails and the moves it allows',
+      params: idParams,
+      response: staffOrderSchema,
+      auth: 'staff',
+      errors: staffOnly,
+    }),
+    moveOrder: endpoint({
+      method: 'POST',
+      path: '/api/staff/orders/{id}/move/',
+      summary:
+        'Staff: move an order (mark paid, processing, shipped, delivered, cancel); 409 when the move is not allowed or the order changed meanwhile',
+      params: idParams,
+      body: staffMoveBodySchema,
+      response: staffOrderSchema,
+      auth: 'staff',
+      errors: { ...staffOnly, ...badRequest, 409: detailErrorSchema },
+    }),
+    shop: endpoint({
+      method: 'GET',
+      path: '/api/staff/shop/',
+      summary: 'Staff: whether the shop is open',
+      response: staffShopSchema,
+      auth: 'staff',
+      errors: staffOnly,
+    }),
+    updateShop: endpoint({
+      method: 'PATCH',
+      path: '/api/staff/shop/',
+      summary: 'Staff: open or close the shop',
+      body: staffShopBodySchema,
+      response: staffShopSchema,
+      auth: 'staff',
+      errors: { ...staffOnly, ...badRequest },
+    }),
+    reviews: endpoint({
+      method: 'GET',
+      path: '/api/staff/reviews/',
+      summary: 'Staff: shop and product reviews, hidden ones too, newest first',
+      query: staffReviewsQuerySchema,
+      response: paginated(staffReviewSchema),
+      auth: 'staff',
+      errors: { ...staffOnly, ...badRequest },
+    }),
+    moderateReview: endpoint({
+      method: 'POST',
+      path: '/api/staff/reviews/{kind}/{id}/',
+      summary: 'Staff: hide, show again or delete a review, with the reason kept',
+      params: staffReviewParamsSchema,
+      body: staffReviewBodySchema,
+      response: noContentSchema,
+      status: 204,
+      auth: 'staff',
+      errors: { ...staffOnly, ...badRequest },
+    }),
+    feedback: endpoint({
+      method: 'GET',
+      path: '/api/staff/feedback/',
+      summary: 'Staff: messages of the contact and vendor-registration forms, newest first',
+      query: staffFeedbackQuerySchema,
+      response: paginated(staffFeedbackSchema),
+      auth: 'staff',
+      errors: { ...staffOnly, ...badRequest },
+    }),
+    markFeedback: endpoint({
+      method: 'POST',
+      path: '/api/staff/feedback/{id}/',
+      summary: 'Staff: mark a message read or answered',
+      params: idParams,
+      body: staffFeedbackBodySchema,
+      response: staffFeedbackSchema,
+      auth: 'staff',
+      errors: { ...staffOnly, ...badRequest },
+    }),
+  },
 } as const;
 
 export type Endpoints = typeof endpoints;
+
 export type EndpointGroup = keyof Endpoints;
 
 /** Every endpoint with its dotted name ('products.list'), e.g. to register routes in a loop. */

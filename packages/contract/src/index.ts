@@ -8,6 +8,7 @@ export * from './sales.ts';
 export * from './vendors.ts';
 export * from './wishlist.ts';
 export * from './addresses.ts';
+export * from './staff.ts';
 export * from './endpoints.ts';
 export * from './client.ts';
 export * from './field-errors.ts';

@@ -542,6 +542,12 @@ export const images = pgTable(
 
 // ---------------------------------------------------------------- reviews, wishlist, feedback
 
+/** A review staff hid, when and why (shown again: both null; the staff log keeps the story). */
+const moderation = () => ({
+  hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+  hiddenReason: text('hidden_reason').notNull().default(''),
+});
+
 export const organizationReviews = pgTable(
   'organization_reviews',
   {
@@ -552,6 +558,7 @@ export const organizationReviews = pgTable(
     rating: smallint('rating').notNull(),
     text: text('text').notNull(),
     locale: localeEnum('locale').notNull().default('en'),
+    ...moderation(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -575,6 +582,7 @@ export const productReviews = pgTable(
     rating: smallint('rating').notNull(),
     text: text('text').notNull(),
     locale: localeEnum('locale').notNull().default('en'),
+    ...moderation(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -609,6 +617,9 @@ export const feedbacks = pgTable('feedbacks', {
   subject: text('subject').notNull().default(''),
   message: text('message').notNull(),
   locale: localeEnum('locale').notNull().default('en'),
+  /** When staff first read it, and when they marked it answered (the inbox's state). */
+  readAt: timestamp('read_at', { withTimezone: true }),
+  answeredAt: timestamp('answered_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
 
@@ -777,6 +788,11 @@ export const orders = pgTable(
     /** Who placed it (`user:{id}` or `session:{id}`) and the Idempotency-Key they sent. */
     ownerKey: text('owner_key').notNull(),
     idempotencyKey: text('idempotency_key').notNull(),
+    /**
+     * Counts the order's status moves: staff send the version they saw, and a move made meanwhile
+     * by someone else refuses theirs ("changed meanwhile") instead of acting on a stale screen.
+     */
+    version: integer('version').notNull().default(1),
     createdAt: createdAt(),
   },
   (t) => [
@@ -785,6 +801,7 @@ export const orders = pgTable(
     index('orders_guest_email_idx')
       .on(sql`lower(${t.email})`)
       .where(sql`${t.userId} is null`),
+    index('orders_created_idx').on(t.createdAt),
     // A repeated submit with the same key finds the first order instead of placing a second.
     unique('orders_owner_idempotency_key').on(t.ownerKey, t.idempotencyKey),
   ],
@@ -801,6 +818,8 @@ export const orderStatusChanges = pgTable(
     status: orderStatusEnum('status').notNull(),
     /** Why, when the status alone does not say it ("paid after cancel: refund due"). */
     note: text('note').notNull().default(''),
+    /** The staff member who moved it; null when the shop did (checkout, a payment provider). */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [index('order_status_changes_order_idx').on(t.orderId, t.createdAt)],
@@ -828,6 +847,46 @@ export const orderPayments = pgTable(
     unique('order_payments_kind_reference').on(t.kind, t.reference),
     index('order_payments_order_idx').on(t.orderId),
   ],
+);
+
+/** Every mail the shop sent about an order (the staff's order detail lists them). */
+export const orderMails = pgTable(
+  'order_mails',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** 'confirmation', or the status the mail told of ('paid', 'shipped', 'cancelled'). */
+    kind: text('kind').notNull(),
+    email: text('email').notNull(),
+    subject: text('subject').notNull(),
+    locale: localeEnum('locale').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_mails_order_idx').on(t.orderId)],
+);
+
+/**
+ * The staff log: who changed what, when, the record before and after, and why (decision 0053).
+ * `vendorId` is the vendor a change belonged to, so a vendor's own staff later read their part.
+ */
+export const staffActions = pgTable(
+  'staff_actions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** 'order', 'shop', 'product_review', 'shop_review', 'feedback'. */
+    subject: text('subject').notNull(),
+    subjectId: integer('subject_id').notNull(),
+    action: text('action').notNull(),
+    vendorId: integer('vendor_id').references(() => vendors.id, { onDelete: 'set null' }),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    reason: text('reason').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('staff_actions_subject_idx').on(t.subject, t.subjectId, t.createdAt)],
 );
 
 export const orderItems = pgTable('order_items', {

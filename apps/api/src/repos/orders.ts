@@ -15,10 +15,12 @@ import {
   multiplyMoney,
   orderTotals,
   promoState,
+  staffMoveRefusal,
   titleWithVariation,
   toCents,
   type OrderStatus,
   type OrderTotals,
+  type StaffMoveRefusal,
 } from '@shop/domain';
 import type { Translate } from '@shop/messages/translate';
 import type { PaymentKind } from '#api/lib/payments.ts';
@@ -611,22 +613,161 @@ export async function orderForPayment(db: Database, id: number) {
   return row ?? null;
 }
 
+/** Who moves an order and what comes with the move. */
+export type MoveOptions = {
+  /** The staff member; null (the default) when the shop itself moves it. */
+  userId?: number | null;
+  /** The app's clock (app.now()); the database's when not given. */
+  now?: Date;
+  /** The version the mover saw (staff): a move made since refuses this one. */
+  version?: number;
+  /** Checked by the staff rule (`staffMoveRefusal`: only bank transfer and COD are marked paid). */
+  asStaff?: boolean;
+  trackingNumber?: string;
+  note?: string;
+};
+
+export type MoveResult =
+  | { kind: 'moved'; from: OrderStatus; version: number }
+  | { kind: 'missing' }
+  /** Someone moved it since the mover's screen showed `version`. */
+  | { kind: 'stale'; status: OrderStatus }
+  | { kind: 'refused'; status: OrderStatus; reason: StaffMoveRefusal };
+
+/** The order's status, version and payment kind, read under its row lock. */
+async function lockOrder(tx: Database, id: number) {
+  const [row] = await tx
+    .select({ status: s.orders.status, version: s.orders.version, kind: s.payments.kind })
+    .from(s.orders)
+    .leftJoin(s.payments, eq(s.payments.id, s.orders.paymentId))
+    .where(eq(s.orders.id, id))
+    .for('update', { of: s.orders });
+  return row ?? null;
+}
+
 /**
- * Moves an order to `to` when the domain allows it from its current status, and records the
- * change with its time; false (and nothing written) when it does not. Safe to repeat: a second
- * confirmation of the same payment changes nothing.
+ * The one place an order's status changes, inside the caller's transaction and under the order's
+ * lock: the status and version move on, the history records who and when, and a cancel puts the
+ * stock the order took back, in the same transaction.
  */
-export async function moveOrder(db: Database, id: number, to: OrderStatus): Promise<boolean> {
+async function applyMove(
+  tx: Database,
+  id: number,
+  before: { status: OrderStatus; version: number },
+  to: OrderStatus,
+  options: MoveOptions,
+): Promise<number> {
+  const [moved] = await tx
+    .update(s.orders)
+    .set({
+      status: to,
+      version: sql`${s.orders.version} + 1`,
+      ...(options.trackingNumber ? { trackingNumber: options.trackingNumber } : {}),
+    })
+    .where(eq(s.orders.id, id))
+    .returning({ version: s.orders.version });
+  await tx.insert(s.orderStatusChanges).values({
+    orderId: id,
+    status: to,
+    note: options.note ?? '',
+    userId: options.userId ?? null,
+    ...(options.now ? { createdAt: options.now } : {}),
+  });
+  if (to === 'cancelled') await restoreStock(tx, id);
+  const version = moved?.version ?? 0;
+  // A staff move goes into the staff log with the rest of the back office's writes.
+  if (options.userId != null) {
+    await tx.insert(s.staffActions).values({
+      userId: options.userId,
+      subject: 'order',
+      subjectId: id,
+      action: `move:${to}`,
+      before,
+      after: {
+        status: to,
+        version,
+        ...(options.trackingNumber ? { trackingNumber: options.trackingNumber } : {}),
+      },
+      ...(options.now ? { createdAt: options.now } : {}),
+    });
+  }
+  return version;
+}
+
+/**
+ * Puts back what a cancelled order took: each line's quantity (a bundle's: its items times the
+ * line's) onto products whose stock is counted, locked in id order as checkout locks them.
+ */
+async function restoreStock(tx: Database, orderId: number): Promise<void> {
+  const items = await tx
+    .select({
+      productId: s.orderItems.productId,
+      bundleId: s.orderItems.bundleId,
+      quantity: s.orderItems.quantity,
+    })
+    .from(s.orderItems)
+    .where(eq(s.orderItems.orderId, orderId));
+  const bundleIds = items.flatMap((i) => (i.bundleId === null ? [] : [i.bundleId]));
+  const parts = bundleIds.length
+    ? await tx.select().from(s.bundleItems).where(inArray(s.bundleItems.bundleId, bundleIds))
+    : [];
+  const back = new Map<number, number>();
+  const add = (productId: number, n: number) => back.set(productId, (back.get(productId) ?? 0) + n);
+  for (const item of items) {
+    if (item.productId !== null) add(item.productId, item.quantity);
+    for (const part of parts.filter((p) => p.bundleId === item.bundleId))
+      add(part.productId, part.quantity * item.quantity);
+  }
+  const ids = [...back.keys()].sort((a, b) => a - b);
+  if (ids.length === 0) return;
+  await tx
+    .select({ id: s.products.id })
+    .from(s.products)
+    .where(inArray(s.products.id, ids))
+    .orderBy(asc(s.products.id))
+    .for('update');
+  const returned = sql.join(
+    ids.map((id) => sql`(${id}::integer, ${back.get(id)!}::integer)`),
+    sql`, `,
+  );
+  // Unlimited stock (null) stays unlimited.
+  await tx.execute(sql`
+    UPDATE ${s.products} SET stock = ${s.products.stock} + returned.n
+    FROM (VALUES ${returned}) AS returned(id, n)
+    WHERE ${s.products.id} = returned.id AND ${s.products.stock} IS NOT NULL`);
+}
+
+/**
+ * Moves an order to `to` when the domain allows it from its current status (staff: and the staff
+ * rule, and only from the version they saw), in one transaction under the order's lock. Nothing
+ * is written when it is refused; two movers at once queue on the lock and the second finds the
+ * first's move (stale, or no longer allowed).
+ */
+export async function moveOrder(
+  db: Database,
+  id: number,
+  to: OrderStatus,
+  options: MoveOptions = {},
+): Promise<MoveResult> {
   return inTransaction(db, async (tx) => {
-    const [row] = await tx
-      .select({ status: s.orders.status })
-      .from(s.orders)
-      .where(eq(s.orders.id, id))
-      .for('update');
-    if (!row || !canMoveOrder(row.status, to)) return false;
-    await tx.update(s.orders).set({ status: to }).where(eq(s.orders.id, id));
-    await tx.insert(s.orderStatusChanges).values({ orderId: id, status: to });
-    return true;
+    const row = await lockOrder(tx, id);
+    if (!row) return { kind: 'missing' };
+    if (options.version !== undefined && options.version !== row.version)
+      return { kind: 'stale', status: row.status };
+    const reason = options.asStaff
+      ? staffMoveRefusal(row.status, to, row.kind)
+      : canMoveOrder(row.status, to)
+        ? null
+        : 'notAllowed';
+    if (reason) return { kind: 'refused', status: row.status, reason };
+    const version = await applyMove(
+      tx,
+      id,
+      { status: row.status, version: row.version },
+      to,
+      options,
+    );
+    return { kind: 'moved', from: row.status, version };
   });
 }
 
@@ -662,11 +803,7 @@ export async function recordPayment(
   now: Date,
 ): Promise<RecordedPayment | null> {
   return inTransaction(db, async (tx) => {
-    const [order] = await tx
-      .select({ status: s.orders.status })
-      .from(s.orders)
-      .where(eq(s.orders.id, payment.orderId))
-      .for('update');
+    const order = await lockOrder(tx, payment.orderId);
     if (!order) return null;
     const takes = canMoveOrder(order.status, 'paid');
     const [stored] = await tx
@@ -676,10 +813,15 @@ export async function recordPayment(
       .returning({ id: s.orderPayments.id });
     if (!stored) return 'repeated';
     if (takes) {
-      await tx.update(s.orders).set({ status: 'paid' }).where(eq(s.orders.id, payment.orderId));
-      await tx
-        .insert(s.orderStatusChanges)
-        .values({ orderId: payment.orderId, status: 'paid', createdAt: now });
+      await applyMove(
+        tx,
+        payment.orderId,
+        { status: order.status, version: order.version },
+        'paid',
+        {
+          now,
+        },
+      );
       return 'paid';
     }
     await tx.insert(s.orderStatusChanges).values({

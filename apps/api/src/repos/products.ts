@@ -36,7 +36,8 @@ async function ratingsFor(db: Database, ids: number[]) {
   const rows = await db
     .select({ id: s.productReviews.productId, rating: avg(s.productReviews.rating), n: count() })
     .from(s.productReviews)
-    .where(inArray(s.productReviews.productId, ids))
+    // A review staff hid counts no more than it shows.
+    .where(and(inArray(s.productReviews.productId, ids), isNull(s.productReviews.hiddenAt)))
     .groupBy(s.productReviews.productId);
   for (const row of rows)
     map.set(row.id, { rating: Math.round(Number(row.rating) * 10) / 10, count: row.n });

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Locale, Review } from '@shop/contract';
 import { slugWithId } from '@shop/domain';
 import type { Database } from '#api/db/client.ts';
@@ -32,6 +32,13 @@ function orderOf(r: Table, sorting: ReviewSorting) {
   }[sorting];
 }
 
+/**
+ * A list everyone reads leaves out what staff hid; the author's own list and the answer to their
+ * own write still show their review (decision 0053).
+ */
+const shownToAll = (options: { userId?: number; id?: number }) =>
+  options.userId === undefined && options.id === undefined;
+
 const offsetOf = (p: Paging) => (p.page - 1) * p.pageSize;
 
 type ReviewFields = {
@@ -64,6 +71,7 @@ export async function productReviews(
   if (options.productId !== undefined) conditions.push(eq(r.productId, options.productId));
   if (options.userId !== undefined) conditions.push(eq(r.userId, options.userId));
   if (options.id !== undefined) conditions.push(eq(r.id, options.id));
+  if (shownToAll(options)) conditions.push(isNull(r.hiddenAt));
   const where = and(...conditions);
   const pt = translated(s.productTranslations, locale, 'pt');
   const [[total], rows] = await Promise.all([
@@ -163,6 +171,7 @@ export async function shopReviews(
   const conditions: (SQL | undefined)[] = [];
   if (options.userId !== undefined) conditions.push(eq(r.userId, options.userId));
   if (options.id !== undefined) conditions.push(eq(r.id, options.id));
+  if (shownToAll(options)) conditions.push(isNull(r.hiddenAt));
   const where = and(...conditions);
   const [[total], rows] = await Promise.all([
     db.select({ n: count() }).from(r).where(where),

@@ -133,7 +133,7 @@ describe('a confirmed payment for a cancelled order', () => {
     const placed = await place(b, await body({ payment: card!.id }));
     expect(placed.statusCode, placed.body).toBe(201);
     const order = orderSchema.parse(placed.json());
-    expect(await moveOrder(t.handle.db, order.id, 'cancelled')).toBe(true);
+    expect(await moveOrder(t.handle.db, order.id, 'cancelled')).toMatchObject({ kind: 'moved' });
 
     const payload = JSON.stringify({
       order: order.id,

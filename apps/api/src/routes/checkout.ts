@@ -25,6 +25,7 @@ import {
   listRegions,
 } from '#api/repos/checkout-options.ts';
 import { findOrder, listOrders, ownOrderLines, placeOrder } from '#api/repos/orders.ts';
+import { recordOrderMail } from '#api/repos/staff-orders.ts';
 import { defineEndpoint, pageOf, requireUser } from './define.ts';
 
 /** Whose cart an order takes: the user's when logged in, else the session's (created here). */
@@ -106,7 +107,7 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
     if (result.kind === 'placed') {
       // The order's language is the caller's; a failed mail never undoes the order.
       const from = mailShopOf(shop, app.publicOrigin, req.locale);
-      await orderConfirmation(
+      const sent = await orderConfirmation(
         answer,
         translatorFor(req.locale),
         moneyFormatter(req.locale, currency),
@@ -114,8 +115,28 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
         { order: app.orderLinks.url(from.origin, req.locale, order.id) },
         from,
       )
-        .then((mail) => app.mailer.send(mail))
-        .catch((err: unknown) => req.log.error({ err, order: order.id }, 'order mail failed'));
+        .then(async (mail) => {
+          await app.mailer.send(mail);
+          return mail;
+        })
+        .catch((err: unknown) => {
+          req.log.error({ err, order: order.id }, 'order mail failed');
+          return null;
+        });
+      // Staff see the mails an order was sent (decision 0053).
+      if (sent) {
+        await recordOrderMail(
+          db,
+          {
+            orderId: order.id,
+            kind: 'confirmation',
+            email: sent.to,
+            subject: sent.subject,
+            locale: req.locale,
+          },
+          app.now(),
+        );
+      }
     }
     return reply.code(201).send(answer);
   });

@@ -53,11 +53,16 @@ export function defineEndpoint<E extends EndpointDef>(
         404: errorBodySchema,
       },
     },
-    preHandler: endpoint.auth
-      ? async (req) => {
-          await requireUser(req);
-        }
-      : undefined,
+    preHandler:
+      endpoint.auth === 'staff'
+        ? async (req) => {
+            await requireStaff(req);
+          }
+        : endpoint.auth
+          ? async (req) => {
+              await requireUser(req);
+            }
+          : undefined,
     handler: (req, reply) =>
       handler(
         req,
@@ -71,6 +76,13 @@ export function defineEndpoint<E extends EndpointDef>(
 export async function requireUser(req: FastifyRequest) {
   const user = await req.getUser();
   if (!user) throw new HttpError(401, req.t('auth.loginRequired'));
+  return user;
+}
+
+/** The logged-in staff member: 401 without a login, 403 for anyone else (`auth: 'staff'`). */
+export async function requireStaff(req: FastifyRequest) {
+  const user = await requireUser(req);
+  if (!user.isStaff) throw new HttpError(403, req.t('staff.forbidden'));
   return user;
 }
 

@@ -1,11 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { RouterContextProvider } from 'react-router';
 import { createTranslator } from '@shop/messages/translate';
+import german from '@shop/messages/langs/de.json' with { type: 'json' };
 import { namedMiddleware, unknownMiddleware } from './middleware.server.ts';
 import { shopRequestContext, type ShopRequest } from './shop.server.ts';
 
 const shop = (user: ShopRequest['user']) =>
-  ({ locale: 'de', user, messages: undefined }) as unknown as ShopRequest;
+  ({
+    locale: 'de',
+    user,
+    messages: undefined,
+    api: { core: { messages: async () => german } },
+  }) as unknown as ShopRequest;
 
 async function runGuard(name: string, user: ShopRequest['user'], url: string) {
   const context = new RouterContextProvider();
@@ -56,5 +62,21 @@ describe('named middleware (spec section 8: "Unknown middleware: status 500")', 
     const answer = await runGuard('guest', user, 'http://shop.test/de/account/register/');
     expect((answer as Response).headers.get('location')).toBe('/de/');
     expect(await runGuard('guest', null, 'http://shop.test/de/account/register/')).toBeNull();
+  });
+
+  it('keeps the back office to staff: the login page for a visitor, 403 in the page’s language for a shopper', async () => {
+    const url = 'http://shop.test/de/staff/orders/?status=paid';
+    const visitor = await runGuard('staff', null, url);
+    expect((visitor as Response).headers.get('location')).toBe('/de/account/login/');
+    expect((visitor as Response).headers.get('set-cookie')).toContain(
+      'login_next=/de/staff/orders/?status=paid',
+    );
+    const shopper = { id: 1, isStaff: false } as unknown as ShopRequest['user'];
+    expect(await runGuard('staff', shopper, url)).toMatchObject({
+      data: german.staff.forbidden,
+      init: { status: 403 },
+    });
+    const staff = { id: 2, isStaff: true } as unknown as ShopRequest['user'];
+    expect(await runGuard('staff', staff, url)).toBeNull();
   });
 });

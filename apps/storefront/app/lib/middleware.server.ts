@@ -11,12 +11,22 @@ import { shopRequestContext, type ShopRequest } from './shop.server.ts';
  * 'Unknown middleware {name}'", on the error page.
  */
 
-type Guard = (shop: ShopRequest, request: Request) => void;
+type Guard = (shop: ShopRequest, request: Request) => void | Promise<void>;
 
 export const NAMED_MIDDLEWARE: Readonly<Record<string, Guard>> = {
   /** Logged-in users only; others go to the login page and come back after (spec section 4). */
   auth: (shop, request) => {
     requireShopper(shop, request);
+  },
+  /**
+   * The back office (issue 24): anonymous visitors log in first and come back; anyone logged in
+   * who is not staff gets the 403 screen.
+   */
+  staff: async (shop, request) => {
+    const user = requireShopper(shop, request);
+    if (!user.isStaff) {
+      throw data((await shopTranslator(shop))('staff.forbidden'), { status: 403 });
+    }
   },
   /** Visitors who are not logged in (sign-up screens); a logged-in user goes home. */
   guest: (shop) => {
@@ -39,6 +49,6 @@ export function namedMiddleware(...names: string[]): MiddlewareFunction<Response
     const guard = NAMED_MIDDLEWARE[name];
     if (!guard) throw unknownMiddleware(name, shop ? await shopTranslator(shop) : null);
     if (!shop) throw new Error(`middleware ${name} runs outside a locale`);
-    guard(shop, request);
+    await guard(shop, request);
   });
 }

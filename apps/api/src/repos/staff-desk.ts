@@ -1,0 +1,313 @@
+import { and, asc, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import type {
+  Locale,
+  StaffFeedback,
+  StaffReview,
+  StaffReviewKind,
+  StaffShop,
+} from '@shop/contract';
+import type { Database } from '#api/db/client.ts';
+import * as s from '#api/db/schema.ts';
+import { translated } from '#api/db/translations.ts';
+import { inTransaction } from '#api/lib/transactions.ts';
+
+/*
+ * The back office's smaller desks: the shop switch, review moderation and the feedback inbox.
+ * Every write locks what it changes, records itself in the staff log (who, what, when, before,
+ * after, why) and commits both together.
+ */
+
+type LogEntry = {
+  userId: number;
+  subject: string;
+  subjectId: number;
+  action: string;
+  before: unknown;
+  after: unknown;
+  reason?: string;
+  now: Date;
+};
+
+async function logAction(tx: Database, entry: LogEntry): Promise<void> {
+  await tx.insert(s.staffActions).values({
+    userId: entry.userId,
+    subject: entry.subject,
+    subjectId: entry.subjectId,
+    action: entry.action,
+    before: entry.before,
+    after: entry.after,
+    reason: entry.reason ?? '',
+    createdAt: entry.now,
+  });
+}
+
+/* ---------------------------------------------------------------- shop switch */
+
+/** The shop info record (the first, as the storefront reads it). */
+async function shopRow(db: Database) {
+  const [row] = await db
+    .select({ id: s.organizations.id, visible: s.organizations.visible })
+    .from(s.organizations)
+    .orderBy(asc(s.organizations.id))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findStaffShop(db: Database): Promise<StaffShop> {
+  return { visible: (await shopRow(db))?.visible ?? false };
+}
+
+/**
+ * Opens or closes the shop. The organisations table moves the pages' change count as this
+ * commits (migration 0011): the page cache and the shop info cache drop what they kept at once.
+ */
+export async function setShopVisible(
+  db: Database,
+  userId: number,
+  visible: boolean,
+  now: Date,
+): Promise<StaffShop> {
+  return inTransaction(db, async (tx) => {
+    const [row] = await tx
+      .select({ id: s.organizations.id, visible: s.organizations.visible })
+      .from(s.organizations)
+      .orderBy(asc(s.organizations.id))
+      .limit(1)
+      .for('update');
+    if (!row) return { visible: false };
+    if (row.visible === visible) return { visible };
+    await tx.update(s.organizations).set({ visible }).where(eq(s.organizations.id, row.id));
+    await logAction(tx, {
+      userId,
+      subject: 'shop',
+      subjectId: row.id,
+      action: visible ? 'open' : 'close',
+      before: { visible: row.visible },
+      after: { visible },
+      now,
+    });
+    return { visible };
+  });
+}
+
+/* ---------------------------------------------------------------- reviews */
+
+const reviewTable = (kind: StaffReviewKind) =>
+  kind === 'product' ? s.productReviews : s.organizationReviews;
+
+/** Shop and product reviews (or one kind), hidden ones included, newest first. */
+export async function listStaffReviews(
+  db: Database,
+  locale: Locale,
+  kind: StaffReviewKind | undefined,
+  page: number,
+  pageSize: number,
+): Promise<{ count: number; results: StaffReview[] }> {
+  const pt = translated(s.productTranslations, locale, 'pt');
+  const p = s.productReviews;
+  const o = s.organizationReviews;
+  // One list of both kinds, newest first: a union of the two tables' columns.
+  const products = db
+    .select({
+      id: p.id,
+      kind: sql<StaffReviewKind>`'product'`.as('kind'),
+      rating: p.rating,
+      text: p.text,
+      locale: p.locale,
+      createdAt: p.createdAt,
+      hiddenAt: p.hiddenAt,
+      hiddenReason: p.hiddenReason,
+      userId: p.userId,
+      productTitle: sql<string | null>`${pt.optional('title')}`.as('product_title'),
+    })
+    .from(p)
+    .leftJoin(pt.local, pt.onLocal(p.productId))
+    .leftJoin(pt.fallback, pt.onFallback(p.productId));
+  const shop = db
+    .select({
+      id: o.id,
+      kind: sql<StaffReviewKind>`'shop'`.as('kind'),
+      rating: o.rating,
+      text: o.text,
+      locale: o.locale,
+      createdAt: o.createdAt,
+      hiddenAt: o.hiddenAt,
+      hiddenReason: o.hiddenReason,
+      userId: o.userId,
+      productTitle: sql<string | null>`null::text`.as('product_title'),
+    })
+    .from(o);
+  const both =
+    kind === 'product'
+      ? products.as('r')
+      : kind === 'shop'
+        ? shop.as('r')
+        : products.unionAll(shop).as('r');
+  const [[total], rows] = await Promise.all([
+    db.select({ n: count() }).from(both),
+    db
+      .select({
+        id: both.id,
+        kind: both.kind,
+        rating: both.rating,
+        text: both.text,
+        locale: both.locale,
+        createdAt: both.createdAt,
+        hiddenAt: both.hiddenAt,
+        hiddenReason: both.hiddenReason,
+        productTitle: both.productTitle,
+        firstName: s.users.firstName,
+        lastName: s.users.lastName,
+        email: s.users.email,
+      })
+      .from(both)
+      .innerJoin(s.users, eq(s.users.id, both.userId))
+      .orderBy(desc(both.createdAt), desc(both.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+  ]);
+  return {
+    count: total?.n ?? 0,
+    results: rows.map(({ firstName, lastName, email, ...review }) => ({
+      id: review.id,
+      kind: review.kind,
+      rating: review.rating,
+      text: review.text,
+      author: `${firstName} ${lastName}`.trim() || email,
+      email,
+      language: review.locale,
+      createdAt: new Date(review.createdAt).toISOString(),
+      productTitle: review.productTitle,
+      hidden: review.hiddenAt !== null,
+      hiddenReason: review.hiddenReason,
+    })),
+  };
+}
+
+/**
+ * Hides, shows again or deletes a review. The reason is kept in the staff log with the review as
+ * it was (a deleted review's text survives there), and beside a hidden review. False when there
+ * is no such review.
+ */
+export async function moderateReview(
+  db: Database,
+  input: {
+    kind: StaffReviewKind;
+    id: number;
+    action: 'hide' | 'show' | 'delete';
+    reason: string;
+    userId: number;
+    now: Date;
+  },
+): Promise<boolean> {
+  const table = reviewTable(input.kind);
+  return inTransaction(db, async (tx) => {
+    const [row] = await tx.select().from(table).where(eq(table.id, input.id)).for('update');
+    if (!row) return false;
+    let after: unknown = null;
+    if (input.action === 'delete') {
+      await tx.delete(table).where(eq(table.id, input.id));
+    } else {
+      const set =
+        input.action === 'hide'
+          ? { hiddenAt: input.now, hiddenReason: input.reason }
+          : { hiddenAt: null, hiddenReason: '' };
+      await tx.update(table).set(set).where(eq(table.id, input.id));
+      after = { ...row, ...set };
+    }
+    await logAction(tx, {
+      userId: input.userId,
+      subject: `${input.kind}_review`,
+      subjectId: input.id,
+      action: input.action,
+      before: row,
+      after,
+      reason: input.reason,
+      now: input.now,
+    });
+    return true;
+  });
+}
+
+/* ---------------------------------------------------------------- feedback inbox */
+
+type FeedbackRow = typeof s.feedbacks.$inferSelect;
+
+const stateOf = (row: FeedbackRow): StaffFeedback['state'] =>
+  row.answeredAt ? 'answered' : row.readAt ? 'read' : 'new';
+
+const toFeedback = (row: FeedbackRow): StaffFeedback => ({
+  id: row.id,
+  name: row.name,
+  email: row.email,
+  phone: row.phone,
+  subject: row.subject,
+  message: row.message,
+  language: row.locale,
+  createdAt: row.createdAt.toISOString(),
+  state: stateOf(row),
+});
+
+/** The inbox, newest first: every message, or those new, read (not answered) or answered. */
+export async function listStaffFeedback(
+  db: Database,
+  state: StaffFeedback['state'] | undefined,
+  page: number,
+  pageSize: number,
+): Promise<{ count: number; results: StaffFeedback[] }> {
+  const f = s.feedbacks;
+  const where =
+    state === 'new'
+      ? and(isNull(f.readAt), isNull(f.answeredAt))
+      : state === 'read'
+        ? and(isNotNull(f.readAt), isNull(f.answeredAt))
+        : state === 'answered'
+          ? isNotNull(f.answeredAt)
+          : undefined;
+  const [[total], rows] = await Promise.all([
+    db.select({ n: count() }).from(f).where(where),
+    db
+      .select()
+      .from(f)
+      .where(where)
+      .orderBy(desc(f.createdAt), desc(f.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+  ]);
+  return { count: total?.n ?? 0, results: rows.map(toFeedback) };
+}
+
+/**
+ * Marks a message read or answered (answered implies read). Marking it again keeps the first
+ * time; only a change is logged. Null when there is no such message.
+ */
+export async function markFeedback(
+  db: Database,
+  id: number,
+  mark: 'read' | 'answered',
+  userId: number,
+  now: Date,
+): Promise<StaffFeedback | null> {
+  const f = s.feedbacks;
+  return inTransaction(db, async (tx) => {
+    const [row] = await tx.select().from(f).where(eq(f.id, id)).for('update');
+    if (!row) return null;
+    const set = {
+      readAt: row.readAt ?? now,
+      answeredAt: mark === 'answered' ? (row.answeredAt ?? now) : row.answeredAt,
+    };
+    const next = { ...row, ...set };
+    if (stateOf(next) === stateOf(row)) return toFeedback(row);
+    await tx.update(f).set(set).where(eq(f.id, id));
+    await logAction(tx, {
+      userId,
+      subject: 'feedback',
+      subjectId: id,
+      action: mark,
+      before: { state: stateOf(row) },
+      after: { state: stateOf(next) },
+      now,
+    });
+    return toFeedback(next);
+  });
+}

@@ -1,0 +1,213 @@
+import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
+import { endpoints, type Locale, type StaffOrder } from '@shop/contract';
+import { MAILED_MOVES } from '@shop/domain';
+import { translatorFor } from '#api/lib/i18n.ts';
+import { orderMovedMail, type MailedMove } from '#api/mail/staff-mail.ts';
+import { HttpError, notFound } from '#api/plugins/errors.ts';
+import { moveOrder } from '#api/repos/orders.ts';
+import { findStaffOrder, listStaffOrders, recordOrderMail } from '#api/repos/staff-orders.ts';
+import {
+  findStaffShop,
+  listStaffFeedback,
+  listStaffReviews,
+  markFeedback,
+  moderateReview,
+  setShopVisible,
+} from '#api/repos/staff-desk.ts';
+import { defineEndpoint, pageLinks, requireStaff } from './define.ts';
+
+const isMailed = (status: string): status is MailedMove =>
+  (MAILED_MOVES as readonly string[]).includes(status);
+
+/**
+ * The back office's calls (issue 24): staff only (the contract's `auth: 'staff'`), answered while
+ * the shop is closed, never kept by a cache. Handlers stay short; the rules live in the domain
+ * (`staffMoveRefusal`) and the writes in the repositories.
+ */
+export const staffRoutes: FastifyPluginAsync = async (app) => {
+  const { db } = app;
+  const open = { shop: 'open' } as const;
+  // Staff answers are one person's: never stored by a browser or a proxy.
+  app.addHook('onSend', async (req, reply) => {
+    if (/^\/[a-z]{2}\/api\/staff\//.test(req.url))
+      reply.header('cache-control', 'private, no-store');
+  });
+
+  const money = async (locale: Locale) => {
+    const shop = await app.shopInfo(locale);
+    const format = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency: shop?.currency ?? 'EUR',
+    });
+    return (amount: number) => format.format(amount);
+  };
+
+  defineEndpoint(
+    app,
+    endpoints.staff.orders,
+    async (req, { query }) => {
+      const { page, page_size: size, ...filters } = query;
+      const { count, results } = await listStaffOrders(db, req.locale, filters, page, size);
+      return { ...pageLinks(req, page, size, count), results };
+    },
+    open,
+  );
+
+  defineEndpoint(
+    app,
+    endpoints.staff.order,
+    async (req, { params }) => {
+      const order = await findStaffOrder(db, req.locale, params.id);
+      if (!order) throw notFound(req.t('errors.request.notFound'));
+      return order;
+    },
+    open,
+  );
+
+  defineEndpoint(
+    app,
+    endpoints.staff.moveOrder,
+    async (req, { params, body }) => {
+      const user = await requireStaff(req);
+      const result = await moveOrder(db, params.id, body.to, {
+        userId: user.id,
+        now: app.now(),
+        version: body.version,
+        asStaff: true,
+        ...(body.to === 'shipped' && body.trackingNumber
+          ? { trackingNumber: body.trackingNumber }
+          : {}),
+      });
+      if (result.kind === 'missing') throw notFound(req.t('errors.request.notFound'));
+      if (result.kind === 'stale') throw new HttpError(409, req.t('staff.orders.changedMeanwhile'));
+      if (result.kind === 'refused') {
+        const names = {
+          from: req.t(`orders.statuses.${result.status}`),
+          to: req.t(`orders.statuses.${body.to}`),
+        };
+        throw new HttpError(
+          409,
+          result.reason === 'paidByProvider'
+            ? req.t('staff.orders.paidByProvider')
+            : req.t('staff.orders.notAllowed', names),
+        );
+      }
+      const order = await findStaffOrder(db, req.locale, params.id);
+      if (!order) throw notFound(req.t('errors.request.notFound'));
+      if (isMailed(body.to)) await mailShopper(order, body.to, req.locale, req.log);
+      return order;
+    },
+    open,
+  );
+
+  /**
+   * Tells the shopper, in the order's language, and notes the mail on the order. The move stands
+   * whatever the mail server does.
+   */
+  async function mailShopper(
+    order: StaffOrder,
+    move: MailedMove,
+    shown: Locale,
+    log: FastifyBaseLogger,
+  ) {
+    const inTheirs =
+      order.locale === shown ? order : await findStaffOrder(db, order.locale, order.id);
+    const mail = orderMovedMail(
+      inTheirs ?? order,
+      move,
+      translatorFor(order.locale),
+      await money(order.locale),
+    );
+    try {
+      await app.mailer.send(mail);
+    } catch (err) {
+      log.error({ err, order: order.id }, 'order mail failed');
+      return;
+    }
+    const at = app.now();
+    await recordOrderMail(
+      db,
+      {
+        orderId: order.id,
+        kind: move,
+        email: mail.to,
+        subject: mail.subject,
+        locale: order.locale,
+      },
+      at,
+    );
+    order.mails.push({
+      kind: move,
+      email: mail.to,
+      subject: mail.subject,
+      locale: order.locale,
+      at: at.toISOString(),
+    });
+  }
+
+  defineEndpoint(app, endpoints.staff.shop, async () => findStaffShop(db), open);
+
+  defineEndpoint(
+    app,
+    endpoints.staff.updateShop,
+    async (req, { body }) => {
+      const user = await requireStaff(req);
+      return setShopVisible(db, user.id, body.visible, app.now());
+    },
+    open,
+  );
+
+  defineEndpoint(
+    app,
+    endpoints.staff.reviews,
+    async (req, { query }) => {
+      const { page, page_size: size, kind } = query;
+      const { count, results } = await listStaffReviews(db, req.locale, kind, page, size);
+      return { ...pageLinks(req, page, size, count), results };
+    },
+    open,
+  );
+
+  defineEndpoint(
+    app,
+    endpoints.staff.moderateReview,
+    async (req, { params, body }, reply) => {
+      const user = await requireStaff(req);
+      const reason = body.reason ?? '';
+      const done = await moderateReview(db, {
+        kind: params.kind,
+        id: params.id,
+        action: body.action,
+        reason,
+        userId: user.id,
+        now: app.now(),
+      });
+      if (!done) throw notFound(req.t('errors.request.notFound'));
+      return reply.code(204).send();
+    },
+    open,
+  );
+
+  defineEndpoint(
+    app,
+    endpoints.staff.feedback,
+    async (req, { query }) => {
+      const { page, page_size: size, state } = query;
+      const { count, results } = await listStaffFeedback(db, state, page, size);
+      return { ...pageLinks(req, page, size, count), results };
+    },
+    open,
+  );
+
+  defineEndpoint(
+    app,
+    endpoints.staff.markFeedback,
+    async (req, { params, body }) => {
+      const user = await requireStaff(req);
+      const row = await markFeedback(db, params.id, body.mark, user.id, app.now());
+      if (!row) throw notFound(req.t('errors.request.notFound'));
+      return row;
+    },
+    open,
+  );
+};

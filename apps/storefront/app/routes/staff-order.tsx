@@ -1,0 +1,264 @@
+import { data, Form } from 'react-router';
+import type { SubmissionResult } from '@conform-to/react';
+import { isApiError, staffMoveBodySchema, type StaffOrder } from '@shop/contract';
+import { AppLink } from '#app/components/app-link.tsx';
+import { Button } from '#app/components/button.tsx';
+import { CsrfInput } from '#app/components/csrf-input.tsx';
+import { ErrorScreen } from '#app/components/error-screen.tsx';
+import { FieldErrors, FormErrors } from '#app/components/form-messages.tsx';
+import { OrderSummary } from '#app/components/order-summary.tsx';
+import { StaffHeading, StatusLine } from '#app/components/staff-parts.tsx';
+import { apiFailure, invalid, readForm } from '#app/lib/forms.server.ts';
+import { useI18n } from '#app/lib/i18n.tsx';
+import { shopTranslator } from '#app/lib/messages.server.ts';
+import { useIsPending } from '#app/lib/pending.ts';
+import { pageMeta } from '#app/lib/seo.ts';
+import { useShopForm } from '#app/lib/shop-form.ts';
+import { getShopRequest } from '#app/lib/shop.server.ts';
+import type { Route } from './+types/staff-order';
+
+const orderId = (raw: string | undefined) => {
+  const id = Number(raw);
+  if (!Number.isSafeInteger(id) || id < 1) throw data(null, { status: 404 });
+  return id;
+};
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const shop = getShopRequest(context);
+  try {
+    return { order: await shop.api.staff.order({ params: { id: orderId(params.id) } }) };
+  } catch (error) {
+    if (isApiError(error) && error.status === 404) throw data(null, { status: 404 });
+    throw error;
+  }
+}
+
+/**
+ * One move of the order (mark paid, processing, shipped with a tracking number, delivered,
+ * cancel): the form sends the version the page showed, so a move someone made meanwhile refuses
+ * this one with "changed meanwhile" instead of acting on what the page no longer shows.
+ */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const shop = getShopRequest(context);
+  const t = await shopTranslator(shop);
+  const submission = await readForm(request, staffMoveBodySchema, t);
+  if (submission.status !== 'success') return invalid(submission);
+  try {
+    const order = await shop.api.staff.moveOrder({
+      params: { id: orderId(params.id) },
+      body: submission.value,
+    });
+    return { result: submission.reply({ resetForm: true }), moved: order.status };
+  } catch (error) {
+    return apiFailure(submission, error, t);
+  }
+}
+
+export function meta({ matches, location, loaderData }: Route.MetaArgs) {
+  return pageMeta({
+    matches,
+    location,
+    title: loaderData?.order.number ?? '',
+    robots: 'noindex',
+  });
+}
+
+export default function StaffOrderPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { locale, t } = useI18n();
+  const { order } = loaderData;
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  const moved = actionData && 'moved' in actionData ? actionData.moved : null;
+  const place = [order.postcode, order.city?.title].filter(Boolean).join(' ');
+  const section = 'rounded-lg border border-slate-200 p-4';
+  return (
+    <>
+      <p className="mb-2">
+        <AppLink to={`/${locale}/staff/orders/`} className="text-primary underline">
+          {t('staff.orders.back')}
+        </AppLink>
+      </p>
+      <StaffHeading title={t('staff.orders.detail', { number: order.number })}>
+        <p className="font-bold">{t(`orders.statuses.${order.status}`)}</p>
+      </StaffHeading>
+      {moved && (
+        <StatusLine>
+          {t('staff.orders.moved', { status: t(`orders.statuses.${moved}`) })}
+        </StatusLine>
+      )}
+      <div className="grid gap-4 lg:grid-cols-2">
+        <section aria-labelledby="moves-heading" className={`${section} lg:col-span-2`}>
+          <h2 id="moves-heading" className="mb-3 text-lg font-bold">
+            {t('staff.orders.actions')}
+          </h2>
+          <Moves order={order} lastResult={actionData?.result} />
+        </section>
+        <section aria-labelledby="lines-heading" className={section}>
+          <h2 id="lines-heading" className="mb-3 text-lg font-bold">
+            {t('staff.orders.lines')}
+          </h2>
+          <OrderSummary order={order} />
+        </section>
+        <section aria-labelledby="address-heading" className={section}>
+          <h2 id="address-heading" className="mb-3 text-lg font-bold">
+            {t('staff.orders.address')}
+          </h2>
+          <address className="break-words not-italic">
+            {order.firstName} {order.lastName}
+            <br />
+            {order.address}
+            <br />
+            {place}
+            <br />
+            {[order.region?.title, order.country.title].filter(Boolean).join(', ')}
+            <br />
+            <a href={`mailto:${order.email}`} className="text-primary underline">
+              {order.email}
+            </a>
+            {order.phone && (
+              <>
+                <br />
+                {order.phone}
+              </>
+            )}
+          </address>
+          {order.comment && <p className="mt-2 text-slate-700">{order.comment}</p>}
+        </section>
+        <section aria-labelledby="payment-heading" className={section}>
+          <h2 id="payment-heading" className="mb-3 text-lg font-bold">
+            {t('staff.orders.paymentSection')}
+          </h2>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+            <dt className="font-medium">{t('staff.orders.payment')}</dt>
+            <dd>{order.payment.title || t(`staff.orders.kinds.${order.payment.kind}`)}</dd>
+            <dt className="font-medium">{t('checkout.delivery')}</dt>
+            <dd>{order.delivery.title}</dd>
+            {order.trackingNumber && (
+              <>
+                <dt className="font-medium">{t('staff.orders.tracking')}</dt>
+                <dd className="break-all">{order.trackingNumber}</dd>
+              </>
+            )}
+          </dl>
+          {order.refundDue && (
+            <p className="mt-3 rounded-md bg-amber-50 p-3 text-amber-900">
+              {t('staff.orders.refundDue')}
+            </p>
+          )}
+        </section>
+        <section aria-labelledby="history-heading" className={section}>
+          <h2 id="history-heading" className="mb-3 text-lg font-bold">
+            {t('staff.orders.history')}
+          </h2>
+          <ol className="space-y-2">
+            {order.history.map((change, i) => (
+              <li key={i}>
+                <span className="font-medium">{t(`orders.statuses.${change.status}`)}</span>
+                {' · '}
+                <time dateTime={change.at}>{date.format(new Date(change.at))}</time>
+                {' · '}
+                {t('staff.orders.by', { name: change.by ?? t('staff.orders.byShop') })}
+                {change.note && <span className="block text-sm text-slate-600">{change.note}</span>}
+              </li>
+            ))}
+          </ol>
+        </section>
+        <section aria-labelledby="mails-heading" className={`${section} lg:col-span-2`}>
+          <h2 id="mails-heading" className="mb-3 text-lg font-bold">
+            {t('staff.orders.mails')}
+          </h2>
+          {order.mails.length === 0 ? (
+            <p>{t('staff.orders.noMails')}</p>
+          ) : (
+            <ul className="space-y-2">
+              {order.mails.map((mail, i) => (
+                <li key={i} className="break-words">
+                  <time dateTime={mail.at}>{date.format(new Date(mail.at))}</time>
+                  {' · '}
+                  {mail.subject} ({mail.email}, {mail.locale.toUpperCase()})
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+    </>
+  );
+}
+
+type MoveResult = SubmissionResult<string[]>;
+
+/** A form per move the order allows now; "Mark shipped" with its tracking number field. */
+function Moves({ order, lastResult }: { order: StaffOrder; lastResult: MoveResult | undefined }) {
+  const { t } = useI18n();
+  const [form, fields] = useShopForm(staffMoveBodySchema, {
+    id: 'staff-move',
+    lastResult,
+    shouldValidate: 'onSubmit',
+  });
+  if (order.moves.length === 0)
+    return (
+      <>
+        <FormErrors form={form} />
+        <p>{t('staff.orders.noActions')}</p>
+      </>
+    );
+  return (
+    <>
+      <FormErrors form={form} />
+      <div className="flex flex-wrap items-end gap-3">
+        {order.moves.map((to) => (
+          <MoveForm key={to} to={to} order={order} trackingErrors={fields.trackingNumber.errors} />
+        ))}
+      </div>
+      {order.moves.includes('cancelled') && (
+        <p className="mt-3 text-sm text-slate-600">{t('staff.orders.cancelHint')}</p>
+      )}
+    </>
+  );
+}
+
+function MoveForm({
+  to,
+  order,
+  trackingErrors,
+}: {
+  to: StaffOrder['moves'][number];
+  order: StaffOrder;
+  trackingErrors: string[] | undefined;
+}) {
+  const { t } = useI18n();
+  // Every move of the page waits while one is sent and the page reloads: each carries the
+  // order's version, which is about to change (a move sent meanwhile would be refused as stale).
+  const pending = useIsPending();
+  return (
+    <Form method="post" className="flex flex-wrap items-end gap-2">
+      <CsrfInput />
+      <input type="hidden" name="to" value={to} />
+      <input type="hidden" name="version" value={order.version} />
+      {to === 'shipped' && (
+        <div>
+          <label htmlFor="tracking-number" className="mb-1 block text-sm font-medium">
+            {t('staff.orders.tracking')}
+          </label>
+          <input
+            id="tracking-number"
+            name="trackingNumber"
+            type="text"
+            maxLength={100}
+            aria-invalid={trackingErrors?.length ? true : undefined}
+            aria-describedby={trackingErrors?.length ? 'tracking-number-error' : undefined}
+            className="rounded-md border border-slate-300 px-3 py-2"
+          />
+          <FieldErrors field={{ errorId: 'tracking-number-error', errors: trackingErrors }} />
+        </div>
+      )}
+      <Button type="submit" variant={to === 'cancelled' ? 'danger' : 'primary'} disabled={pending}>
+        {t(`staff.orders.moves.${to}`)}
+      </Button>
+    </Form>
+  );
+}
+
+export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
+  return <ErrorScreen error={error} homeHref={`/${params.lang}/staff/`} generic />;
+}

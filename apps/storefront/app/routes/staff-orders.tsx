@@ -1,0 +1,203 @@
+import { Form } from 'react-router';
+import {
+  ORDER_STATUSES,
+  STAFF_ORDER_PAGE_SIZE,
+  staffOrdersQuerySchema,
+  type Paginated,
+  type StaffOrderRow,
+} from '@shop/contract';
+import { AppLink } from '#app/components/app-link.tsx';
+import { Button, buttonVariants } from '#app/components/button.tsx';
+import { ErrorScreen } from '#app/components/error-screen.tsx';
+import { Pagination } from '#app/components/pagination.tsx';
+import { useMoney } from '#app/components/price.tsx';
+import { FilterErrors, FilterSelect, StaffHeading } from '#app/components/staff-parts.tsx';
+import { parseForm } from '#app/lib/forms.ts';
+import { useI18n } from '#app/lib/i18n.tsx';
+import { shopTranslator } from '#app/lib/messages.server.ts';
+import { pageMeta } from '#app/lib/seo.ts';
+import { getShopRequest } from '#app/lib/shop.server.ts';
+import type { Route } from './+types/staff-orders';
+
+const PAYMENT_KINDS = ['bank_transfer', 'cod', 'test_card'] as const;
+const FILTERS = ['status', 'payment', 'from', 'to', 'q'] as const;
+
+/**
+ * The filters are a GET form: the address holds them, so a filtered list can be bookmarked,
+ * reloaded and paged without JavaScript. They are checked with the contract's schema here, in the
+ * page's language, before the API is asked.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const shop = getShopRequest(context);
+  const url = new URL(request.url);
+  const form = new FormData();
+  for (const [key, value] of url.searchParams) if (value !== '') form.append(key, value);
+  const filters = Object.fromEntries(FILTERS.map((f) => [f, url.searchParams.get(f) ?? '']));
+  const submission = parseForm(form, staffOrdersQuerySchema, await shopTranslator(shop));
+  if (submission.status !== 'success') {
+    return { filters, errors: submission.error ?? {}, list: null, page: 1 };
+  }
+  const list: Paginated<StaffOrderRow> = await shop.api.staff.orders({ query: submission.value });
+  return { filters, errors: {}, list, page: submission.value.page };
+}
+
+export function meta({ matches, location }: Route.MetaArgs) {
+  return pageMeta({ matches, location, titleKey: 'staff.orders.title', robots: 'noindex' });
+}
+
+export default function StaffOrders({ loaderData }: Route.ComponentProps) {
+  const { locale, t } = useI18n();
+  const { filters, errors, list, page } = loaderData;
+  const base = `/${locale}/staff/orders/`;
+  const pages = list ? Math.max(1, Math.ceil(list.count / STAFF_ORDER_PAGE_SIZE)) : 1;
+  const href = (p: number) => {
+    const query = new URLSearchParams(Object.entries(filters).filter(([, v]) => v !== ''));
+    if (p > 1) query.set('page', String(p));
+    const search = query.toString();
+    return `${base}${search ? `?${search}` : ''}`;
+  };
+  const field = (name: string) => (errors as Record<string, string[] | null>)[name] ?? undefined;
+  const input = 'w-full rounded-md border border-slate-300 px-3 py-2';
+  return (
+    <>
+      <StaffHeading title={t('staff.orders.title')}>
+        {list && <p className="text-slate-600">{t('staff.orders.count', { count: list.count })}</p>}
+      </StaffHeading>
+      <Form
+        method="get"
+        action={base}
+        aria-label={t('staff.orders.filters')}
+        className="mb-6 grid gap-3 rounded-lg border border-slate-200 p-4 sm:grid-cols-2 lg:grid-cols-6"
+      >
+        <FilterSelect
+          id="filter-status"
+          name="status"
+          label={t('staff.orders.status')}
+          value={filters.status ?? ''}
+          all={t('staff.orders.all')}
+          options={ORDER_STATUSES.map((s) => ({ value: s, label: t(`orders.statuses.${s}`) }))}
+          errors={field('status')}
+        />
+        <FilterSelect
+          id="filter-payment"
+          name="payment"
+          label={t('staff.orders.payment')}
+          value={filters.payment ?? ''}
+          all={t('staff.orders.all')}
+          options={PAYMENT_KINDS.map((k) => ({ value: k, label: t(`staff.orders.kinds.${k}`) }))}
+          errors={field('payment')}
+        />
+        {(['from', 'to'] as const).map((name) => (
+          <div key={name}>
+            <label htmlFor={`filter-${name}`} className="mb-1 block text-sm font-medium">
+              {t(`staff.orders.${name}`)}
+            </label>
+            <input
+              id={`filter-${name}`}
+              name={name}
+              type="date"
+              defaultValue={filters[name] ?? ''}
+              aria-invalid={field(name) ? true : undefined}
+              aria-describedby={field(name) ? `filter-${name}-error` : undefined}
+              className={input}
+            />
+            <FilterErrors id={`filter-${name}-error`} errors={field(name)} />
+          </div>
+        ))}
+        <div className="lg:col-span-2">
+          <label htmlFor="filter-q" className="mb-1 block text-sm font-medium">
+            {t('staff.orders.search')}
+          </label>
+          <input
+            id="filter-q"
+            name="q"
+            type="search"
+            defaultValue={filters.q ?? ''}
+            aria-invalid={field('q') ? true : undefined}
+            aria-describedby={field('q') ? 'filter-q-error' : undefined}
+            className={input}
+          />
+          <FilterErrors id="filter-q-error" errors={field('q')} />
+        </div>
+        <div className="flex flex-wrap items-end gap-3 sm:col-span-2 lg:col-span-6">
+          <Button type="submit">{t('staff.orders.apply')}</Button>
+          <AppLink to={base} className={buttonVariants({ variant: 'secondary' })}>
+            {t('staff.orders.reset')}
+          </AppLink>
+        </div>
+      </Form>
+      {list && list.results.length === 0 && <p>{t('staff.orders.none')}</p>}
+      {list && list.results.length > 0 && <OrderTable orders={list.results} />}
+      <Pagination page={page} total={pages} href={href} />
+    </>
+  );
+}
+
+function OrderTable({ orders }: { orders: StaffOrderRow[] }) {
+  const { locale, t } = useI18n();
+  const money = useMoney();
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  const cell = 'border-b border-slate-200 px-3 py-2 text-left align-top';
+  return (
+    // A wide table scrolls inside its own region on a phone; the region takes the focus so a
+    // keyboard can scroll it too.
+    <section
+      aria-label={t('staff.orders.title')}
+      tabIndex={0}
+      className="overflow-x-auto rounded-lg border border-slate-200"
+    >
+      <table className="w-full min-w-[40rem] border-collapse text-sm">
+        <thead className="bg-slate-50">
+          <tr>
+            <th scope="col" className={cell}>
+              {t('staff.orders.number')}
+            </th>
+            <th scope="col" className={cell}>
+              {t('staff.orders.date')}
+            </th>
+            <th scope="col" className={cell}>
+              {t('staff.orders.customer')}
+            </th>
+            <th scope="col" className={cell}>
+              {t('staff.orders.payment')}
+            </th>
+            <th scope="col" className={cell}>
+              {t('staff.orders.status')}
+            </th>
+            <th scope="col" className={`${cell} text-right`}>
+              {t('staff.orders.total')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {orders.map((order) => (
+            <tr key={order.id}>
+              <th scope="row" className={cell}>
+                <AppLink
+                  to={`/${locale}/staff/orders/${order.id}/`}
+                  className="font-medium text-primary underline"
+                >
+                  {order.number}
+                </AppLink>
+              </th>
+              <td className={cell}>{date.format(new Date(order.createdAt))}</td>
+              <td className={cell}>
+                <span className="block">{order.name}</span>
+                <span className="block break-all text-slate-600">{order.email}</span>
+              </td>
+              <td className={cell}>
+                {order.payment.kind ? t(`staff.orders.kinds.${order.payment.kind}`) : '—'}
+              </td>
+              <td className={cell}>{t(`orders.statuses.${order.status}`)}</td>
+              <td className={`${cell} text-right whitespace-nowrap`}>{money(order.orderTotal)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
+  return <ErrorScreen error={error} homeHref={`/${params.lang}/staff/`} generic />;
+}

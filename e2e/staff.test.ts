@@ -1,0 +1,306 @@
+// Issue 24, the back office in the browser: staff mark a bank-transfer order paid and ship it
+// with a tracking number (the shopper sees it in "My orders" and gets the mail), close and reopen
+// the shop, and every staff screen passes axe at 360 and 1280 px; anyone else is kept out (the
+// login page, or 403). Runs with and without JavaScript.
+import { randomUUID } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import {
+  baseURL,
+  checkScreen,
+  cookie,
+  hydrated,
+  inStockProduct,
+  loginAs,
+  mailDir,
+  NARROW,
+  useBrowser,
+  WIDE,
+  withConsent,
+} from './pages.ts';
+
+const browser = useBrowser();
+
+type Named = { id: number; title?: string; kind?: string };
+
+/** A JSON call of the page's context, with its CSRF token on writes. */
+async function call<T>(page: Page, method: 'GET' | 'POST', path: string, data?: unknown) {
+  const token = (await cookie(page, 'csrftoken'))?.value ?? '';
+  const res = await page.request.fetch(`${baseURL}${path}`, {
+    method,
+    ...(data === undefined ? {} : { data }),
+    headers: method === 'GET' ? {} : { 'X-CSRFToken': token },
+  });
+  if (!res.ok()) throw new Error(`${method} ${path} answered ${res.status()}: ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** shopper@example.com orders one product and pays by bank transfer: the order's number. */
+async function bankTransferOrder(shopper: Page, skip: number): Promise<string> {
+  await loginAs(shopper, baseURL, 'shopper@example.com');
+  const product = await inStockProduct(skip);
+  await call(shopper, 'POST', `/en/api/sales/cart_products/${product.id}/add/`, {
+    quantity: 1,
+    ref: 'product',
+  });
+  const [country] = await call<Named[]>(shopper, 'GET', '/en/api/core/delivery_countries/');
+  const [region] = await call<Named[]>(
+    shopper,
+    'GET',
+    `/en/api/core/delivery_regions/?country=${country!.id}`,
+  );
+  const cities = region
+    ? await call<Named[]>(shopper, 'GET', `/en/api/core/delivery_cities/?region=${region.id}`)
+    : [];
+  const [delivery] = await call<Named[]>(shopper, 'GET', '/en/api/deliveries/deliveries/');
+  const payments = await call<Named[]>(shopper, 'GET', '/en/api/payments/payments/');
+  const bank = payments.find((p) => p.kind === 'bank_transfer');
+  const token = (await cookie(shopper, 'csrftoken'))?.value ?? '';
+  const res = await shopper.request.post(`${baseURL}/en/api/sales/orders/`, {
+    data: {
+      email: 'shopper@example.com',
+      firstName: 'Sam',
+      lastName: 'Shopper',
+      phone: '+49 89 1234567',
+      country: country!.id,
+      region: region?.id ?? null,
+      city: cities[0]?.id ?? null,
+      address: 'Marienplatz 1',
+      postcode: '80331',
+      delivery: delivery!.id,
+      payment: bank!.id,
+    },
+    headers: { 'X-CSRFToken': token, 'Idempotency-Key': randomUUID() },
+  });
+  if (res.status() !== 201)
+    throw new Error(`checkout answered ${res.status()}: ${await res.text()}`);
+  return ((await res.json()) as { number: string }).number;
+}
+
+/** The text of the newest mail to `to` whose text holds `needle` (quoted-printable undone). */
+async function mailWith(to: string, needle: string): Promise<string> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const files = (await readdir(mailDir).catch(() => [])).sort().reverse();
+    for (const file of files) {
+      const raw = (await readFile(join(mailDir, file), 'utf8')).replace(/=\r?\n/g, '');
+      if (raw.includes(to) && raw.includes(needle)) return raw;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no mail to ${to} with ${needle}`);
+}
+
+/**
+ * axe and the page's width. axe runs in the page, so a page without JavaScript is judged in a
+ * JavaScript page of the same visitor (cookies copied), opened at the same address.
+ */
+async function checkScreenOf(page: Page, js: boolean) {
+  if (js) return checkScreen(page);
+  const twin = await browser.page({ viewport: page.viewportSize() ?? WIDE });
+  await twin.context().addCookies(await page.context().cookies());
+  await twin.goto(page.url());
+  await hydrated(twin);
+  await checkScreen(twin);
+}
+
+/** Clicks a move's button and waits for its result; a refusal shown instead fails with its text. */
+async function moveOrder(page: Page, button: string, result: string) {
+  await page.getByRole('button', { name: button }).click();
+  const done = page.getByRole('status').filter({ hasText: result });
+  const refused = page.getByRole('alert');
+  await done.or(refused).first().waitFor();
+  if (await refused.count()) throw new Error(`${button}: ${await refused.first().textContent()}`);
+}
+
+async function staffPage(js: boolean, viewport: { width: number; height: number }) {
+  const page = await browser.page({ javaScriptEnabled: js, viewport });
+  page.setDefaultTimeout(15_000);
+  await withConsent(page);
+  await loginAs(page, baseURL);
+  return page;
+}
+
+describe('the back office', () => {
+  it.each([
+    ['with JavaScript at 360 px', true, NARROW, 0],
+    ['without JavaScript at 1280 px', false, WIDE, 1],
+  ])(
+    'staff mark a bank-transfer order paid, then ship it with a tracking number (%s)',
+    async (_name, js, viewport, skip) => {
+      const shopper = await browser.page({ viewport: WIDE });
+      const number = await bankTransferOrder(shopper, skip);
+      const page = await staffPage(js, viewport);
+
+      // The list, searched by the order's number (a GET form: the address holds the filter).
+      await page.goto(`${baseURL}/en/staff/`);
+      await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
+      if (js) await hydrated(page);
+      await page.getByLabel('Payment').selectOption({ label: 'Bank transfer' });
+      await page.getByLabel('Number, e-mail or name').fill(number);
+      await page.getByRole('button', { name: 'Show' }).click();
+      await page.waitForURL(/[?&]q=/);
+      expect(new URL(page.url()).searchParams.get('payment')).toBe('bank_transfer');
+      await checkScreenOf(page, js);
+      await page.getByRole('link', { name: number }).click();
+      await page.getByRole('heading', { level: 1, name: `Order ${number}` }).waitFor();
+      if (js) await hydrated(page);
+      await checkScreenOf(page, js);
+
+      await moveOrder(page, 'Mark paid', 'The order is now: Paid.');
+      await moveOrder(page, 'Start processing', 'The order is now: Processing.');
+      const tracking = `DHL-${randomUUID().slice(0, 8)}`;
+      await page.getByLabel('Tracking number').fill(tracking);
+      await moveOrder(page, 'Mark shipped', 'The order is now: Shipped.');
+      await page.getByText(tracking).waitFor();
+      // The history names who moved it; the mails sent list the two the shopper got.
+      const history = page.getByRole('region', { name: 'Status history' });
+      await history.getByText('Shipped').waitFor();
+      expect(await history.getByRole('listitem').count()).toBe(4);
+      const mails = page.getByRole('region', { name: 'Mails sent' });
+      await mails.getByText(`Your order ${number} is on its way`).waitFor();
+      await mails.getByText(`Payment received for your order ${number}`).waitFor();
+      // Nothing more to do but "Mark delivered".
+      expect(await page.getByRole('button', { name: 'Mark paid' }).count()).toBe(0);
+      await checkScreenOf(page, js);
+
+      // The shopper reads it in "My orders" and in the mail.
+      await shopper.goto(`${baseURL}/en/account/dashboard/my-orders/`);
+      await shopper
+        .getByRole('listitem')
+        .filter({ hasText: `Order #${number}` })
+        .getByText('Shipped')
+        .waitFor();
+      expect(await mailWith('shopper@example.com', `Tracking number: ${tracking}`)).toContain(
+        number,
+      );
+    },
+    // Without JavaScript each step is a page of its own, on a machine shared with other runs.
+    120_000,
+  );
+
+  it('two screens of one order: the later move hears "changed meanwhile"', async () => {
+    const shopper = await browser.page({ viewport: WIDE });
+    const number = await bankTransferOrder(shopper, 2);
+    const first = await staffPage(false, WIDE);
+    const second = await staffPage(false, WIDE);
+    await first.goto(`${baseURL}/en/staff/orders/?q=${number}`);
+    await first.getByRole('link', { name: number }).click();
+    await second.goto(first.url());
+    await first.getByRole('button', { name: 'Mark paid' }).click();
+    await first.getByRole('status').filter({ hasText: 'The order is now: Paid.' }).waitFor();
+    await second.getByRole('button', { name: 'Cancel order' }).click();
+    await second
+      .getByRole('alert')
+      .filter({ hasText: 'This order was changed meanwhile by someone else.' })
+      .waitFor();
+    // The page shows the order as it is now.
+    await second.getByRole('button', { name: 'Start processing' }).waitFor();
+  });
+
+  it.each([
+    ['with JavaScript at 1280 px', true, WIDE],
+    ['without JavaScript at 360 px', false, NARROW],
+  ])(
+    'staff close the shop and open it again (%s)',
+    async (_name, js, viewport) => {
+      const page = await staffPage(js, viewport);
+      const visitor = await browser.page({ viewport });
+      await withConsent(visitor);
+      try {
+        // The visitor's home page, kept by the page cache (a visitor without a session).
+        await visitor.goto(`${baseURL}/en/`);
+        await visitor.goto(`${baseURL}/en/`);
+        expect(new URL(visitor.url()).pathname).toBe('/en/');
+        await page.goto(`${baseURL}/en/staff/shop/`);
+        await page.getByText('The shop is open to everyone.').waitFor();
+        if (js) await hydrated(page);
+        await checkScreenOf(page, js);
+        await page.getByRole('button', { name: 'Close the shop' }).click();
+        await page.getByText(/The shop is closed/).waitFor();
+        await checkScreenOf(page, js);
+
+        // At once, the kept page dropped: the visitor is shown coming-soon, staff the shop.
+        await visitor.goto(`${baseURL}/en/`);
+        expect(new URL(visitor.url()).pathname).toBe('/en/pages/coming-soon/');
+        await page.goto(`${baseURL}/en/`);
+        expect(new URL(page.url()).pathname).toBe('/en/');
+
+        await page.goto(`${baseURL}/en/staff/shop/`);
+        await page.getByRole('button', { name: 'Open the shop' }).click();
+        await page.getByText('The shop is open to everyone.').waitFor();
+        await visitor.goto(`${baseURL}/en/`);
+        expect(new URL(visitor.url()).pathname).toBe('/en/');
+      } finally {
+        // Never leave the shared shop closed for the next test file.
+        await call(page, 'GET', '/en/api/staff/shop/');
+        const token = (await cookie(page, 'csrftoken'))?.value ?? '';
+        await page.request.patch(`${baseURL}/en/api/staff/shop/`, {
+          data: { visible: true },
+          headers: { 'X-CSRFToken': token },
+        });
+      }
+    },
+    120_000,
+  );
+
+  it.each([
+    ['at 360 px', NARROW],
+    ['at 1280 px', WIDE],
+  ])('the reviews and feedback screens pass axe (%s)', async (_name, viewport) => {
+    const page = await staffPage(true, viewport);
+    for (const [path, heading] of [
+      ['reviews', 'Reviews'],
+      ['feedback', 'Feedback'],
+    ] as const) {
+      await page.goto(`${baseURL}/en/staff/${path}/`);
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      await hydrated(page);
+      await checkScreen(page);
+    }
+  });
+
+  it('hides a review without JavaScript, with its reason, and shows it again', async () => {
+    const page = await staffPage(false, NARROW);
+    await page.goto(`${baseURL}/en/staff/reviews/?kind=shop`);
+    const first = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('article') })
+      .first();
+    // A hide without a reason is refused at the field.
+    await first.getByRole('button', { name: 'Hide' }).click();
+    const item = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('article') })
+      .first();
+    await item.getByText('Please give a reason.').waitFor();
+    await item.getByLabel('Reason').fill('Off topic');
+    await item.getByRole('button', { name: 'Hide' }).click();
+    await page.getByRole('status').filter({ hasText: 'The review was changed.' }).waitFor();
+    const hidden = page.getByRole('listitem').filter({ hasText: 'Hidden: Off topic' }).first();
+    await checkScreenOf(page, false);
+    await hidden.getByRole('button', { name: 'Show again' }).click();
+    await page.getByRole('status').filter({ hasText: 'The review was changed.' }).waitFor();
+    expect(await page.getByText('Hidden: Off topic').count()).toBe(0);
+  }, 120_000);
+
+  it('keeps out anyone but staff: the login page, or 403 for a shopper', async () => {
+    const anonymous = await browser.page({ javaScriptEnabled: false, viewport: NARROW });
+    await anonymous.goto(`${baseURL}/en/staff/orders/`);
+    expect(new URL(anonymous.url()).pathname).toBe('/en/account/login/');
+
+    const shopper = await browser.page({ viewport: NARROW });
+    await withConsent(shopper);
+    await loginAs(shopper, baseURL, 'shopper@example.com');
+    const res = await shopper.goto(`${baseURL}/en/staff/orders/`);
+    expect(res?.status()).toBe(403);
+    await shopper.getByText("This page is for the shop's staff only.").waitFor();
+    await hydrated(shopper);
+    await checkScreen(shopper);
+    const write = await shopper.request.post(`${baseURL}/en/staff/shop/`, {
+      form: { visible: 'false', csrfmiddlewaretoken: 'x' },
+    });
+    expect(write.status()).toBe(403);
+  });
+});
