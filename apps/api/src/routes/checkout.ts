@@ -1,5 +1,11 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { endpoints, IDEMPOTENCY_HEADER, type Locale, type Order } from '@shop/contract';
+import {
+  endpoints,
+  IDEMPOTENCY_HEADER,
+  NON_FIELD_ERRORS,
+  type Locale,
+  type Order,
+} from '@shop/contract';
 import { mergedQuantity } from '@shop/domain';
 import { translatorFor } from '#api/lib/i18n.ts';
 import { inTransaction } from '#api/lib/transactions.ts';
@@ -23,7 +29,13 @@ import {
   listPayments,
   listRegions,
 } from '#api/repos/checkout-options.ts';
-import { findOrder, listOrders, ownOrderLines, placeOrder } from '#api/repos/orders.ts';
+import {
+  changeOrderPayment,
+  findOrder,
+  listOrders,
+  ownOrderLines,
+  placeOrder,
+} from '#api/repos/orders.ts';
 import { defineEndpoint, pageOf, requireUser } from './define.ts';
 
 /** Whose cart an order takes: the user's when logged in, else the session's (created here). */
@@ -143,6 +155,45 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
     if (!order) throw notFound(req.t('errors.missing.order'));
     const shop = await app.shopInfo(req.locale);
     return withPayment(order, shop?.currency ?? 'EUR', req.locale);
+  });
+
+  // After a declined card: pay the same order another way (bank transfer, cash, or the card again).
+  defineEndpoint(app, endpoints.sales.changePayment, async (req, { params, body }, reply) => {
+    const user = await req.getUser();
+    const owner = { userId: user?.id ?? null, sessionId: req.session?.id ?? null };
+    const result = await changeOrderPayment(db, {
+      orderId: params.id,
+      owner,
+      paymentId: body.payment,
+      paymentKinds: offeredKinds,
+      now: app.now(),
+    });
+    if (result === 'notFound') throw notFound(req.t('errors.missing.order'));
+    if (result === 'unknownPayment') {
+      return reply.code(400).send({ payment: [req.t('orders.unknownPayment')] });
+    }
+    if (result === 'locked') {
+      return reply.code(400).send({ [NON_FIELD_ERRORS]: [req.t('payment.locked')] });
+    }
+    const order = await findOrder(db, req.locale, params.id, owner);
+    if (!order) throw notFound(req.t('errors.missing.order'));
+    const shop = await app.shopInfo(req.locale);
+    const currency = shop?.currency ?? 'EUR';
+    const answer = await withPayment(order, currency, req.locale);
+    if (!answer.paymentUrl) {
+      // Paid later now: the shopper gets what to do to pay (bank details, cash) in a mail too.
+      await app.mailer
+        .send(
+          orderConfirmation(
+            answer,
+            translatorFor(req.locale),
+            money(currency, req.locale),
+            answer.paymentInstructions,
+          ),
+        )
+        .catch((err: unknown) => req.log.error({ err, order: order.id }, 'order mail failed'));
+    }
+    return answer;
   });
 
   defineEndpoint(app, endpoints.sales.repeatOrder, async (req, { body }) => {
