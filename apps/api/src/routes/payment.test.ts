@@ -272,7 +272,7 @@ describe('paying another way', () => {
       payment: 'bank',
     });
     expect(bad.statusCode).toBe(400);
-    expect(Object.keys(bad.json() as object)).toEqual(['payment']);
+    expect(Object.keys(bad.json<object>())).toEqual(['payment']);
     expect(await statusOf(order.id)).toBe('pending');
   });
 });
