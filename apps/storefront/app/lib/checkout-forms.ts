@@ -15,7 +15,11 @@ export const checkoutPlacesForm = z.object({
 });
 
 export const placeOrderForm = checkoutBodySchema.extend({
-  intent: z.literal('place'),
+  /*
+   * Optional: the browser checks the form without a submitter (a field left, a section's
+   * "Continue"), and those checks are of the order's fields, not of the regions' round trip.
+   */
+  intent: z.literal('place').optional(),
   /** Rendered once with the page: submitting the same page twice places one order. */
   idempotencyKey: z.string().regex(/^[\w-]{8,100}$/),
 });
