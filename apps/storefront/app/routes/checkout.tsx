@@ -94,7 +94,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // A logged-in shopper starts from an address of their book (the default, or the chosen one).
     shop.user ? optional(api.accounts.addresses(), []) : [],
   ]);
-  const chosenId = Number(search.get('address'));
+  // `saved`: the saved-address chooser (not `address`, the street field's name in the same page).
+  const chosenId = Number(search.get('saved') ?? search.get('address'));
   const address = addresses.find((a) => a.id === chosenId) ?? addresses.find((a) => a.isDefault);
   return {
     step: 'form' as const,
@@ -563,7 +564,7 @@ function SavedAddressSelect({
     <select
       ref={select}
       id="saved-address"
-      name="address"
+      name="saved"
       form="saved-address-form"
       defaultValue={chosen}
       onChange={(event) => event.currentTarget.form?.requestSubmit()}
