@@ -1,3 +1,5 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
@@ -5,7 +7,9 @@ import {
   axeViolations,
   baseURL,
   contentWidth,
+  holdScripts,
   hydrated,
+  mailDir,
   NARROW,
   useBrowser,
   withConsent,
@@ -32,11 +36,14 @@ async function shopperWithCart(options: NonNullable<Parameters<typeof browser.pa
   return { page, product };
 }
 
-async function fillAddress(page: Page, js: boolean) {
-  await page.getByLabel('Email').fill('guest@example.com');
+async function fillContact(page: Page, email = 'guest@example.com') {
+  await page.getByLabel('Email').fill(email);
   await page.getByLabel('First name').fill('Anna');
   await page.getByLabel('Last name').fill('Muster');
   await page.getByLabel('Phone').fill('+49 89 1234567');
+}
+
+async function fillPlace(page: Page, js: boolean) {
   await page.getByLabel('Country').selectOption({ label: 'Germany' });
   if (!js) await page.getByRole('button', { name: 'Show regions and cities' }).click();
   await page.getByLabel('Region').selectOption({ label: 'Bavaria' });
@@ -45,6 +52,44 @@ async function fillAddress(page: Page, js: boolean) {
   await page.getByLabel('Street and house number').fill('Marienplatz 1');
   await page.getByLabel('Postal code').fill('80331');
 }
+
+async function fillAddress(page: Page, js: boolean, email?: string) {
+  await fillContact(page, email);
+  await fillPlace(page, js);
+}
+
+/** A mail address of this test only: its mails are told apart from every other test's. */
+const uniqueEmail = (name: string) =>
+  `${name}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+
+/** The mails the shop wrote to `to` (its mail folder, no SMTP), oldest first: subject and text. */
+async function mailsTo(to: string) {
+  const files = (await readdir(mailDir).catch(() => [])).sort();
+  const mails: { subject: string; text: string }[] = [];
+  for (const file of files) {
+    const raw = (await readFile(join(mailDir, file), 'utf8')).replace(/=\r?\n/g, '');
+    const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
+    if (!head.includes(to)) continue;
+    const text = rest
+      .join('\n\n')
+      .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => `%${hex}`)
+      .replace(/%(?![0-9A-F]{2})/g, '%25');
+    mails.push({
+      subject: /^Subject: (.*)$/m.exec(head)?.[1] ?? '',
+      text: decodeURIComponent(text),
+    });
+  }
+  return mails;
+}
+
+/** The subjects of the mails to `to`, once there are `count` of them. */
+async function subjectsOf(to: string, count: number) {
+  await expect.poll(async () => (await mailsTo(to)).length).toBeGreaterThanOrEqual(count);
+  return (await mailsTo(to)).map((m) => m.subject);
+}
+
+const money = (amount: number) =>
+  new Intl.NumberFormat('en', { style: 'currency', currency: 'EUR' }).format(amount);
 
 describe('checkout', () => {
   /** axe and the page's width, in a JavaScript context of the same visitor (cookies copied). */
@@ -73,12 +118,39 @@ describe('checkout', () => {
       await page.getByRole('link', { name: 'Proceed to checkout' }).click();
       await page.getByRole('heading', { level: 1, name: 'Checkout' }).waitFor();
       if (js) await hydrated(page);
+      // The checkout's own header: the logo, a secure note, the way back; not the shop's menus.
+      await page.getByText('Secure checkout').waitFor();
+      await page.getByRole('link', { name: 'Back to cart' }).waitFor();
+      expect(await page.getByRole('searchbox').count()).toBe(0);
       await fillAddress(page, js);
       await page.getByLabel(/Cash on delivery/).check();
       await page.getByLabel(/Express delivery/).check();
       if (js) {
-        // The summary follows the chosen delivery at once.
-        await page.getByRole('complementary').getByText('Delivery (Express delivery)').waitFor();
+        // The summary follows the chosen delivery at once: beside the form on a desktop, in the
+        // fold at the top on a phone.
+        if (viewport === WIDE) {
+          await page.getByRole('complementary').getByText('Delivery (Express delivery)').waitFor();
+        } else {
+          const fold = page.locator('details', { hasText: 'Order summary' });
+          await fold.locator('summary').click();
+          await fold.getByText('Delivery (Express delivery)').waitFor();
+        }
+        // The fallback button of the place lists is not shown once the scripts run, and no
+        // go-to-top button covers the fields.
+        expect(await page.getByRole('button', { name: 'Show regions and cities' }).count()).toBe(0);
+        const scrolled = await page.evaluate(async () => {
+          const w = globalThis as unknown as {
+            scrollTo(x: number, y: number): void;
+            scrollY: number;
+            requestAnimationFrame(callback: () => void): void;
+          };
+          w.scrollTo(0, 100_000);
+          // Two frames: the go-to-top button would have rendered by then.
+          await new Promise<void>((r) => w.requestAnimationFrame(() => w.requestAnimationFrame(r)));
+          return w.scrollY;
+        });
+        expect(scrolled).toBeGreaterThan(250);
+        expect(await page.getByRole('button', { name: 'Go to top' }).count()).toBe(0);
         await checkLayout(page, viewport.width);
       }
       await page.getByRole('button', { name: 'Place order' }).click();
@@ -92,50 +164,184 @@ describe('checkout', () => {
     },
   );
 
+  it('folds each filled section to one line, with an Edit button that opens it again', async () => {
+    const { page } = await shopperWithCart({ viewport: NARROW }, 5);
+    await page.goto(`${baseURL}/en/checkout/checkout/`);
+    await hydrated(page);
+    const contact = page.locator('section[data-section="contact"]');
+    // An empty section does not fold: its messages show, all at once.
+    await contact.getByRole('button', { name: 'Continue' }).click();
+    await contact.getByText('This field is required').first().waitFor();
+    expect(await contact.getByRole('alert').count()).toBeGreaterThanOrEqual(3);
+    expect(await page.getByLabel('Email').isVisible()).toBe(true);
+    await fillContact(page, 'fold@example.com');
+    await contact.getByRole('button', { name: 'Continue' }).click();
+    await contact.getByText('fold@example.com · Anna Muster · +49 89 1234567').waitFor();
+    expect(await page.getByLabel('Email').isVisible()).toBe(false);
+    // The focus moves on to the next section's heading.
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () =>
+            (globalThis as unknown as { document: { activeElement: { id: string } | null } })
+              .document.activeElement?.id,
+        ),
+      )
+      .toBe('checkout-address-title');
+    await fillPlace(page, true);
+    await page
+      .locator('section[data-section="address"]')
+      .getByRole('button', { name: 'Continue' })
+      .click();
+    await page.getByText('Marienplatz 1, 80331 Munich, Bavaria, Germany').waitFor();
+    await page.getByRole('button', { name: 'Edit Contact details' }).click();
+    await page.getByLabel('Email').fill('fold2@example.com');
+    await contact.getByRole('button', { name: 'Continue' }).click();
+    await contact.getByText(/^fold2@example.com/).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    // Folded sections still send their fields: the order is placed with them.
+    await page.getByLabel(/Bank transfer/).check();
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Thank you for your order!' }).waitFor();
+    await page.getByText(/fold2@example.com/).waitFor();
+  });
+
   it.each([
-    ['4242 4242 4242 4242', 'Payment successful', 'Paid'],
-    ['4000 0000 0000 0002', 'The card was declined', 'Pending'],
+    ['at 1280 px', WIDE],
+    ['at 360 px', NARROW],
   ])(
-    'pays by test card %s in the checkout’s frame: %s, the order is %s',
-    async (card, frameText, status) => {
-      const { page } = await shopperWithCart({ viewport: WIDE }, 2);
+    'a card is paid in the checkout %s: declined with its reason, then paid; the thanks, and the mails',
+    async (_name, viewport) => {
+      const { page } = await shopperWithCart({ viewport }, viewport === WIDE ? 2 : 6);
+      const email = uniqueEmail('card');
       await page.goto(`${baseURL}/en/checkout/checkout/`);
       await hydrated(page);
-      await fillAddress(page, true);
+      await fillAddress(page, true, email);
       await page.getByLabel(/Credit card/).check();
       await page.getByRole('button', { name: 'Place order' }).click();
-      await page.getByRole('heading', { level: 1, name: 'Thank you for your order!' }).waitFor();
-      const src = await page.locator('iframe[title="Payment method"]').getAttribute('src');
-      if (!src) throw new Error('the payment frame has no page');
-      const hosted = await browser.page({ viewport: NARROW });
-      await hosted.goto(`${baseURL}${src}`);
-      expect(await axeViolations(hosted)).toEqual([]);
-      const frame = page.frameLocator('iframe[title="Payment method"]');
-      await frame.getByLabel('Card number').fill(card);
+      // No thanks yet: the payment step, the order pending, the card's page in a frame.
+      await page.getByRole('heading', { level: 1, name: 'Pay for your order' }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/en/checkout/checkout/');
+      expect(await page.getByText('Thank you for your order!').count()).toBe(0);
+      const frame = page.frameLocator('iframe[title="Card payment"]');
+      await frame.getByLabel('Card number').fill('4000 0000 0000 9995');
       await frame.getByRole('button', { name: 'Pay', exact: true }).click();
-      await frame.getByRole('heading', { name: new RegExp(frameText) }).waitFor();
-      // The frame tells the page, which reloads the order: its status is the server's.
-      await page.getByText(`Status: ${status}`).waitFor();
-      // The frame is a document of its own (its <main> is not a second one of this page's):
-      // scanned on its own.
+      // Why, in words, and another try or another method.
+      await page
+        .getByRole('alert')
+        .getByText('Insufficient funds: the card does not cover the amount.')
+        .waitFor();
+      await page.getByRole('heading', { name: 'Pay another way' }).waitFor();
+      await page.getByLabel(/Bank transfer/).waitFor();
       expect(await axeViolations(page, undefined, 'iframe')).toEqual([]);
-      const framePage = await browser.page({ viewport: NARROW });
-      const orderId = new URL(page.url()).searchParams.get('order');
-      const frameName = status === 'Paid' ? 'success_frame' : 'cancel_frame';
-      await framePage.goto(`${baseURL}/en/checkout/${frameName}/?order=${orderId}`);
-      await framePage.getByRole('link', { name: 'View your order' }).waitFor();
-      expect(await axeViolations(framePage)).toEqual([]);
+      expect(await contentWidth(page)).toBeLessThanOrEqual(viewport.width);
+      // The frame offers a fresh card form: a declined card now, then the accepted one.
+      await frame.getByLabel('Card number').fill('4000 0000 0000 0002');
+      await frame.getByRole('button', { name: 'Pay', exact: true }).click();
+      await page
+        .getByRole('alert')
+        .getByText('Card declined: the bank refused the payment.')
+        .waitFor();
+      await frame.getByLabel('Card number').fill('4242 4242 4242 4242');
+      await frame.getByRole('button', { name: 'Pay', exact: true }).click();
+      await page.getByRole('heading', { level: 1, name: 'Thank you for your order!' }).waitFor();
+      await page.getByText('Status: Paid').waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      // The mails that follow: placed, failed twice (each with its reason and a link to pay
+      // again), received.
+      const subjects = await subjectsOf(email, 4);
+      expect(subjects.map((s) => s.replace(/\d{6}-\d{6}/, 'N'))).toEqual([
+        'Your order N',
+        'The payment for order N did not go through',
+        'The payment for order N did not go through',
+        'Payment received for order N',
+      ]);
+      const mails = await mailsTo(email);
+      expect(mails[1]!.text).toContain('Insufficient funds');
+      expect(mails[2]!.text).toContain('Card declined');
+      expect(mails[1]!.text).toMatch(/Pay again here: http:\/\/\S+\/payments\/test-card\/\d+\//);
+      expect(mails[3]!.text).toMatch(/\/en\/checkout\/order-success\/\?order=\d+/);
     },
   );
 
+  it('a cancelled card payment says “Payment cancelled”, not the declined text', async () => {
+    const { page } = await shopperWithCart({ viewport: WIDE }, 7);
+    await page.goto(`${baseURL}/en/checkout/checkout/`);
+    await hydrated(page);
+    await fillAddress(page, true, uniqueEmail('cancel'));
+    await page.getByLabel(/Credit card/).check();
+    await page.getByRole('button', { name: 'Place order' }).click();
+    const frame = page.frameLocator('iframe[title="Card payment"]');
+    await frame.getByRole('button', { name: 'Cancel payment' }).click();
+    await page.getByRole('alert').getByText('Payment cancelled.').waitFor();
+    expect(await page.getByText(/declined/).count()).toBe(0);
+  });
+
+  it('bank transfer goes straight to the thanks, with the bank details', async () => {
+    const { page } = await shopperWithCart({ viewport: NARROW }, 8);
+    await page.goto(`${baseURL}/en/checkout/checkout/`);
+    await hydrated(page);
+    await fillAddress(page, true, uniqueEmail('bank'));
+    await page.getByLabel(/Bank transfer/).check();
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Thank you for your order!' }).waitFor();
+    await page.getByText(/IBAN/).waitFor();
+    expect(await page.locator('iframe').count()).toBe(0);
+  });
+
+  it('without JavaScript: the card declined in the frame, then another way to pay', async () => {
+    const { page } = await shopperWithCart({ javaScriptEnabled: false, viewport: NARROW }, 9);
+    const email = uniqueEmail('nojs-card');
+    await page.goto(`${baseURL}/en/checkout/checkout/`);
+    await fillAddress(page, false, email);
+    await page.getByLabel(/Credit card/).check();
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Pay for your order' }).waitFor();
+    const frame = page.frameLocator('iframe[title="Card payment"]');
+    await frame.getByLabel('Card number').fill('4000 0000 0000 0069');
+    await frame.getByRole('button', { name: 'Pay', exact: true }).click();
+    await frame.getByRole('heading', { name: 'The card has expired.' }).waitFor();
+    // The frame's link takes the whole page back to the payment step, with the reason.
+    await frame.getByRole('link', { name: 'Try again' }).click();
+    await page.getByRole('alert').getByText('The card has expired.').waitFor();
+    await page.getByLabel(/Bank transfer/).check();
+    await page.getByRole('button', { name: 'Pay this way' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Thank you for your order!' }).waitFor();
+    await page.getByText(/IBAN/).waitFor();
+    // The bank details are mailed too.
+    await expect.poll(async () => (await mailsTo(email)).at(-1)?.text ?? '').toContain('IBAN');
+  });
+
+  it('the summary follows a delivery chosen before the scripts ran', async () => {
+    const { page } = await shopperWithCart({ viewport: WIDE }, 1);
+    const release = await holdScripts(page);
+    await page.goto(`${baseURL}/en/checkout/checkout/`, { waitUntil: 'domcontentloaded' });
+    await page.getByLabel(/Express delivery/).check();
+    release();
+    await hydrated(page);
+    const cart = (await (
+      await page.request.get(`${baseURL}/en/api/sales/cart_products/`)
+    ).json()) as {
+      totals: { grandTotal: number };
+    };
+    const summary = page.getByRole('complementary');
+    await summary.getByText('Delivery (Express delivery)').waitFor();
+    await summary.getByText(money(cart.totals.grandTotal + 12.9), { exact: true }).waitFor();
+    expect(await summary.getByText('Delivery (Standard delivery)').count()).toBe(0);
+  });
+
   it.each([
     ['cancelled', 'Zahlung abgebrochen.'],
-    ['declined', 'Die Karte wurde abgelehnt.'],
+    ['declined', 'Karte abgelehnt: Die Bank hat die Zahlung abgelehnt.'],
+    ['insufficient_funds', 'Deckung nicht ausreichend: Die Karte deckt den Betrag nicht.'],
     ['error', 'Die Zahlung ist nicht durchgegangen.'],
+    ['forged', 'Die Zahlung ist nicht durchgegangen.'],
   ])('says in the frame why a payment ended unpaid: %s', async (reason, words) => {
     const page = await browser.page({ viewport: NARROW });
     await page.goto(`${baseURL}/de/checkout/cancel_frame/?order=1&reason=${reason}`);
-    await page.getByRole('heading', { level: 1, name: new RegExp(`^${words}`) }).waitFor();
+    await page.getByRole('heading', { level: 1, name: words }).waitFor();
+    await page.getByRole('link', { name: 'Erneut versuchen' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   it('shows field errors in the page’s language and keeps what was typed', async () => {

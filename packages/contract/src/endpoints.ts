@@ -104,6 +104,7 @@ import {
   promoCodeBodySchema,
   removeCartItemQuerySchema,
   repeatOrderBodySchema,
+  changePaymentBodySchema,
   setCartQuantityBodySchema,
   setCartQuantityErrorSchema,
 } from './sales.ts';
@@ -572,6 +573,16 @@ export const endpoints = {
       response: orderSchema,
       status: 201,
       errors: { 400: checkoutErrorSchema },
+    }),
+    changePayment: endpoint({
+      method: 'POST',
+      path: '/api/sales/orders/{id}/payment/',
+      summary:
+        'Pay a pending, unpaid order of the user or the session another way (after a declined card)',
+      params: idParams,
+      body: changePaymentBodySchema,
+      response: orderSchema,
+      errors: badRequest,
     }),
     repeatOrder: endpoint({
       method: 'POST',

@@ -269,3 +269,7 @@ export type OrdersQuery = z.input<typeof ordersQuerySchema>;
 
 export const repeatOrderBodySchema = z.object({ order: idSchema });
 export type RepeatOrderBody = z.infer<typeof repeatOrderBodySchema>;
+
+/** Another way to pay a pending, unpaid order (after a declined card): a payment method's id. */
+export const changePaymentBodySchema = z.object({ payment: idSchema });
+export type ChangePaymentBody = z.infer<typeof changePaymentBodySchema>;

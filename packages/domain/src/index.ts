@@ -19,3 +19,4 @@ export * from './password.ts';
 export * from './sorting.ts';
 export * from './stock.ts';
 export * from './redirect.ts';
+export * from './payment.ts';

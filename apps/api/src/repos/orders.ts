@@ -9,6 +9,7 @@ import type {
   Order,
 } from '@shop/contract';
 import {
+  canChangePayment,
   canMoveOrder,
   firstShortLine,
   fromCents,
@@ -831,5 +832,62 @@ export async function recordPayment(
       createdAt: now,
     });
     return 'refundDue';
+  });
+}
+
+/** What became of asking to pay an order another way. */
+export type ChangedPayment = 'changed' | 'notFound' | 'unknownPayment' | 'locked';
+
+/**
+ * Switches a pending, unpaid order of `owner` to another payment method (after a declined card).
+ * The order row is locked first, as `recordPayment` locks it, so a payment confirmed meanwhile
+ * either lands before (and the change is refused) or after (and pays the order all the same).
+ */
+export async function changeOrderPayment(
+  db: Database,
+  input: {
+    orderId: number;
+    owner: { userId: number | null; sessionId: string | null };
+    paymentId: number;
+    paymentKinds: readonly string[];
+    now: Date;
+  },
+): Promise<ChangedPayment> {
+  const mine = [
+    ...(input.owner.userId !== null ? [eq(s.orders.userId, input.owner.userId)] : []),
+    ...(input.owner.sessionId !== null
+      ? [eq(s.orders.ownerKey, ownerKeyOf({ sessionId: input.owner.sessionId }))]
+      : []),
+  ];
+  if (mine.length === 0) return 'notFound';
+  return inTransaction(db, async (tx) => {
+    const [order] = await tx
+      .select({ status: s.orders.status, paymentId: s.orders.paymentId })
+      .from(s.orders)
+      .where(and(eq(s.orders.id, input.orderId), or(...mine)))
+      .for('update');
+    if (!order) return 'notFound';
+    const [payment] = await tx
+      .select({ kind: s.payments.kind })
+      .from(s.payments)
+      .where(and(eq(s.payments.id, input.paymentId), eq(s.payments.active, true)));
+    if (!payment || !input.paymentKinds.includes(payment.kind)) return 'unknownPayment';
+    const [recorded] = await tx
+      .select({ n: count() })
+      .from(s.orderPayments)
+      .where(eq(s.orderPayments.orderId, input.orderId));
+    if (!canChangePayment(order.status, recorded?.n ?? 0)) return 'locked';
+    if (order.paymentId === input.paymentId) return 'changed';
+    await tx
+      .update(s.orders)
+      .set({ paymentId: input.paymentId })
+      .where(eq(s.orders.id, input.orderId));
+    await tx.insert(s.orderStatusChanges).values({
+      orderId: input.orderId,
+      status: order.status,
+      note: `payment method changed to ${payment.kind}`,
+      createdAt: input.now,
+    });
+    return 'changed';
   });
 }

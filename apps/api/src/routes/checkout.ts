@@ -1,5 +1,11 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { endpoints, IDEMPOTENCY_HEADER, type Locale, type Order } from '@shop/contract';
+import {
+  endpoints,
+  IDEMPOTENCY_HEADER,
+  NON_FIELD_ERRORS,
+  type Locale,
+  type Order,
+} from '@shop/contract';
 import { mergedQuantity, moneyFormatter } from '@shop/domain';
 import { translatorFor } from '#api/lib/i18n.ts';
 import { inTransaction } from '#api/lib/transactions.ts';
@@ -24,7 +30,13 @@ import {
   listPayments,
   listRegions,
 } from '#api/repos/checkout-options.ts';
-import { findOrder, listOrders, ownOrderLines, placeOrder } from '#api/repos/orders.ts';
+import {
+  changeOrderPayment,
+  findOrder,
+  listOrders,
+  ownOrderLines,
+  placeOrder,
+} from '#api/repos/orders.ts';
 import { recordOrderMail } from '#api/repos/staff-orders.ts';
 import { defineEndpoint, pageOf, requireUser } from './define.ts';
 
@@ -58,6 +70,46 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
   );
 
   /** The order as answered: its payment page when the provider has one, and what to do to pay. */
+  /**
+   * Mails the order in the caller's language (what it holds, how to pay, its signed link) and
+   * notes the mail for staff (decision 0053); a failed mail is logged and never undoes the order.
+   */
+  async function mailOrder(
+    req: FastifyRequest,
+    answer: Order,
+    shop: Awaited<ReturnType<typeof app.shopInfo>>,
+  ): Promise<void> {
+    const from = mailShopOf(shop, app.publicOrigin, req.locale);
+    const sent = await orderConfirmation(
+      answer,
+      translatorFor(req.locale),
+      moneyFormatter(req.locale, shop?.currency ?? 'EUR'),
+      answer.paymentInstructions,
+      { order: app.orderLinks.url(from.origin, req.locale, answer.id) },
+      from,
+    )
+      .then(async (mail) => {
+        await app.mailer.send(mail);
+        return mail;
+      })
+      .catch((err: unknown) => {
+        req.log.error({ err, order: answer.id }, 'order mail failed');
+        return null;
+      });
+    if (!sent) return;
+    await recordOrderMail(
+      db,
+      {
+        orderId: answer.id,
+        kind: 'confirmation',
+        email: sent.to,
+        subject: sent.subject,
+        locale: req.locale,
+      },
+      app.now(),
+    );
+  }
+
   async function withPayment(order: Order, currency: string, locale: Locale): Promise<Order> {
     const provider = providers.get(order.payment.kind);
     if (!provider) return order;
@@ -105,38 +157,7 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
     const currency = shop?.currency ?? 'EUR';
     const answer = await withPayment(order, currency, req.locale);
     if (result.kind === 'placed') {
-      // The order's language is the caller's; a failed mail never undoes the order.
-      const from = mailShopOf(shop, app.publicOrigin, req.locale);
-      const sent = await orderConfirmation(
-        answer,
-        translatorFor(req.locale),
-        moneyFormatter(req.locale, currency),
-        answer.paymentInstructions,
-        { order: app.orderLinks.url(from.origin, req.locale, order.id) },
-        from,
-      )
-        .then(async (mail) => {
-          await app.mailer.send(mail);
-          return mail;
-        })
-        .catch((err: unknown) => {
-          req.log.error({ err, order: order.id }, 'order mail failed');
-          return null;
-        });
-      // Staff see the mails an order was sent (decision 0053).
-      if (sent) {
-        await recordOrderMail(
-          db,
-          {
-            orderId: order.id,
-            kind: 'confirmation',
-            email: sent.to,
-            subject: sent.subject,
-            locale: req.locale,
-          },
-          app.now(),
-        );
-      }
+      await mailOrder(req, answer, shop);
     }
     return reply.code(201).send(answer);
   });
@@ -165,6 +186,36 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
     if (!order) throw notFound(req.t('errors.missing.order'));
     const shop = await app.shopInfo(req.locale);
     return withPayment(order, shop?.currency ?? 'EUR', req.locale);
+  });
+
+  // After a declined card: pay the same order another way (bank transfer, cash, or the card again).
+  defineEndpoint(app, endpoints.sales.changePayment, async (req, { params, body }, reply) => {
+    const user = await req.getUser();
+    const owner = { userId: user?.id ?? null, sessionId: req.session?.id ?? null };
+    const result = await changeOrderPayment(db, {
+      orderId: params.id,
+      owner,
+      paymentId: body.payment,
+      paymentKinds: offeredKinds,
+      now: app.now(),
+    });
+    if (result === 'notFound') throw notFound(req.t('errors.missing.order'));
+    if (result === 'unknownPayment') {
+      return reply.code(400).send({ payment: [req.t('orders.unknownPayment')] });
+    }
+    if (result === 'locked') {
+      return reply.code(400).send({ [NON_FIELD_ERRORS]: [req.t('payment.locked')] });
+    }
+    const order = await findOrder(db, req.locale, params.id, owner);
+    if (!order) throw notFound(req.t('errors.missing.order'));
+    const shop = await app.shopInfo(req.locale);
+    const currency = shop?.currency ?? 'EUR';
+    const answer = await withPayment(order, currency, req.locale);
+    if (!answer.paymentUrl) {
+      // Paid later now: the shopper gets what to do to pay (bank details, cash) in a mail too.
+      await mailOrder(req, answer, shop);
+    }
+    return answer;
   });
 
   defineEndpoint(app, endpoints.sales.repeatOrder, async (req, { body }) => {

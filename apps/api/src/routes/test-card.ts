@@ -1,18 +1,35 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
-import { DEFAULT_LOCALE, formatMoney, isLocale, type Locale } from '@shop/domain';
+import {
+  DEFAULT_LOCALE,
+  formatMoney,
+  isCardFailure,
+  isLocale,
+  paymentFailureOf,
+  type Locale,
+  type PaymentFailure,
+} from '@shop/domain';
 import { translatorFor } from '#api/lib/i18n.ts';
-import { orderForPayment, recordPayment, REFUND_NOTES } from '#api/repos/orders.ts';
+import { testCardPageUrl } from '#api/lib/payments.ts';
+import { paymentFailedMail, paymentReceivedMail } from '#api/mail/payment-mail.ts';
+import { findOrder, orderForPayment, recordPayment, REFUND_NOTES } from '#api/repos/orders.ts';
 import { escapeXml } from './seo.ts';
 
 /*
  * A payment provider for tests and demos, inside the shop's process but kept apart from it the
- * way a real one is: its hosted page takes the card, then it confirms the payment to the shop's
- * webhook, server to server, with a signature (the iframe's success page changes nothing).
- * 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined.
+ * way a real one is: its hosted page takes the card, then it tells the shop's webhook how the
+ * payment ended, server to server, with a signature (the iframe's end pages change nothing).
+ * Like a real provider's test mode, card numbers pick the outcome (CARD_OUTCOMES).
  */
 
-const CARD_OK = '4242424242424242';
-const CARD_DECLINED = '4000000000000002';
+/** The card numbers of test mode and what each does (Stripe's test numbers, so they are familiar). */
+export const CARD_OUTCOMES: Readonly<Record<string, 'paid' | PaymentFailure>> = {
+  '4242424242424242': 'paid',
+  '4000000000000002': 'declined',
+  '4000000000009995': 'insufficient_funds',
+  '4000000000000069': 'expired_card',
+  '4000000000000127': 'incorrect_cvc',
+  '4000000000000119': 'processing_error',
+};
 export const TEST_CARD_WEBHOOK = '/payments/test-card/webhook';
 export const SIGNATURE_HEADER = 'x-payment-signature';
 
@@ -21,7 +38,10 @@ type Form = Record<string, string | undefined>;
  * `payment`: the provider's id of the charge. This provider has one per order (as a payment intent
  * is), so paying twice on its page is one payment, recorded once.
  */
-type Confirmation = { order: number; status: 'paid'; amount: number; payment: string };
+type Confirmation =
+  | { order: number; status: 'paid'; amount: number; payment: string }
+  /** A card that failed: nothing was taken; `reason` is one of the provider's outcomes. */
+  | { order: number; status: 'failed'; reason: PaymentFailure; payment: string };
 
 const localeOf = (value: unknown): Locale =>
   typeof value === 'string' && isLocale(value) ? value : DEFAULT_LOCALE;
@@ -125,8 +145,8 @@ ${error ? `<p class="error" role="alert" id="card-error">${escapeXml(error)}</p>
         );
       if (form.action === 'cancel') return frame('cancel_frame', 'cancelled');
       const card = (form.card ?? '').replace(/[\s-]/g, '');
-      if (card === CARD_DECLINED) return frame('cancel_frame', 'declined');
-      if (card !== CARD_OK) {
+      const outcome = CARD_OUTCOMES[card];
+      if (!outcome) {
         return cardPage(
           reply.code(400),
           (await app.shopInfo(locale))?.currency ?? 'EUR',
@@ -136,13 +156,22 @@ ${error ? `<p class="error" role="alert" id="card-error">${escapeXml(error)}</p>
           translatorFor(locale)('orders.cardUnknown'),
         );
       }
-      // The provider tells the shop, server to server and signed, as a real one does.
-      const confirmation: Confirmation = {
-        order: order.id,
-        status: 'paid',
-        amount: order.total,
-        payment: `test-card-${order.id}`,
-      };
+      // The provider tells the shop, server to server and signed, as a real one does: a payment
+      // taken, or a card that failed and why.
+      const confirmation: Confirmation =
+        outcome === 'paid'
+          ? {
+              order: order.id,
+              status: 'paid',
+              amount: order.total,
+              payment: `test-card-${order.id}`,
+            }
+          : {
+              order: order.id,
+              status: 'failed',
+              reason: outcome,
+              payment: `test-card-${order.id}`,
+            };
       const payload = JSON.stringify(confirmation);
       const res = await app.inject({
         method: 'POST',
@@ -154,7 +183,7 @@ ${error ? `<p class="error" role="alert" id="card-error">${escapeXml(error)}</p>
         req.log.error({ status: res.statusCode, order: order.id }, 'payment confirmation refused');
         return frame('cancel_frame', 'error');
       }
-      return frame('success_frame');
+      return outcome === 'paid' ? frame('success_frame') : frame('cancel_frame', outcome);
     },
   );
 
@@ -165,25 +194,40 @@ ${error ? `<p class="error" role="alert" id="card-error">${escapeXml(error)}</p>
     if (!signer.verify(payload, req.headers[SIGNATURE_HEADER])) {
       return reply.code(401).send({ detail: 'Bad signature.' });
     }
-    let body: Partial<Confirmation>;
+    let body: Partial<Record<'order' | 'status' | 'amount' | 'payment' | 'reason', unknown>>;
     try {
-      body = JSON.parse(payload) as Partial<Confirmation>;
+      body = JSON.parse(payload) as typeof body;
     } catch {
       return reply.code(400).send({ detail: 'Not JSON.' });
     }
     const order = typeof body.order === 'number' ? await orderForPayment(db, body.order) : null;
-    if (!order || order.kind !== 'test_card' || body.status !== 'paid') {
-      return reply.code(400).send({ detail: 'Unknown order or status.' });
-    }
-    if (body.amount !== order.total) return reply.code(400).send({ detail: 'Wrong amount.' });
+    if (!order) return reply.code(400).send({ detail: 'Unknown order.' });
     if (typeof body.payment !== 'string' || body.payment === '') {
       return reply.code(400).send({ detail: 'No payment id.' });
     }
+    if (body.status === 'failed') {
+      const failure = paymentFailureOf(body.reason);
+      if (!failure) return reply.code(400).send({ detail: 'Unknown reason.' });
+      // Only a card's failure on an order still waiting for its money is worth a mail.
+      if (isCardFailure(failure) && order.status === 'pending' && order.kind === 'test_card') {
+        await mailPaymentFailed(order, failure);
+      }
+      return reply.code(204).send();
+    }
+    // A paid order is recorded whatever its method now is: the shopper may have switched to
+    // another method while the card was being charged, and money taken is never dropped.
+    if (body.status !== 'paid') return reply.code(400).send({ detail: 'Unknown status.' });
+    if (body.amount !== order.total) return reply.code(400).send({ detail: 'Wrong amount.' });
     const recorded = await recordPayment(
       db,
       { orderId: order.id, kind: 'test_card', reference: body.payment, amount: body.amount },
       app.now(),
     );
+    if (recorded === 'paid') {
+      // Only the confirmation that paid the order mails: one delivered again ('repeated') or
+      // racing it waits on the order's lock and finds the payment recorded.
+      await mailPaymentReceived(order);
+    }
     if (recorded === 'refundDue') {
       // Staff see it on the order (refundDue) and in its history; the log tells them at once.
       req.log.warn(
@@ -193,4 +237,53 @@ ${error ? `<p class="error" role="alert" id="card-error">${escapeXml(error)}</p>
     }
     return reply.code(204).send();
   });
+
+  type PaymentRow = NonNullable<Awaited<ReturnType<typeof orderForPayment>>>;
+
+  /** The order as its mails show it, in its language, and the shop's origin and money format. */
+  async function mailContext(row: PaymentRow) {
+    const locale = localeOf(row.locale);
+    const order = await findOrder(db, locale, row.id, {
+      userId: null,
+      sessionId: null,
+      staff: true,
+    });
+    const shop = await app.shopInfo(locale);
+    // Links go to the shop's canonical address, else the configured one: never a request header.
+    const canonical = shop?.canonicalUrl?.trim().replace(/\/+$/, '');
+    const origin = canonical && URL.canParse(canonical) ? canonical : app.publicOrigin;
+    const format = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency: shop?.currency ?? 'EUR',
+    });
+    return {
+      order,
+      locale,
+      origin,
+      t: translatorFor(locale),
+      money: (amount: number) => format.format(amount),
+    };
+  }
+
+  // A failed mail never undoes the payment: it is logged.
+  async function mailPaymentReceived(row: PaymentRow) {
+    const { order, locale, origin, t, money } = await mailContext(row);
+    if (!order) return;
+    const link = `${origin}/${locale}/checkout/order-success/?order=${order.id}`;
+    await app.mailer
+      .send(paymentReceivedMail(order, t, money, { order: link }))
+      .catch((err: unknown) => app.log.error({ err, order: order.id }, 'payment mail failed'));
+  }
+
+  async function mailPaymentFailed(row: PaymentRow, failure: PaymentFailure) {
+    const { order, locale, origin, t, money } = await mailContext(row);
+    if (!order) return;
+    const links = {
+      pay: `${origin}${testCardPageUrl(signer, { id: order.id, locale })}`,
+      order: `${origin}/${locale}/checkout/checkout/?pay=${order.id}`,
+    };
+    await app.mailer
+      .send(paymentFailedMail(order, failure, t, money, links))
+      .catch((err: unknown) => app.log.error({ err, order: order.id }, 'payment mail failed'));
+  }
 };

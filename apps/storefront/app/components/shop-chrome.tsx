@@ -23,7 +23,7 @@ function WidgetHtml({ widget, className }: { widget: Widget; className?: string 
  * `logo`-type image as before, or only the title. On a phone the header shows the title alone:
  * the mark would push the cart and account icons off a 360 px screen.
  */
-function ShopLogo({
+export function ShopLogo({
   shop,
   logoType,
   tone,

@@ -16,3 +16,19 @@ export function wantsScriptsAfterPaint(handles: readonly unknown[]): boolean {
       (handle as { scriptsAfterPaint?: unknown }).scriptsAfterPaint === true,
   );
 }
+
+/**
+ * The checkout shows its own short header (logo, "secure checkout", back to the cart) in place
+ * of the shop's, and no go-to-top button over its fields: `export const handle = checkoutHandle`.
+ */
+export const checkoutHandle = { chrome: 'checkout' } as const;
+
+/** Whether any of the matched routes' handles asks for the checkout's header. */
+export function wantsCheckoutChrome(handles: readonly unknown[]): boolean {
+  return handles.some(
+    (handle) =>
+      typeof handle === 'object' &&
+      handle !== null &&
+      (handle as { chrome?: unknown }).chrome === 'checkout',
+  );
+}

@@ -1,15 +1,23 @@
-import { useRef, useState } from 'react';
-import { data, Form, redirect, useNavigation } from 'react-router';
-import { getFormProps, useForm } from '@conform-to/react';
-import { titleWithVariation, withDelivery } from '@shop/domain';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { data, Form, redirect, useNavigate } from 'react-router';
+import { getFormProps } from '@conform-to/react';
+import type { Order, Payment } from '@shop/contract';
+import {
+  pageAfterOrder,
+  paymentFailureOf,
+  titleWithVariation,
+  withDelivery,
+  type PaymentFailure,
+} from '@shop/domain';
 import {
   AddressFields,
   addressFormValues,
   RecipientFields,
 } from '#app/components/address-fields.tsx';
+import { Button } from '#app/components/button.tsx';
 import { CsrfInput } from '#app/components/csrf-input.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
-import { TotalsList } from '#app/components/totals-list.tsx';
+import { CheckoutSummary, orderLines, orderTotals } from '#app/components/order-summary.tsx';
 import {
   DefaultSubmit,
   FieldErrors,
@@ -18,13 +26,21 @@ import {
 } from '#app/components/form-messages.tsx';
 import { useMoney } from '#app/components/price.tsx';
 import { checkoutKey } from '#app/lib/checkout-key.server.ts';
-import { checkoutPageForm } from '#app/lib/checkout-forms.ts';
+import {
+  CHECKOUT_SECTIONS,
+  changePaymentForm,
+  checkoutPageForm,
+  type CheckoutSection,
+} from '#app/lib/checkout-forms.ts';
 import { parseForm } from '#app/lib/forms.ts';
 import { apiFailure, invalid, readForm, type FormReply } from '#app/lib/forms.server.ts';
-import { useChangedBeforeHydration } from '#app/lib/hydrated.ts';
+import { useHydrated } from '#app/lib/hydrated.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { shopTranslator } from '#app/lib/messages.server.ts';
+import { useIsPending } from '#app/lib/pending.ts';
+import { checkoutHandle } from '#app/lib/route-handle.ts';
 import { pageMeta } from '#app/lib/seo.ts';
+import { useShopForm } from '#app/lib/shop-form.ts';
 import { optional } from '#app/lib/api-errors.server.ts';
 import { noPlaces, placesFor, type Places } from '#app/lib/places.server.ts';
 import { getShopRequest } from '#app/lib/shop.server.ts';
@@ -32,10 +48,43 @@ import type { Route } from './+types/checkout';
 
 type CheckoutReply = FormReply & { places?: Places };
 
+/** The payment step of a placed order, and the thanks when nothing is left to pay. */
+const payPath = (locale: string, order: number, failure?: PaymentFailure | null) =>
+  `/${locale}/checkout/checkout/?pay=${order}${failure ? `&reason=${failure}` : ''}`;
+const thanksPath = (locale: string, order: number) =>
+  `/${locale}/checkout/order-success/?order=${order}`;
+
+/** Where a placed order goes next: its card payment in the checkout, or the thanks. */
+const nextPath = (locale: string, order: Order) =>
+  pageAfterOrder({ status: order.status, kind: order.payment.kind }) === 'pay'
+    ? payPath(locale, order.id)
+    : thanksPath(locale, order.id);
+
+export const handle = checkoutHandle;
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const shop = getShopRequest(context);
   if (!shop.shop.cart) throw data(null, { status: 404 });
   const api = shop.api;
+  const search = new URL(request.url).searchParams;
+  const pay = Number(search.get('pay'));
+  if (search.has('pay')) {
+    // A placed order waiting for its card payment (the cart is empty by now): only its owner
+    // reads it; paid, or paid later, it goes to the thanks.
+    if (!Number.isInteger(pay) || pay <= 0) throw data(null, { status: 404 });
+    const [order, payments] = await Promise.all([
+      api.sales.order({ params: { id: pay } }),
+      api.payments.list(),
+    ]);
+    const next = nextPath(shop.locale, order);
+    if (next !== payPath(shop.locale, order.id)) throw redirect(next);
+    return {
+      step: 'pay' as const,
+      order,
+      payments,
+      failure: paymentFailureOf(search.get('reason')),
+    };
+  }
   const cart = await api.sales.cart();
   if (cart.items.length === 0) throw redirect(`/${shop.locale}/checkout/cart/`);
   const [deliveries, payments, countries, addresses] = await Promise.all([
@@ -45,9 +94,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // A logged-in shopper starts from an address of their book (the default, or the chosen one).
     shop.user ? optional(api.accounts.addresses(), []) : [],
   ]);
-  const chosenId = Number(new URL(request.url).searchParams.get('address'));
+  // `saved`: the saved-address chooser (not `address`, the street field's name in the same page).
+  const chosenId = Number(search.get('saved') ?? search.get('address'));
   const address = addresses.find((a) => a.id === chosenId) ?? addresses.find((a) => a.isDefault);
   return {
+    step: 'form' as const,
     cart,
     deliveries,
     payments,
@@ -77,13 +128,25 @@ export async function action({ request, context }: Route.ActionArgs) {
       places: await placesFor(shop.api, form.country, form.region),
     });
   }
+  if (form.intent === 'method') {
+    try {
+      const order = await shop.api.sales.changePayment({
+        params: { id: form.order },
+        body: { payment: form.payment },
+      });
+      return redirect(nextPath(shop.locale, order));
+    } catch (error) {
+      return apiFailure(submission, error, t);
+    }
+  }
   const { intent: _intent, idempotencyKey, ...body } = form;
   try {
     const order = await shop.api.sales.checkout({
       body,
       headers: { 'idempotency-key': idempotencyKey },
     });
-    return redirect(`/${shop.locale}/checkout/order-success/?order=${order.id}`);
+    // A card is paid here, in the checkout, before the thanks (issue 23).
+    return redirect(nextPath(shop.locale, order));
   } catch (error) {
     const failure = apiFailure(submission, error, t);
     return data<CheckoutReply>(
@@ -94,26 +157,109 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function meta({ matches, location }: Route.MetaArgs) {
-  return pageMeta({ matches, location, titleKey: 'checkout.title', robots: 'noindex' });
+  const paying = new URLSearchParams(location.search).has('pay');
+  return pageMeta({
+    matches,
+    location,
+    titleKey: paying ? 'payment.payTitle' : 'checkout.title',
+    robots: 'noindex',
+  });
 }
 
 const input = 'w-full rounded-md border border-slate-300 px-3 py-2';
 
-/** A chosen saved address starts the form afresh with its values. */
 export default function Checkout(props: Route.ComponentProps) {
-  return <CheckoutForm key={props.loaderData.address?.id ?? 0} {...props} />;
+  const { loaderData } = props;
+  if (loaderData.step === 'pay') {
+    return (
+      <PayStep
+        key={loaderData.order.id}
+        order={loaderData.order}
+        payments={loaderData.payments}
+        failure={loaderData.failure}
+        reply={props.actionData}
+      />
+    );
+  }
+  // A chosen saved address starts the form afresh with its values.
+  return (
+    <CheckoutForm key={loaderData.address?.id ?? 0} data={loaderData} reply={props.actionData} />
+  );
 }
 
-function CheckoutForm({ loaderData, actionData }: Route.ComponentProps) {
+type FormStep = Extract<Route.ComponentProps['loaderData'], { step: 'form' }>;
+
+/**
+ * One section of the checkout (contact, address, delivery, payment). With JavaScript, "Continue"
+ * checks its fields and folds it to one line with an "Edit" button; its fields stay in the form
+ * (hidden), so the one form still sends them all. Without JavaScript every section stays open
+ * and the page is the plain form it always was.
+ */
+function Section({
+  name,
+  title,
+  open,
+  summary,
+  onEdit,
+  onContinue,
+  children,
+}: {
+  name: string;
+  title: string;
+  open: boolean;
+  summary: string;
+  onEdit: () => void;
+  onContinue?: (form: HTMLFormElement | null) => void;
+  children: ReactNode;
+}) {
+  const { t } = useI18n();
+  const hydrated = useHydrated();
+  return (
+    <section
+      aria-labelledby={`checkout-${name}-title`}
+      data-section={name}
+      className="rounded-lg border border-slate-200 p-4"
+    >
+      <div className="flex items-center justify-between gap-2">
+        <h2 id={`checkout-${name}-title`} tabIndex={-1} className="text-lg font-bold outline-none">
+          {title}
+        </h2>
+        {!open && (
+          <Button type="button" variant="secondary" size="sm" onClick={onEdit}>
+            {t('payment.edit')}
+            <span className="sr-only"> {title}</span>
+          </Button>
+        )}
+      </div>
+      {!open && <p className="mt-1 text-sm break-words text-slate-700">{summary}</p>}
+      <div hidden={!open} className="mt-4 space-y-4">
+        {children}
+        {hydrated && onContinue && (
+          <Button
+            type="button"
+            variant="secondary"
+            size="md"
+            onClick={(event) => onContinue(event.currentTarget.form)}
+          >
+            {t('payment.next')}
+          </Button>
+        )}
+      </div>
+    </section>
+  );
+}
+
+const SECTION_ORDER: readonly CheckoutSection[] = ['contact', 'address', 'delivery', 'payment'];
+
+function CheckoutForm({ data: loaderData, reply }: { data: FormStep; reply: unknown }) {
   const { t } = useI18n();
   const money = useMoney();
-  const navigation = useNavigation();
-  const reply = actionData;
-  const places: Places =
-    (reply && 'places' in reply ? (reply.places as Places) : undefined) ?? loaderData.places;
+  const hydrated = useHydrated();
+  const checkoutReply = reply as CheckoutReply | undefined;
+  const places: Places = checkoutReply?.places ?? loaderData.places;
   const { cart, deliveries, payments, countries, address, addresses } = loaderData;
-  const [form, fields] = useForm({
-    lastResult: reply?.result,
+  const [form, fields] = useShopForm(checkoutPageForm, {
+    lastResult: checkoutReply?.result,
     defaultValue: {
       email: loaderData.email,
       ...(address && addressFormValues(address)),
@@ -123,60 +269,135 @@ function CheckoutForm({ loaderData, actionData }: Route.ComponentProps) {
       payment: String(payments[0]?.id ?? ''),
       promoCode: cart.promoCode?.code ?? '',
     },
-    onValidate: ({ formData }) => parseForm(formData, checkoutPageForm, t),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
   });
-  const submitting = navigation.state !== 'idle' && navigation.formMethod === 'POST';
-  const savedAddress = useRef<HTMLSelectElement>(null);
-  useChangedBeforeHydration(savedAddress, (select) => select.form?.requestSubmit());
+  const placing = useIsPending({ intent: 'place' });
+  const formRef = useRef<HTMLFormElement>(null);
+
   // The summary follows the chosen delivery: its price (free from its threshold, the same domain
   // rule the server charges by) and the order's total.
   const [deliveryId, setDeliveryId] = useState(String(fields.delivery.initialValue ?? ''));
+  // A delivery chosen before the scripts ran is the one the summary shows once they do.
+  useLayoutEffect(() => {
+    const checked = formRef.current?.querySelector<HTMLInputElement>(
+      `input[name="${fields.delivery.name}"]:checked`,
+    );
+    if (checked) setDeliveryId(checked.value);
+  }, [fields.delivery.name]);
   const chosen = deliveries.find((d) => String(d.id) === deliveryId);
   const shipping = chosen ? withDelivery(cart.totals.grandTotal, chosen) : null;
+
+  // Sections folded by "Continue", with the one line each shows folded.
+  const [folded, setFolded] = useState<Partial<Record<CheckoutSection, string>>>({});
+  const hasErrors = (section: CheckoutSection) =>
+    Object.keys(CHECKOUT_SECTIONS[section].shape).some(
+      (name) => fields[name as keyof typeof fields]?.errors?.length,
+    );
+  const isOpen = (section: CheckoutSection) => folded[section] === undefined || hasErrors(section);
+
+  const titleIn = (
+    list: readonly { id: number; title: string }[],
+    value: FormDataEntryValue | null,
+  ) =>
+    list.find((item) => String(item.id) === value)?.title ??
+    (typeof value === 'string' ? value : '');
+
+  function summaryOf(section: CheckoutSection, values: FormData): string {
+    const get = (name: string) => {
+      const value = values.get(name);
+      return typeof value === 'string' ? value.trim() : '';
+    };
+    switch (section) {
+      case 'contact':
+        return [get('email'), `${get('firstName')} ${get('lastName')}`.trim(), get('phone')]
+          .filter(Boolean)
+          .join(' · ');
+      case 'address':
+        return [
+          get('address'),
+          [get('postcode'), titleIn(places.cities, values.get('city'))].filter(Boolean).join(' '),
+          titleIn(places.regions, values.get('region')),
+          titleIn(countries, values.get('country')),
+        ]
+          .filter(Boolean)
+          .join(', ');
+      case 'delivery': {
+        const delivery = deliveries.find((d) => String(d.id) === get('delivery'));
+        if (!delivery) return '';
+        const price = withDelivery(cart.totals.grandTotal, delivery).delivery;
+        return `${delivery.title} · ${price === 0 ? t('checkout.free') : money(price)}`;
+      }
+      case 'payment':
+        return titleIn(payments, values.get('payment'));
+    }
+  }
+
+  function focusSection(section: string) {
+    document.getElementById(`checkout-${section}-title`)?.focus();
+  }
+
+  function continueFrom(section: CheckoutSection, element: HTMLFormElement | null) {
+    if (!element) return;
+    const values = new FormData(element);
+    const checked = parseForm(values, CHECKOUT_SECTIONS[section], t);
+    if (checked.status !== 'success') {
+      // Show every message of the section at once, then take the shopper to the first.
+      for (const name of Object.keys(CHECKOUT_SECTIONS[section].shape)) form.validate({ name });
+      requestAnimationFrame(() =>
+        element
+          .querySelector<HTMLElement>(`[data-section="${section}"] [aria-invalid="true"]`)
+          ?.focus(),
+      );
+      return;
+    }
+    setFolded((current) => ({ ...current, [section]: summaryOf(section, values) }));
+    const next = SECTION_ORDER[SECTION_ORDER.indexOf(section) + 1] ?? 'review';
+    requestAnimationFrame(() => focusSection(next));
+  }
+
+  function edit(section: CheckoutSection) {
+    setFolded(({ [section]: _gone, ...rest }) => rest);
+    requestAnimationFrame(() => focusSection(section));
+  }
+
+  const sectionProps = (section: CheckoutSection) => ({
+    name: section,
+    open: isOpen(section),
+    summary: folded[section] ?? '',
+    onEdit: () => edit(section),
+    onContinue: (element: HTMLFormElement | null) => continueFrom(section, element),
+  });
+
+  const lines = cart.items.map((line) => ({
+    id: line.id,
+    quantity: line.quantity,
+    title: titleWithVariation(line.item.title, line.variation),
+    price: line.discountPrice,
+  }));
+  const totals = {
+    promo: { code: cart.promoCode?.code, amount: cart.totals.promoDiscount },
+    ...(shipping && chosen ? { delivery: { title: chosen.title, price: shipping.delivery } } : {}),
+    total: shipping?.orderTotal ?? cart.totals.grandTotal,
+    vat: cart.totals.totalVat,
+  };
+
   return (
     <div className="mx-auto w-full max-w-5xl">
       <h1 className="mb-6 text-2xl font-bold">{t('checkout.title')}</h1>
-      {addresses.length > 0 && (
-        <Form method="get" className="mb-6 flex flex-wrap items-end gap-2">
-          <div className="min-w-0 flex-1">
-            <label htmlFor="saved-address" className="mb-1 block font-medium">
-              {t('checkout.savedAddress')}
-            </label>
-            <select
-              ref={savedAddress}
-              id="saved-address"
-              name="address"
-              defaultValue={address?.id}
-              onChange={(event) => event.currentTarget.form?.requestSubmit()}
-              className={input}
-            >
-              {addresses.map((a) => (
-                <option key={a.id} value={a.id}>
-                  {[`${a.firstName} ${a.lastName}`, a.address, a.city?.title ?? a.country.title]
-                    .filter(Boolean)
-                    .join(', ')}
-                </option>
-              ))}
-            </select>
-          </div>
-          <button
-            type="submit"
-            className="rounded-md border border-slate-300 px-3 py-2 hover:bg-slate-100"
-          >
-            {t('checkout.useAddress')}
-          </button>
-        </Form>
-      )}
-      <Form method="post" {...getFormProps(form)} className="grid gap-8 lg:grid-cols-[1fr_20rem]">
-        <CsrfInput />
-        <input type="hidden" name="idempotencyKey" value={loaderData.idempotencyKey} />
-        <DefaultSubmit intent="place" />
-        <div className="min-w-0 space-y-8">
+      {/* The saved-address chooser's own form; its controls sit in the address section. */}
+      {addresses.length > 0 && <Form method="get" id="saved-address-form" />}
+      <div className="grid gap-x-8 lg:grid-cols-[1fr_20rem]">
+        <CheckoutSummary lines={lines} totals={totals} />
+        <Form
+          method="post"
+          {...getFormProps(form)}
+          ref={formRef}
+          className="min-w-0 space-y-4 lg:col-start-1 lg:row-start-1"
+        >
+          <CsrfInput />
+          <input type="hidden" name="idempotencyKey" value={loaderData.idempotencyKey} />
+          <DefaultSubmit intent="place" />
           <FormErrors form={form} />
-          <fieldset className="space-y-4">
-            <legend className="mb-2 text-lg font-bold">{t('checkout.contact')}</legend>
+          <Section title={t('checkout.contact')} {...sectionProps('contact')}>
             <TextField
               field={fields.email}
               label={t('auth.email')}
@@ -184,14 +405,37 @@ function CheckoutForm({ loaderData, actionData }: Route.ComponentProps) {
               autoComplete="email"
             />
             <RecipientFields fields={fields} />
-          </fieldset>
-          <fieldset className="space-y-4">
-            <legend className="mb-2 text-lg font-bold">{t('checkout.address')}</legend>
-            <AddressFields fields={fields} countries={countries} places={places} />
-          </fieldset>
-          <fieldset>
-            <legend className="mb-2 text-lg font-bold">{t('checkout.delivery')}</legend>
-            <div className="space-y-2">
+          </Section>
+          <Section title={t('checkout.address')} {...sectionProps('address')}>
+            {addresses.length > 0 && (
+              <div className="flex flex-wrap items-end gap-2">
+                <div className="min-w-0 flex-1">
+                  <label htmlFor="saved-address" className="mb-1 block font-medium">
+                    {t('checkout.savedAddress')}
+                  </label>
+                  <SavedAddressSelect addresses={addresses} chosen={address?.id} />
+                </div>
+                {/* Without JavaScript the choice is sent by this button; with it, on change. */}
+                <Button
+                  type="submit"
+                  form="saved-address-form"
+                  variant="secondary"
+                  size="compact"
+                  className={hydrated ? 'hidden' : undefined}
+                >
+                  {t('checkout.useAddress')}
+                </Button>
+              </div>
+            )}
+            {/* "Show regions and cities" is the fallback without JavaScript: with it a change asks. */}
+            <div
+              className={`space-y-4 ${hydrated ? '[&_button[name=intent][value=places]]:hidden' : ''}`}
+            >
+              <AddressFields fields={fields} countries={countries} places={places} />
+            </div>
+          </Section>
+          <Section title={t('checkout.delivery')} {...sectionProps('delivery')}>
+            <div role="radiogroup" aria-labelledby="checkout-delivery-title" className="space-y-2">
               {deliveries.map((d) => (
                 <label
                   key={d.id}
@@ -216,10 +460,9 @@ function CheckoutForm({ loaderData, actionData }: Route.ComponentProps) {
               ))}
             </div>
             <FieldErrors field={fields.delivery} />
-          </fieldset>
-          <fieldset>
-            <legend className="mb-2 text-lg font-bold">{t('checkout.payment')}</legend>
-            <div className="space-y-2">
+          </Section>
+          <Section title={t('checkout.payment')} {...sectionProps('payment')}>
+            <div role="radiogroup" aria-labelledby="checkout-payment-title" className="space-y-2">
               {payments.map((p) => (
                 <label
                   key={p.id}
@@ -240,74 +483,228 @@ function CheckoutForm({ loaderData, actionData }: Route.ComponentProps) {
               ))}
             </div>
             <FieldErrors field={fields.payment} />
-          </fieldset>
-          <div>
-            <label htmlFor={fields.promoCode.id} className="mb-1 block font-medium">
-              {t('cart.promoCode')}
-            </label>
-            <input
-              id={fields.promoCode.id}
-              name={fields.promoCode.name}
-              type="text"
-              defaultValue={
-                typeof fields.promoCode.initialValue === 'string'
-                  ? fields.promoCode.initialValue
-                  : undefined
-              }
-              placeholder={t('cart.promoPlaceholder')}
-              autoComplete="off"
-              aria-invalid={fields.promoCode.errors ? true : undefined}
-              aria-describedby={fields.promoCode.errors ? fields.promoCode.errorId : undefined}
-              className={`${input} uppercase`}
-            />
-            <FieldErrors field={fields.promoCode} />
-          </div>
-          <div>
-            <label htmlFor={fields.comment.id} className="mb-1 block font-medium">
-              {t('checkout.comment')}
-            </label>
-            <textarea
-              id={fields.comment.id}
-              name={fields.comment.name}
-              defaultValue={fields.comment.initialValue}
-              placeholder={t('checkout.commentPlaceholder')}
-              rows={3}
-              className={input}
-            />
-          </div>
-        </div>
-        <aside className="h-fit min-w-0 rounded-lg border border-slate-200 p-4">
-          <h2 className="mb-3 text-lg font-bold">{t('checkout.summary')}</h2>
-          <ul className="mb-3 space-y-2 text-sm">
-            {cart.items.map((line) => (
-              <li key={line.id} className="flex justify-between gap-2">
-                <span className="min-w-0 break-words">
-                  {line.quantity} × {titleWithVariation(line.item.title, line.variation)}
-                </span>
-                <span className="shrink-0">{money(line.discountPrice)}</span>
-              </li>
-            ))}
-          </ul>
-          <TotalsList
-            promo={{ code: cart.promoCode?.code, amount: cart.totals.promoDiscount }}
-            {...(shipping && chosen
-              ? { delivery: { title: chosen.title, price: shipping.delivery } }
-              : {})}
-            total={shipping?.orderTotal ?? cart.totals.grandTotal}
-            vat={cart.totals.totalVat}
-            className="border-t border-slate-200 pt-3"
-          />
-          <button
-            type="submit"
-            name="intent"
-            value="place"
-            disabled={submitting}
-            className="mt-4 w-full rounded-md bg-primary px-4 py-3 font-bold text-white hover:bg-blue-800 disabled:opacity-70"
+          </Section>
+          <section
+            aria-labelledby="checkout-review-title"
+            data-section="review"
+            className="space-y-4 rounded-lg border border-slate-200 p-4"
           >
-            {submitting ? t('checkout.processing') : t('checkout.placeOrder')}
-          </button>
-        </aside>
-      </Form>
+            <h2 id="checkout-review-title" tabIndex={-1} className="text-lg font-bold outline-none">
+              {t('payment.review')}
+            </h2>
+            <div>
+              <label htmlFor={fields.promoCode.id} className="mb-1 block font-medium">
+                {t('cart.promoCode')}
+              </label>
+              <input
+                id={fields.promoCode.id}
+                name={fields.promoCode.name}
+                type="text"
+                defaultValue={
+                  typeof fields.promoCode.initialValue === 'string'
+                    ? fields.promoCode.initialValue
+                    : undefined
+                }
+                placeholder={t('cart.promoPlaceholder')}
+                autoComplete="off"
+                aria-invalid={fields.promoCode.errors ? true : undefined}
+                aria-describedby={fields.promoCode.errors ? fields.promoCode.errorId : undefined}
+                className={`${input} uppercase`}
+              />
+              <FieldErrors field={fields.promoCode} />
+            </div>
+            <div>
+              <label htmlFor={fields.comment.id} className="mb-1 block font-medium">
+                {t('checkout.comment')}
+              </label>
+              <textarea
+                id={fields.comment.id}
+                name={fields.comment.name}
+                defaultValue={fields.comment.initialValue}
+                placeholder={t('checkout.commentPlaceholder')}
+                rows={3}
+                className={input}
+              />
+            </div>
+            <p className="flex justify-between gap-2 text-lg font-bold">
+              <span>{t('cart.total')}</span>
+              <span data-review-total="">{money(totals.total)}</span>
+            </p>
+            <Button type="submit" name="intent" value="place" disabled={placing} size="lg" block>
+              {placing ? t('checkout.processing') : t('checkout.placeOrder')}
+            </Button>
+          </section>
+        </Form>
+      </div>
+    </div>
+  );
+}
+
+/** The address book's addresses; choosing one loads the checkout with it (the GET form above). */
+function SavedAddressSelect({
+  addresses,
+  chosen,
+}: {
+  addresses: FormStep['addresses'];
+  chosen: number | undefined;
+}) {
+  const select = useRef<HTMLSelectElement>(null);
+  // Chosen before the scripts ran: sent once they do, as the change handler would have.
+  useLayoutEffect(() => {
+    const element = select.current;
+    if (
+      element &&
+      element.selectedIndex >= 0 &&
+      !element.options[element.selectedIndex]?.defaultSelected
+    ) {
+      element.form?.requestSubmit();
+    }
+  }, []);
+  return (
+    <select
+      ref={select}
+      id="saved-address"
+      name="saved"
+      form="saved-address-form"
+      defaultValue={chosen}
+      onChange={(event) => event.currentTarget.form?.requestSubmit()}
+      className={input}
+    >
+      {addresses.map((a) => (
+        <option key={a.id} value={a.id}>
+          {[`${a.firstName} ${a.lastName}`, a.address, a.city?.title ?? a.country.title]
+            .filter(Boolean)
+            .join(', ')}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+/**
+ * The payment step of a placed order (issue 23): the card provider's page in a frame, the order
+ * kept pending meanwhile. A failed card says why (the provider's outcome, in the shopper's
+ * language) and offers the card again or another method; "paid" leads to the thanks.
+ */
+function PayStep({
+  order,
+  payments,
+  failure,
+  reply,
+}: {
+  order: Order;
+  payments: Payment[];
+  failure: PaymentFailure | null;
+  reply: unknown;
+}) {
+  const { locale, t } = useI18n();
+  const money = useMoney();
+  const navigate = useNavigate();
+  // Each failure reloads the frame with a fresh card form.
+  const [attempt, setAttempt] = useState(0);
+  const [form, fields] = useShopForm(changePaymentForm, {
+    id: 'pay-another-way',
+    lastResult: (reply as FormReply | undefined)?.result,
+    defaultValue: { payment: String(payments.find((p) => p.id !== order.payment.id)?.id ?? '') },
+  });
+  const changing = useIsPending({ intent: 'method' });
+  // The frame's end page tells this page how the payment ended; what follows comes from the
+  // server (the provider's confirmation): the thanks once paid, this step again with the reason.
+  useEffect(() => {
+    const onMessage = (event: MessageEvent<unknown>) => {
+      if (event.origin !== window.location.origin) return;
+      const message = event.data as { type?: unknown; status?: unknown; reason?: unknown } | null;
+      if (message?.type !== 'payment') return;
+      const reason = message.status === 'success' ? null : paymentFailureOf(message.reason);
+      if (reason) setAttempt((n) => n + 1);
+      void navigate(
+        payPath(locale, order.id, reason ?? (message.status === 'success' ? null : 'error')),
+        {
+          replace: true,
+          preventScrollReset: true,
+        },
+      );
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, [locale, navigate, order.id]);
+  const others = payments.filter((p) => p.id !== order.payment.id);
+  return (
+    <div className="mx-auto w-full max-w-5xl">
+      <div className="grid gap-x-8 lg:grid-cols-[1fr_20rem]">
+        <CheckoutSummary lines={orderLines(order)} totals={orderTotals(order)} />
+        <div className="min-w-0 space-y-4 lg:col-start-1 lg:row-start-1">
+          <h1 className="text-2xl font-bold">{t('payment.payTitle')}</h1>
+          <p>
+            {t('payment.payText', {
+              number: order.number,
+              amount: money(order.totals.orderTotal),
+            })}
+          </p>
+          {failure && (
+            <div
+              role="alert"
+              className="rounded-md border border-red-200 bg-red-50 p-4 text-red-800"
+            >
+              <p className="font-bold">{t(`payment.failed.${failure}`)}</p>
+              <p>{t('payment.failedHint')}</p>
+            </div>
+          )}
+          {order.paymentUrl && (
+            <iframe
+              key={attempt}
+              src={order.paymentUrl}
+              title={t('payment.frameTitle')}
+              className="h-[32rem] w-full rounded-md border border-slate-300"
+            />
+          )}
+          {others.length > 0 && (
+            <Form
+              method="post"
+              {...getFormProps(form)}
+              className="space-y-3 rounded-lg border border-slate-200 p-4"
+            >
+              <CsrfInput />
+              <input type="hidden" name="order" value={order.id} />
+              <h2 id="pay-another-way-title" className="text-lg font-bold">
+                {t('payment.otherMethod')}
+              </h2>
+              <FormErrors form={form} />
+              <div role="radiogroup" aria-labelledby="pay-another-way-title" className="space-y-2">
+                {others.map((p) => (
+                  <label
+                    key={p.id}
+                    className="flex items-start gap-3 rounded-md border border-slate-300 p-3"
+                  >
+                    <input
+                      type="radio"
+                      name={fields.payment.name}
+                      value={p.id}
+                      defaultChecked={fields.payment.initialValue === String(p.id)}
+                      className="mt-1"
+                    />
+                    <span className="min-w-0 flex-1">
+                      <span className="block font-medium">{p.title}</span>
+                      <span className="block text-sm text-slate-600">{p.description}</span>
+                    </span>
+                  </label>
+                ))}
+              </div>
+              <FieldErrors field={fields.payment} />
+              <Button
+                type="submit"
+                name="intent"
+                value="method"
+                variant="secondary"
+                size="lg"
+                disabled={changing}
+              >
+                {t('payment.useMethod')}
+              </Button>
+            </Form>
+          )}
+        </div>
+      </div>
     </div>
   );
 }

@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
-import { data, useRevalidator } from 'react-router';
+import { data, redirect } from 'react-router';
+import { pageAfterOrder } from '@shop/domain';
 import { AppLink } from '#app/components/app-link.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
 import { OrderSummary } from '#app/components/order-summary.tsx';
@@ -14,6 +14,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!Number.isInteger(id) || id <= 0) throw data(null, { status: 404 });
   // Only the shopper who placed it (user or session) can read it: anyone else gets the 404.
   const order = await shop.api.sales.order({ params: { id } });
+  // The thanks come after the payment (issue 23): a card still unpaid is paid in the checkout.
+  if (pageAfterOrder({ status: order.status, kind: order.payment.kind }) === 'pay') {
+    throw redirect(`/${shop.locale}/checkout/checkout/?pay=${order.id}`);
+  }
   return { order };
 }
 
@@ -24,18 +28,6 @@ export function meta({ matches, location }: Route.MetaArgs) {
 export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
   const { locale, t } = useI18n();
   const { order } = loaderData;
-  const revalidator = useRevalidator();
-  // The payment frame tells this page how the payment ended; the order's status comes from the
-  // server (the provider's confirmation), so the page reloads it rather than trusting the frame.
-  useEffect(() => {
-    const onMessage = (event: MessageEvent<unknown>) => {
-      if (event.origin !== window.location.origin) return;
-      const message = event.data as { type?: unknown } | null;
-      if (message?.type === 'payment') void revalidator.revalidate();
-    };
-    window.addEventListener('message', onMessage);
-    return () => window.removeEventListener('message', onMessage);
-  }, [revalidator]);
   return (
     <div className="mx-auto w-full max-w-2xl">
       <h1 className="mb-2 text-2xl font-bold">{t('checkout.orderSuccess')}</h1>
@@ -45,14 +37,7 @@ export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
       <p className="mb-4">
         {t('orders.status')}: <strong>{t(`orders.statuses.${order.status}`)}</strong>
       </p>
-      {order.paymentUrl && (
-        <iframe
-          src={order.paymentUrl}
-          title={t('checkout.payment')}
-          className="mb-6 h-[30rem] w-full rounded-md border border-slate-300"
-        />
-      )}
-      {order.paymentInstructions && !order.paymentUrl && order.status === 'pending' && (
+      {order.paymentInstructions && order.status === 'pending' && (
         <p className="mb-6 rounded-md border border-blue-200 bg-blue-50 p-4 break-words">
           <strong>{order.payment.title}:</strong> {order.paymentInstructions}
         </p>

@@ -1,10 +1,11 @@
-import { Outlet, redirect } from 'react-router';
+import { Outlet, redirect, useMatches } from 'react-router';
 import { isShopOpen } from '@shop/domain';
 import type { MenuItem, Widget } from '@shop/contract';
 import { Analytics, CookieConsent } from '#app/components/cookie-consent.tsx';
 import { AppLink } from '#app/components/app-link.tsx';
 import { CartBadgeProvider } from '#app/components/add-to-cart.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
+import { CheckoutHeader } from '#app/components/checkout-header.tsx';
 import { GoToTop } from '#app/components/go-to-top.tsx';
 import { ModalHost } from '#app/components/modal-host.tsx';
 import { OnlineStatus } from '#app/components/online-status.tsx';
@@ -14,6 +15,7 @@ import { useI18n } from '#app/lib/i18n.tsx';
 import { comingSoonPath, optional } from '#app/lib/api-errors.server.ts';
 import { getShopRequest } from '#app/lib/shop.server.ts';
 import { isLoginPath } from '#app/lib/account.server.ts';
+import { wantsCheckoutChrome } from '#app/lib/route-handle.ts';
 import {
   savedProducts,
   WISHLIST_HEARTS,
@@ -65,6 +67,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function ShopLayout({ loaderData }: Route.ComponentProps) {
   const locale = useLocaleData();
   const { t } = useI18n();
+  // The checkout has its own short header and no go-to-top button over its fields.
+  const checkout = wantsCheckoutChrome(useMatches().map((match) => match.handle));
   if (!locale) return null;
   return (
     <ToastHost>
@@ -78,20 +82,27 @@ export default function ShopLayout({ loaderData }: Route.ComponentProps) {
               {t('common.skipToContent')}
             </a>
             <div className="flex min-h-screen flex-col">
-              <header>
-                <TopBar
-                  widgets={loaderData.widgets}
-                  languages={locale.languages}
-                  user={locale.user}
-                />
-                <MainBar
-                  shop={locale.shop}
-                  menus={loaderData.menus}
-                  cartCount={loaderData.cartCount}
-                  wishlistCount={loaderData.wishlistCount}
-                />
-                <OnlineStatus />
-              </header>
+              {checkout ? (
+                <header>
+                  <CheckoutHeader shop={locale.shop} />
+                  <OnlineStatus />
+                </header>
+              ) : (
+                <header>
+                  <TopBar
+                    widgets={loaderData.widgets}
+                    languages={locale.languages}
+                    user={locale.user}
+                  />
+                  <MainBar
+                    shop={locale.shop}
+                    menus={loaderData.menus}
+                    cartCount={loaderData.cartCount}
+                    wishlistCount={loaderData.wishlistCount}
+                  />
+                  <OnlineStatus />
+                </header>
+              )}
               <main
                 id="main"
                 tabIndex={-1}
@@ -116,7 +127,7 @@ export default function ShopLayout({ loaderData }: Route.ComponentProps) {
               </main>
               <Footer shop={locale.shop} menus={loaderData.menus} widgets={loaderData.widgets} />
             </div>
-            <GoToTop />
+            {!checkout && <GoToTop />}
             <CookieConsent
               consent={locale.consent}
               privacyHref={`/${locale.locale}/pages/privacy-policy/`}
