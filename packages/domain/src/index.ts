@@ -18,3 +18,4 @@ export * from './password.ts';
 export * from './sorting.ts';
 export * from './stock.ts';
 export * from './redirect.ts';
+export * from './address.ts';

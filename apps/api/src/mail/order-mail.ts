@@ -13,7 +13,17 @@ export function orderConfirmation(
   paymentInstructions: string,
 ): MailMessage {
   const totals = order.totals;
-  const place = [order.postcode, order.city?.title].filter(Boolean).join(' ');
+  const place = [order.postcode, order.city].filter(Boolean).join(' ');
+  // Where the order goes: the pickup point it is collected from, or the shopper's address.
+  const destination = order.delivery.pickup
+    ? [`${t('orders.mailPickupPoint')}:`, order.delivery.pickupPoint]
+    : [
+        `${t('orders.mailAddress')}:`,
+        `${order.firstName} ${order.lastName}`,
+        order.address,
+        place,
+        [order.region?.title, order.country?.title].filter(Boolean).join(', '),
+      ];
   const lines = [
     t('orders.mailGreeting', { name: order.firstName }),
     '',
@@ -28,15 +38,12 @@ export function orderConfirmation(
           `${t('orders.mailPromo', { code: order.promoCode.code })}: −${money(totals.promoDiscount)}`,
         ]
       : []),
-    `${t('orders.mailDelivery', { title: order.delivery.title })}: ${money(totals.delivery)}`,
+    // Worded as the checkout's summary words it: "Free", not "€0.00".
+    `${t('orders.mailDelivery', { title: order.delivery.title })}: ${totals.delivery === 0 ? t('checkout.free') : money(totals.delivery)}`,
     `${t('orders.mailTotal')}: ${money(totals.orderTotal)}`,
     `${t('orders.mailVat')}: ${money(totals.totalVat)}`,
     '',
-    `${t('orders.mailAddress')}:`,
-    `${order.firstName} ${order.lastName}`,
-    order.address,
-    place,
-    [order.region?.title, order.country.title].filter(Boolean).join(', '),
+    ...destination,
     '',
     t('orders.mailPayment', { title: order.payment.title }),
     paymentInstructions,
