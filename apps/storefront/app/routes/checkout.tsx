@@ -1,10 +1,12 @@
 import { useRef, useState } from 'react';
 import { data, Form, redirect, useNavigation } from 'react-router';
 import { getFormProps, useForm } from '@conform-to/react';
-import { titleWithVariation, withDelivery } from '@shop/domain';
+import { deliveryPrice, titleWithVariation, withDelivery } from '@shop/domain';
 import {
   AddressFields,
   addressFormValues,
+  DeliveryOptionText,
+  PickupPointNote,
   RecipientFields,
 } from '#app/components/address-fields.tsx';
 import { CsrfInput } from '#app/components/csrf-input.tsx';
@@ -50,6 +52,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     cart,
     deliveries,
+    // Each delivery's price for this cart, by the one domain rule the order is charged by.
+    deliveryPrices: Object.fromEntries(
+      deliveries.map((d) => [d.id, deliveryPrice(d, cart.totals.grandTotal)]),
+    ),
     payments,
     countries,
     addresses,
@@ -66,7 +72,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const shop = getShopRequest(context);
   const t = await shopTranslator(shop);
-  const submission = await readForm(request, checkoutPageForm, t);
+  const [deliveries, countries] = await Promise.all([
+    shop.api.deliveries.list(),
+    shop.api.core.deliveryCountries(),
+  ]);
+  const pickupIds = deliveries.filter((d) => d.pickup).map((d) => d.id);
+  const submission = await readForm(request, checkoutPageForm({ pickupIds, countries }), t);
   if (submission.status !== 'success') {
     return invalid(submission);
   }
@@ -123,7 +134,15 @@ function CheckoutForm({ loaderData, actionData }: Route.ComponentProps) {
       payment: String(payments[0]?.id ?? ''),
       promoCode: cart.promoCode?.code ?? '',
     },
-    onValidate: ({ formData }) => parseForm(formData, checkoutPageForm, t),
+    onValidate: ({ formData }) =>
+      parseForm(
+        formData,
+        checkoutPageForm({
+          pickupIds: deliveries.filter((d) => d.pickup).map((d) => d.id),
+          countries,
+        }),
+        t,
+      ),
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   });
@@ -154,7 +173,7 @@ function CheckoutForm({ loaderData, actionData }: Route.ComponentProps) {
             >
               {addresses.map((a) => (
                 <option key={a.id} value={a.id}>
-                  {[`${a.firstName} ${a.lastName}`, a.address, a.city?.title ?? a.country.title]
+                  {[`${a.firstName} ${a.lastName}`, a.address, a.city || a.country.title]
                     .filter(Boolean)
                     .join(', ')}
                 </option>
@@ -187,7 +206,14 @@ function CheckoutForm({ loaderData, actionData }: Route.ComponentProps) {
           </fieldset>
           <fieldset className="space-y-4">
             <legend className="mb-2 text-lg font-bold">{t('checkout.address')}</legend>
-            <AddressFields fields={fields} countries={countries} places={places} />
+            {chosen?.pickup && <PickupPointNote delivery={chosen} />}
+            {/* A pickup needs no address: hidden once chosen (the API ignores one sent anyway). */}
+            <div hidden={chosen?.pickup} className="space-y-4">
+              {deliveries.some((d) => d.pickup) && (
+                <p className="text-sm text-slate-600">{t('checkout.addressPickupHint')}</p>
+              )}
+              <AddressFields fields={fields} countries={countries} places={places} />
+            </div>
           </fieldset>
           <fieldset>
             <legend className="mb-2 text-lg font-bold">{t('checkout.delivery')}</legend>
@@ -205,13 +231,11 @@ function CheckoutForm({ loaderData, actionData }: Route.ComponentProps) {
                     onChange={() => setDeliveryId(String(d.id))}
                     className="mt-1"
                   />
-                  <span className="min-w-0 flex-1">
-                    <span className="flex justify-between gap-2 font-medium">
-                      <span>{d.title}</span>
-                      <span>{money(d.price)}</span>
-                    </span>
-                    <span className="block text-sm text-slate-600">{d.description}</span>
-                  </span>
+                  <DeliveryOptionText
+                    delivery={d}
+                    price={loaderData.deliveryPrices[d.id] ?? d.price}
+                    money={money}
+                  />
                 </label>
               ))}
             </div>
