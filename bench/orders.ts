@@ -100,7 +100,8 @@ class Jar {
 type CheckoutIds = {
   country: number;
   region: number | null;
-  city: number | null;
+  /** Typed by the shopper: the first suggestion of the region. */
+  city: string;
   delivery: number;
   payment: number;
 };
@@ -230,7 +231,9 @@ async function checkoutIds(origin: string): Promise<CheckoutIds> {
   );
   const region = regions[0] ?? null;
   const cities = region
-    ? await json<Named[]>(`${origin}/en/api/core/delivery_cities/?region=${region.id}`)
+    ? await json<(Named & { title: string })[]>(
+        `${origin}/en/api/core/delivery_cities/?region=${region.id}`,
+      )
     : [];
   const deliveries = await json<Named[]>(`${origin}/en/api/deliveries/deliveries/`);
   const payments = await json<(Named & { kind: string })[]>(`${origin}/en/api/payments/payments/`);
@@ -239,7 +242,7 @@ async function checkoutIds(origin: string): Promise<CheckoutIds> {
   return {
     country: country.id,
     region: region?.id ?? null,
-    city: cities[0]?.id ?? null,
+    city: cities[0]?.title ?? 'Berlin',
     delivery: deliveries[0].id,
     payment: payment.id,
   };

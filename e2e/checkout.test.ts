@@ -48,7 +48,7 @@ async function fillPlace(page: Page, js: boolean) {
   if (!js) await page.getByRole('button', { name: 'Show regions and cities' }).click();
   await page.getByLabel('Region').selectOption({ label: 'Bavaria' });
   if (!js) await page.getByRole('button', { name: 'Show regions and cities' }).click();
-  await page.getByLabel('City').selectOption({ label: 'Munich' });
+  await page.getByLabel('City').fill('München');
   await page.getByLabel('Street and house number').fill('Marienplatz 1');
   await page.getByLabel('Postal code').fill('80331');
 }

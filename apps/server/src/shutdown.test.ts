@@ -143,7 +143,8 @@ describe('SIGTERM while pages render, orders are placed and keep-alive clients w
     const [region] = await json<{ id: number }[]>(
       `/en/api/core/delivery_regions/?country=${germany?.id}`,
     );
-    const [city] = await json<{ id: number }[]>(
+    // The city is typed; the region's cities are only suggestions.
+    const [city] = await json<{ title: string }[]>(
       `/en/api/core/delivery_cities/?region=${region?.id}`,
     );
     const [delivery] = await json<{ id: number }[]>('/en/api/deliveries/deliveries/');
@@ -155,7 +156,7 @@ describe('SIGTERM while pages render, orders are placed and keep-alive clients w
       phone: '+49 89 1234567',
       country: germany?.id,
       region: region?.id,
-      city: city?.id,
+      city: city?.title,
       address: 'Marienplatz 1',
       postcode: '80331',
       delivery: delivery?.id,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { checkoutBodySchema } from './sales.ts';
+import { checkoutBodySchema, shippingAddressSchema } from './sales.ts';
 import { loginBodySchema } from './accounts.ts';
 import { fieldLabel, issueMessage, localizeIssues, type Translate } from './field-errors.ts';
 
@@ -60,11 +60,15 @@ describe('localizeIssues', () => {
     });
   });
 
-  it('names every bad field of a checkout body', () => {
+  it('names every bad field of a checkout body, and of its shipping address', () => {
     const errors = localizeIssues(issuesOf(checkoutBodySchema, {}), echo);
-    for (const field of ['email', 'firstName', 'lastName', 'country', 'address', 'postcode']) {
+    for (const field of ['email', 'firstName', 'lastName', 'delivery', 'payment']) {
       expect(errors[field], field).toHaveLength(1);
     }
+    // The address is optional in the body (a pickup needs none) and required on its own.
+    const address = localizeIssues(issuesOf(shippingAddressSchema, { city: ' ' }), echo);
+    expect(Object.keys(address).sort()).toEqual(['address', 'city', 'country', 'postcode']);
+    expect(address.city).toEqual(['forms.required{"field":"CITY"}']);
   });
 
   it('puts issues of the whole body under non_field_errors', () => {

@@ -143,6 +143,10 @@ export const deliverySchema = z.object({
   price: moneySchema,
   /** Free when the cart's grand total reaches this; null: never free. */
   freeFrom: moneySchema.nullable(),
+  /** Collected by the shopper at a pickup point: no shipping address is asked for. */
+  pickup: z.boolean(),
+  /** Where a pickup delivery is collected (name and address), in the caller's language; '' otherwise. */
+  pickupPoint: z.string(),
 });
 export type Delivery = z.infer<typeof deliverySchema>;
 export const deliveriesSchema = z.array(deliverySchema);
@@ -159,16 +163,28 @@ export const paymentsSchema = z.array(paymentSchema);
 
 /* ---------- checkout and orders ---------- */
 
+/**
+ * Where a parcel goes: country, region (required where the country has regions: the API knows
+ * which do), city as typed (the region's cities are only suggestions), street and postcode (its
+ * shape checked per country, see `postcodeIssues`). Required for every delivery but pickup.
+ */
+export const shippingAddressSchema = z.object({
+  country: idSchema,
+  region: idSchema.nullable().optional(),
+  city: text().trim().min(1).max(100),
+  address: text().trim().min(1).max(300),
+  postcode: text().trim().min(1).max(20),
+});
+export type ShippingAddress = z.infer<typeof shippingAddressSchema>;
+
 export const checkoutBodySchema = z.object({
   email: emailSchema,
   firstName: text().trim().min(1).max(100),
   lastName: text().trim().min(1).max(100),
   phone: phoneSchema,
-  country: idSchema,
-  region: idSchema.nullable().optional(),
-  city: idSchema.nullable().optional(),
-  address: text().trim().min(1).max(300),
-  postcode: text().trim().min(1).max(20),
+  // Optional here because a pickup delivery needs none of them; for any other delivery the API
+  // requires them with `shippingAddressSchema`, and answers every missing one at once.
+  ...shippingAddressSchema.partial().shape,
   delivery: idSchema,
   payment: idSchema,
   comment: text().trim().max(1000).optional(),
@@ -205,13 +221,22 @@ export const orderSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
   phone: z.string(),
-  country: z.object({ id: idSchema, title: z.string() }),
+  /** Null (and the address fields empty) for a pickup order: it is collected, not shipped. */
+  country: z.object({ id: idSchema, title: z.string() }).nullable(),
   region: z.object({ id: idSchema, title: z.string() }).nullable(),
-  city: z.object({ id: idSchema, title: z.string() }).nullable(),
+  city: z.string(),
   address: z.string(),
   postcode: z.string(),
   comment: z.string(),
-  delivery: z.object({ id: idSchema, title: z.string(), price: moneySchema }),
+  delivery: z.object({
+    id: idSchema,
+    title: z.string(),
+    /** What the order charges for it (the same as totals.delivery). */
+    price: moneySchema,
+    pickup: z.boolean(),
+    /** Where a pickup order is collected; '' for a shipped one. */
+    pickupPoint: z.string(),
+  }),
   payment: z.object({ id: idSchema, title: z.string(), kind: paymentKindSchema }),
   items: z.array(orderItemSchema),
   /**

@@ -20,3 +20,4 @@ export * from './sorting.ts';
 export * from './stock.ts';
 export * from './redirect.ts';
 export * from './payment.ts';
+export * from './address.ts';

@@ -362,7 +362,8 @@ export const userAddresses = pgTable(
       .notNull()
       .references(() => countries.id),
     regionId: integer('region_id').references(() => regions.id),
-    cityId: integer('city_id').references(() => cities.id),
+    /** As typed: the region's cities are suggestions, not the only places delivered to. */
+    city: text('city').notNull().default(''),
     address: text('address').notNull(),
     postcode: text('postcode').notNull(),
     isDefault: boolean('is_default').notNull().default(false),
@@ -693,6 +694,8 @@ export const deliveries = pgTable('deliveries', {
   key: text('key').notNull().unique(),
   price: money('price').notNull(),
   freeFrom: money('free_from'),
+  /** Collected at the shop's pickup point: the order takes no shipping address. */
+  pickup: boolean('pickup').notNull().default(false),
   sorting: integer('sorting').notNull().default(0),
   active: boolean('active').notNull().default(true),
 });
@@ -700,6 +703,8 @@ export const deliveries = pgTable('deliveries', {
 export const deliveryTranslations = translations('delivery_translations', () => deliveries.id, {
   title: text('title').notNull(),
   description: text('description').notNull().default(''),
+  /** A pickup delivery's point: its name and address, as the shopper reads it. */
+  pickupPoint: text('pickup_point').notNull().default(''),
 });
 
 export const payments = pgTable('payments', {
@@ -768,7 +773,8 @@ export const orders = pgTable(
     phone: text('phone').notNull().default(''),
     countryId: integer('country_id').references(() => countries.id),
     regionId: integer('region_id').references(() => regions.id),
-    cityId: integer('city_id').references(() => cities.id),
+    /** As typed; '' (as the other address fields) for a pickup order, which ships nowhere. */
+    city: text('city').notNull().default(''),
     address: text('address').notNull(),
     postcode: text('postcode').notNull().default(''),
     comment: text('comment').notNull().default(''),

@@ -17,6 +17,8 @@ export type PaymentOrder = {
   orderTotal: number;
   currency: string;
   locale: string;
+  /** Where a pickup order is collected (and cash paid); null when a courier brings it. */
+  pickupPoint?: string | null;
 };
 
 export type PaymentProvider = {
@@ -64,8 +66,14 @@ export function paymentProviders(
     {
       kind: 'cod',
       start: () => Promise.resolve({ paymentUrl: null }),
+      // Cash is paid to whoever hands the order over: the courier, or the pickup point.
       instructions: (t, order, money) =>
-        t('orders.codInstructions', { amount: money(order.orderTotal) }),
+        order.pickupPoint
+          ? t('orders.codPickupInstructions', {
+              amount: money(order.orderTotal),
+              place: order.pickupPoint,
+            })
+          : t('orders.codInstructions', { amount: money(order.orderTotal) }),
     },
     {
       kind: 'bank_transfer',

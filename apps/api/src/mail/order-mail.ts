@@ -63,7 +63,8 @@ export function OrderLines({ order, t, money }: Pick<OrderMailProps, 'order' | '
         }),
       h(AmountRow, {
         label: t('orders.mailDelivery', { title: order.delivery.title }),
-        amount: money(totals.delivery),
+        // Worded as the checkout's summary words it: "Free", not "€0.00".
+        amount: totals.delivery === 0 ? t('checkout.free') : money(totals.delivery),
       }),
       h(AmountRow, {
         label: t('orders.mailTotal'),
@@ -75,23 +76,31 @@ export function OrderLines({ order, t, money }: Pick<OrderMailProps, 'order' | '
   );
 }
 
-/** Where the order goes and how it is paid. */
+/** Where the order goes: the pickup point it is collected from, or the shopper's address. */
 export function OrderAddress({ order, t }: Pick<OrderMailProps, 'order' | 't'>) {
-  const place = [order.postcode, order.city?.title].filter(Boolean).join(' ');
-  const lines = [
-    `${order.firstName} ${order.lastName}`,
-    order.address,
-    place,
-    [order.region?.title, order.country.title].filter(Boolean).join(', '),
-  ].filter((line) => line.trim() !== '');
+  const place = [order.postcode, order.city].filter(Boolean).join(' ');
+  const lines = order.delivery.pickup
+    ? [order.delivery.pickupPoint]
+    : [
+        `${order.firstName} ${order.lastName}`,
+        order.address,
+        place,
+        [order.region?.title, order.country?.title].filter(Boolean).join(', '),
+      ];
   return h(
     Section,
     null,
-    h(Text, { style: styles.subheading }, t('orders.mailAddress')),
+    h(
+      Text,
+      { style: styles.subheading },
+      t(order.delivery.pickup ? 'orders.mailPickupPoint' : 'orders.mailAddress'),
+    ),
     h(
       Text,
       { style: styles.text },
-      ...lines.flatMap((line, i) => (i === 0 ? [line] : [h('br', { key: i }), line])),
+      ...lines
+        .filter((line) => line.trim() !== '')
+        .flatMap((line, i) => (i === 0 ? [line] : [h('br', { key: i }), line])),
     ),
   );
 }

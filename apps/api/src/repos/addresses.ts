@@ -6,6 +6,7 @@ import {
   type Locale,
   type UpdateAddressBody,
 } from '@shop/contract';
+import { normalizePostcode } from '@shop/domain';
 import type { Database } from '#api/db/client.ts';
 import * as s from '#api/db/schema.ts';
 import { translated } from '#api/db/translations.ts';
@@ -64,9 +65,9 @@ const columnsOf = (body: UpdateAddressBody) => ({
   ...(body.phone !== undefined && { phone: body.phone }),
   ...(body.country !== undefined && { countryId: body.country }),
   ...(body.region !== undefined && { regionId: body.region }),
-  ...(body.city !== undefined && { cityId: body.city }),
+  ...(body.city !== undefined && { city: body.city }),
   ...(body.address !== undefined && { address: body.address }),
-  ...(body.postcode !== undefined && { postcode: body.postcode }),
+  ...(body.postcode !== undefined && { postcode: normalizePostcode(body.postcode) }),
 });
 
 /**
@@ -98,9 +99,9 @@ export async function addAddress(
         phone: body.phone,
         countryId: body.country,
         regionId: body.region ?? null,
-        cityId: body.city ?? null,
+        city: body.city,
         address: body.address,
-        postcode: body.postcode,
+        postcode: normalizePostcode(body.postcode),
         isDefault,
       })
       .returning({ id: a.id });
@@ -172,31 +173,27 @@ async function addressViews(
 ): Promise<Address[]> {
   const ct = translated(s.countryTranslations, locale, 'ct');
   const rt = translated(s.regionTranslations, locale, 'rt');
-  const yt = translated(s.cityTranslations, locale, 'yt');
   const rows = await db
     .select({
       row: a,
       country: ct.text('title'),
       region: rt.text('title'),
-      city: yt.text('title'),
     })
     .from(a)
     .leftJoin(ct.local, ct.onLocal(a.countryId))
     .leftJoin(ct.fallback, ct.onFallback(a.countryId))
     .leftJoin(rt.local, rt.onLocal(a.regionId))
     .leftJoin(rt.fallback, rt.onFallback(a.regionId))
-    .leftJoin(yt.local, yt.onLocal(a.cityId))
-    .leftJoin(yt.fallback, yt.onFallback(a.cityId))
     .where(where)
     .orderBy(desc(a.isDefault), asc(a.createdAt), asc(a.id));
-  return rows.map(({ row, country, region, city }) => ({
+  return rows.map(({ row, country, region }) => ({
     id: row.id,
     firstName: row.firstName,
     lastName: row.lastName,
     phone: row.phone,
     country: { id: row.countryId, title: country },
     region: row.regionId === null ? null : { id: row.regionId, title: region },
-    city: row.cityId === null ? null : { id: row.cityId, title: city },
+    city: row.city,
     address: row.address,
     postcode: row.postcode,
     isDefault: row.isDefault,

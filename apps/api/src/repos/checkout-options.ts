@@ -1,5 +1,17 @@
-import { and, asc, eq } from 'drizzle-orm';
-import type { City, Country, Delivery, FieldErrors, Locale, Payment, Region } from '@shop/contract';
+import { asc, eq } from 'drizzle-orm';
+import {
+  localizeIssues,
+  postcodeIssues,
+  shippingAddressSchema,
+  type City,
+  type Country,
+  type Delivery,
+  type FieldErrors,
+  type Locale,
+  type Payment,
+  type Region,
+  type ShippingAddress,
+} from '@shop/contract';
 import type { Translate } from '@shop/messages/translate';
 import type { Database } from '#api/db/client.ts';
 import * as s from '#api/db/schema.ts';
@@ -16,6 +28,8 @@ export async function listDeliveries(db: Database, locale: Locale): Promise<Deli
       description: t.text('description'),
       price: s.deliveries.price,
       freeFrom: s.deliveries.freeFrom,
+      pickup: s.deliveries.pickup,
+      pickupPoint: t.text('pickupPoint'),
     })
     .from(s.deliveries)
     .leftJoin(t.local, t.onLocal(s.deliveries.id))
@@ -82,40 +96,60 @@ export async function listCities(db: Database, locale: Locale, region: number): 
     .orderBy(asc(t.text('title')));
 }
 
-/** A place as the checkout form and the address book name it: a country, maybe a region and city. */
-export type PlaceIds = { country: number; region?: number | null; city?: number | null };
+/** A place as the checkout form and the address book name it: country, maybe region, postcode. */
+export type PlaceFields = { country: number; region?: number | null; postcode: string };
 
 /**
- * Field errors of a place whose parts do not exist or do not belong together (the region must be
- * the country's, the city the region's); empty when the place is one the shop delivers to.
+ * Field errors of a place the shop cannot deliver to: an unknown country, a region missing where
+ * the country has regions, or not the country's, a postcode not shaped as the country's. Empty
+ * when the place fits. (The city is free text: the region's cities are only suggestions.)
  */
 export async function placeErrors(
   db: Database,
-  place: PlaceIds,
+  locale: Locale,
+  place: PlaceFields,
   t: Translate,
 ): Promise<FieldErrors> {
-  const errors: FieldErrors = {};
+  const ct = translated(s.countryTranslations, locale, 'ct');
   const [country] = await db
-    .select({ id: s.countries.id })
+    .select({ id: s.countries.id, code: s.countries.code, title: ct.text('title') })
     .from(s.countries)
+    .leftJoin(ct.local, ct.onLocal(s.countries.id))
+    .leftJoin(ct.fallback, ct.onFallback(s.countries.id))
     .where(eq(s.countries.id, place.country));
   if (!country) return { country: [t('orders.unknownCountry')] };
-  if (place.region != null) {
-    const [region] = await db
-      .select({ id: s.regions.id })
-      .from(s.regions)
-      .where(and(eq(s.regions.id, place.region), eq(s.regions.countryId, place.country)));
-    if (!region) errors.region = [t('orders.unknownRegion')];
+  const errors = localizeIssues(postcodeIssues(country, place.postcode), t);
+  const regions = await db
+    .select({ id: s.regions.id })
+    .from(s.regions)
+    .where(eq(s.regions.countryId, place.country));
+  if (place.region == null) {
+    if (regions.length > 0) errors.region = [t('forms.required')];
+  } else if (!regions.some((r) => r.id === place.region)) {
+    errors.region = [t('orders.unknownRegion')];
   }
-  if (place.city != null) {
-    const [city] =
-      place.region == null
-        ? []
-        : await db
-            .select({ id: s.cities.id })
-            .from(s.cities)
-            .where(and(eq(s.cities.id, place.city), eq(s.cities.regionId, place.region)));
-    if (!city) errors.city = [t('orders.unknownCity')];
-  }
+  return errors;
+}
+
+/**
+ * Every field error of a shipping address at once: the contract's required fields and lengths,
+ * then (when those pass) the place. The `values` are what the address will be.
+ */
+export async function shippingAddressErrors(
+  db: Database,
+  locale: Locale,
+  values: Partial<Record<keyof ShippingAddress, unknown>>,
+  t: Translate,
+): Promise<FieldErrors> {
+  const parsed = shippingAddressSchema.safeParse(values);
+  const errors = parsed.success ? {} : localizeIssues(parsed.error.issues, t);
+  // The place is checked as well when the country is one, so that a missing region or a bad
+  // postcode is told with the missing city, not in a second round.
+  const country = parsed.success ? parsed.data.country : values.country;
+  if (typeof country !== 'number' || errors.country) return errors;
+  const region = typeof values.region === 'number' ? values.region : null;
+  const postcode = typeof values.postcode === 'string' ? values.postcode : '';
+  const place = await placeErrors(db, locale, { country, region, postcode }, t);
+  for (const [field, messages] of Object.entries(place)) errors[field] ??= messages;
   return errors;
 }

@@ -13,6 +13,7 @@ import {
   canMoveOrder,
   firstShortLine,
   fromCents,
+  normalizePostcode,
   multiplyMoney,
   orderTotals,
   promoState,
@@ -42,7 +43,7 @@ import {
   type CartRow,
   type SellableItem,
 } from './cart.ts';
-import { placeErrors } from './checkout-options.ts';
+import { shippingAddressErrors } from './checkout-options.ts';
 import type { PricingContext } from './pricing.ts';
 import { variationValues } from './products.ts';
 
@@ -83,13 +84,14 @@ async function orderByKey(db: Database, ownerKey: string, idempotencyKey: string
 /** Field errors of the parts of the body that name other records; empty when all fit. */
 async function checkReferences(
   db: Database,
+  locale: Locale,
   body: CheckoutBody,
   paymentKinds: readonly string[],
   t: Translate,
 ): Promise<FieldErrors> {
   const errors: FieldErrors = {};
   const [delivery] = await db
-    .select({ id: s.deliveries.id })
+    .select({ id: s.deliveries.id, pickup: s.deliveries.pickup })
     .from(s.deliveries)
     .where(and(eq(s.deliveries.id, body.delivery), eq(s.deliveries.active, true)));
   if (!delivery) errors.delivery = [t('orders.unknownDelivery')];
@@ -99,7 +101,8 @@ async function checkReferences(
     .where(and(eq(s.payments.id, body.payment), eq(s.payments.active, true)));
   if (!payment || !paymentKinds.includes(payment.kind))
     errors.payment = [t('orders.unknownPayment')];
-  Object.assign(errors, await placeErrors(db, body, t));
+  // A pickup order is collected, so it needs no address; every other delivery needs a whole one.
+  if (!delivery?.pickup) Object.assign(errors, await shippingAddressErrors(db, locale, body, t));
   return errors;
 }
 
@@ -118,6 +121,8 @@ type CheckedCart = {
 /** The order priced, and what each line takes of each product (bundles: their items). */
 type PricedOrder = {
   totals: OrderTotals;
+  /** Collected at the pickup point: the order keeps no shipping address. */
+  pickup: boolean;
   promo: PromoRow | null;
   uses: Map<number, number>[];
   variations: Awaited<ReturnType<typeof variationValues>>;
@@ -148,7 +153,7 @@ async function validateOrder(
     return { kind: 'repeated', orderId: cart.lastOrderId };
   }
 
-  const errors = await checkReferences(tx, body, input.paymentKinds, t);
+  const errors = await checkReferences(tx, input.locale, body, input.paymentKinds, t);
   // A code typed at checkout replaces the cart's; an unusable one is a field error.
   const typedPromo = body.promoCode ? await findPromoCode(tx, body.promoCode) : null;
   if (body.promoCode) {
@@ -217,7 +222,7 @@ async function priceOrder(
     input.locale,
     lines.filter((l) => l.key.ref === 'product').map((l) => l.key.id),
   );
-  return { totals, promo, uses, variations };
+  return { totals, pickup: delivery?.pickup ?? false, promo, uses, variations };
 }
 
 /**
@@ -230,7 +235,7 @@ async function commitOrder(
   input: PlaceOrderInput,
   ownerKey: string,
   { cart, rows, lines }: CheckedCart,
-  { totals, promo, uses, variations }: PricedOrder,
+  { totals, pickup, promo, uses, variations }: PricedOrder,
 ): Promise<PlaceOrderResult> {
   const { body, owner, now, t } = input;
   const needs = new Map<number, number>();
@@ -284,11 +289,16 @@ async function commitOrder(
       firstName: body.firstName,
       lastName: body.lastName,
       phone: body.phone,
-      countryId: body.country,
-      regionId: body.region ?? null,
-      cityId: body.city ?? null,
-      address: body.address,
-      postcode: body.postcode,
+      // The typed address of a pickup order is dropped: it would only be printed by mistake.
+      ...(pickup
+        ? { countryId: null, regionId: null, city: '', address: '', postcode: '' }
+        : {
+            countryId: body.country ?? null,
+            regionId: body.region ?? null,
+            city: body.city ?? '',
+            address: body.address ?? '',
+            postcode: normalizePostcode(body.postcode ?? ''),
+          }),
       comment: body.comment ?? '',
       deliveryId: body.delivery,
       paymentId: body.payment,
@@ -470,7 +480,6 @@ async function orderViews(db: Database, locale: Locale, rows: OrderRow[]): Promi
   ];
   const ct = translated(s.countryTranslations, locale, 'ct');
   const rt = translated(s.regionTranslations, locale, 'rt');
-  const yt = translated(s.cityTranslations, locale, 'yt');
   const dt = translated(s.deliveryTranslations, locale, 'dt');
   const pt = translated(s.paymentTranslations, locale, 'pt');
   const [items, places, deliveries, payments, promos] = await Promise.all([
@@ -484,18 +493,20 @@ async function orderViews(db: Database, locale: Locale, rows: OrderRow[]): Promi
         id: s.orders.id,
         country: ct.optional('title'),
         region: rt.optional('title'),
-        city: yt.optional('title'),
       })
       .from(s.orders)
       .leftJoin(ct.local, ct.onLocal(s.orders.countryId))
       .leftJoin(ct.fallback, ct.onFallback(s.orders.countryId))
       .leftJoin(rt.local, rt.onLocal(s.orders.regionId))
       .leftJoin(rt.fallback, rt.onFallback(s.orders.regionId))
-      .leftJoin(yt.local, yt.onLocal(s.orders.cityId))
-      .leftJoin(yt.fallback, yt.onFallback(s.orders.cityId))
       .where(inArray(s.orders.id, ids)),
     db
-      .select({ id: s.deliveries.id, title: dt.text('title') })
+      .select({
+        id: s.deliveries.id,
+        title: dt.text('title'),
+        pickup: s.deliveries.pickup,
+        pickupPoint: dt.text('pickupPoint'),
+      })
       .from(s.deliveries)
       .leftJoin(dt.local, dt.onLocal(s.deliveries.id))
       .leftJoin(dt.fallback, dt.onFallback(s.deliveries.id))
@@ -547,13 +558,19 @@ async function orderViews(db: Database, locale: Locale, rows: OrderRow[]): Promi
       firstName: row.firstName,
       lastName: row.lastName,
       phone: row.phone,
-      country: { id: row.countryId ?? 0, title: place?.country ?? '' },
+      country: row.countryId !== null ? { id: row.countryId, title: place?.country ?? '' } : null,
       region: row.regionId !== null ? { id: row.regionId, title: place?.region ?? '' } : null,
-      city: row.cityId !== null ? { id: row.cityId, title: place?.city ?? '' } : null,
+      city: row.city,
       address: row.address,
       postcode: row.postcode,
       comment: row.comment,
-      delivery: { id: row.deliveryId ?? 0, title: delivery?.title ?? '', price: row.deliveryPrice },
+      delivery: {
+        id: row.deliveryId ?? 0,
+        title: delivery?.title ?? '',
+        price: row.deliveryPrice,
+        pickup: delivery?.pickup ?? false,
+        pickupPoint: delivery?.pickup ? delivery.pickupPoint : '',
+      },
       payment: {
         id: row.paymentId ?? 0,
         title: payment?.title ?? '',

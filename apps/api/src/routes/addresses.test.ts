@@ -12,23 +12,26 @@ const one = (id: number, locale = 'en') => `/${locale}/api/accounts/addresses/${
 
 let me: Browser;
 let other: Browser;
-/** A country with a region that has a city, and a second country. */
-let place: { country: number; region: number; city: number; otherCountry: number };
+/** Italy and Lombardy, and Germany and Berlin: two countries with regions. */
+let place: { country: number; region: number; otherCountry: number; otherRegion: number };
 
 beforeAll(async () => {
   me = browserOf(t);
   await me.logIn('shopper@example.com');
   other = browserOf(t);
   await other.logIn('anna.becker@example.com');
-  const [city] = await t.handle.db
-    .select({ city: s.cities.id, region: s.regions.id, country: s.regions.countryId })
-    .from(s.cities)
-    .innerJoin(s.regions, eq(s.regions.id, s.cities.regionId))
-    .limit(1);
-  const countries = await t.handle.db.select({ id: s.countries.id }).from(s.countries);
-  const otherCountry = countries.find((c) => c.id !== city?.country)?.id;
-  if (!city || otherCountry === undefined) throw new Error('the demo shop has no places');
-  place = { ...city, otherCountry };
+  const region = async (key: string) => {
+    const [row] = await t.handle.db.select().from(s.regions).where(eq(s.regions.key, key));
+    if (!row) throw new Error(`the demo shop has no region ${key}`);
+    return row;
+  };
+  const [lombardy, berlin] = [await region('it-lom'), await region('de-be')];
+  place = {
+    country: lombardy.countryId,
+    region: lombardy.id,
+    otherCountry: berlin.countryId,
+    otherRegion: berlin.id,
+  };
 });
 
 beforeEach(async () => {
@@ -41,9 +44,9 @@ const fields = () => ({
   phone: '+39 06 1234567',
   country: place.country,
   region: place.region,
-  city: place.city,
+  city: 'Milano',
   address: 'Via Roma 1',
-  postcode: '00100',
+  postcode: '20121',
 });
 
 async function saved(b: Browser, body: Record<string, unknown> = {}): Promise<Address> {
@@ -101,14 +104,14 @@ describe('saving, listing, changing and deleting', () => {
       lastName: 'Rossi',
       country: { id: place.country },
       region: { id: place.region },
-      city: { id: place.city },
+      city: 'Milano',
       address: 'Via Roma 1',
-      postcode: '00100',
+      postcode: '20121',
       // The first address is the checkout's default.
       isDefault: true,
     });
     expect(address.country.title).not.toBe('');
-    expect(address.city?.title).not.toBe('');
+    expect(address.region?.title).not.toBe('');
     expect(await book(me)).toEqual([address]);
 
     const res = await me.send('PATCH', one(address.id), { address: '  Via Verdi 7 ' });
@@ -202,10 +205,58 @@ describe('bad input gets 400 with field errors and changes nothing', () => {
     expect(res.statusCode, res.body).toBe(400);
     const errors = res.json<Record<string, string[]>>();
     expect(Object.keys(errors).sort()).toEqual(
-      ['address', 'firstName', 'lastName', 'phone', 'postcode'].sort(),
+      ['address', 'city', 'firstName', 'lastName', 'phone', 'postcode'].sort(),
     );
     expect(errors.lastName).toEqual(['Dieses Feld ist ein Pflichtfeld']);
+    expect(errors.city).toEqual(['Dieses Feld ist ein Pflichtfeld']);
     expect(await stored()).toEqual([]);
+  });
+
+  it.each([
+    ['en', 'Please enter a valid postcode for Germany, e.g. 10115'],
+    ['de', 'Bitte geben Sie eine gültige Postleitzahl für Deutschland ein, z. B. 10115'],
+    ['ru', 'Введите правильный почтовый индекс для страны «Германия», например 10115'],
+    ['it', 'Inserisci un codice postale valido per Germania, ad es. 10115'],
+  ])('refuses a postcode not shaped as the country wants (%s)', async (locale, message) => {
+    // Italy's five digits fit Italy; Austria's four digits do not fit Germany's five.
+    const res = await me.send('POST', `/${locale}/api/accounts/addresses/`, {
+      ...fields(),
+      country: place.otherCountry,
+      region: place.otherRegion,
+      city: 'Berlin',
+      postcode: '1010',
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toEqual({ postcode: [message] });
+    expect(await stored()).toEqual([]);
+  });
+
+  it('requires the city, and the region where the country has regions', async () => {
+    const noCity = await me.send('POST', BOOK, { ...fields(), city: '  ' });
+    expect(noCity.statusCode, noCity.body).toBe(400);
+    expect(noCity.json()).toEqual({ city: ['This field is required'] });
+    const res = await me.send('POST', BOOK, { ...fields(), region: null, postcode: '123' });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toEqual({
+      region: ['This field is required'],
+      postcode: ['Please enter a valid postcode for Italy, e.g. 20121'],
+    });
+    // A change that empties the city is refused as well.
+    const address = await saved(me);
+    const emptied = await me.send('PATCH', one(address.id), { city: '' });
+    expect(emptied.statusCode, emptied.body).toBe(400);
+    expect(emptied.json()).toEqual({ city: ['This field is required'] });
+    expect(await book(me)).toEqual([address]);
+  });
+
+  it('takes a city typed in that is not among the suggestions, and a postcode as the post writes it', async () => {
+    const address = await saved(me, {
+      country: place.otherCountry,
+      region: place.otherRegion,
+      city: ' Berlin-Kreuzberg ',
+      postcode: ' 10999 ',
+    });
+    expect(address).toMatchObject({ city: 'Berlin-Kreuzberg', postcode: '10999' });
   });
 
   it('refuses unknown fields and places that do not belong together', async () => {
@@ -228,16 +279,19 @@ describe('bad input gets 400 with field errors and changes nothing', () => {
     const address = await saved(me);
     const moved = await me.send('PATCH', one(address.id), { country: place.otherCountry });
     expect(moved.statusCode, moved.body).toBe(400);
+    expect(moved.json()).toEqual({ region: ['Please choose a region of the selected country.'] });
+    // …and the stored postcode against the new country's shape (Italy's 20121 fits Germany's).
     const cleared = await me.send('PATCH', one(address.id), {
       country: place.otherCountry,
-      region: null,
-      city: null,
+      region: place.otherRegion,
+      city: 'Berlin',
     });
     expect(cleared.statusCode, cleared.body).toBe(200);
     expect(addressSchema.parse(cleared.json())).toMatchObject({
       country: { id: place.otherCountry },
-      region: null,
-      city: null,
+      region: { id: place.otherRegion },
+      city: 'Berlin',
+      postcode: '20121',
     });
   });
 });

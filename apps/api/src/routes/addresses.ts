@@ -9,7 +9,7 @@ import {
   removeAddress,
   updateAddress,
 } from '#api/repos/addresses.ts';
-import { placeErrors } from '#api/repos/checkout-options.ts';
+import { shippingAddressErrors } from '#api/repos/checkout-options.ts';
 import { translatorFor } from '#api/lib/i18n.ts';
 import { defineEndpoint, requireUser } from './define.ts';
 
@@ -27,7 +27,7 @@ export const addressRoutes: FastifyPluginAsync = async (app) => {
 
   defineEndpoint(app, e.addAddress, async (req, { body }, reply) => {
     const user = await requireUser(req);
-    const errors = await placeErrors(db, body, translatorFor(req.locale));
+    const errors = await shippingAddressErrors(db, req.locale, body, translatorFor(req.locale));
     if (Object.keys(errors).length > 0) return reply.code(400).send(errors);
     const id = await addAddress(db, user.id, body);
     if (id === null) {
@@ -42,13 +42,16 @@ export const addressRoutes: FastifyPluginAsync = async (app) => {
     const user = await requireUser(req);
     const stored = await addressRow(db, user.id, params.id);
     if (!stored) throw notFound(req.t('account.addressNotFound'));
-    // The place is checked as it will be after the change: a new country drops a region of the old one.
-    const place = {
+    // The address is checked as it will be after the change: a new country needs its own region
+    // and a postcode of its shape.
+    const after = {
       country: body.country ?? stored.countryId,
       region: body.region !== undefined ? body.region : stored.regionId,
-      city: body.city !== undefined ? body.city : stored.cityId,
+      city: body.city ?? stored.city,
+      address: body.address ?? stored.address,
+      postcode: body.postcode ?? stored.postcode,
     };
-    const errors = await placeErrors(db, place, translatorFor(req.locale));
+    const errors = await shippingAddressErrors(db, req.locale, after, translatorFor(req.locale));
     if (Object.keys(errors).length > 0) return reply.code(400).send(errors);
     if (!(await updateAddress(db, user.id, params.id, body)))
       throw notFound(req.t('account.addressNotFound'));

@@ -119,6 +119,7 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
       orderTotal: order.totals.orderTotal,
       currency,
       locale,
+      pickupPoint: order.delivery.pickup ? order.delivery.pickupPoint : null,
     };
     // A hosted page only while there is something to pay.
     const { paymentUrl } =

@@ -147,7 +147,10 @@ describe("another shopper's objects, through every write with an id", () => {
     const owner = browserOf(t);
     await owner.logIn('anna.becker@example.com');
     const [product] = await parentProducts(t);
-    const [place] = await db.select({ id: s.countries.id }).from(s.countries).limit(1);
+    const [place] = await db
+      .select({ id: s.regions.countryId, region: s.regions.id })
+      .from(s.regions)
+      .where(eq(s.regions.key, 'de-be'));
     if (!product || !place) throw new Error('the demo shop has no products or countries');
     // The owner's objects, one of each kind.
     const ids = new Set<number>();
@@ -162,6 +165,8 @@ describe("another shopper's objects, through every write with an id", () => {
         lastName: 'Becker',
         phone: '+49 30 1234567',
         country: place.id,
+        region: place.region,
+        city: 'Berlin',
         address: 'Lindenstraße 5',
         postcode: '10969',
       }),

@@ -555,12 +555,22 @@ export async function seedDemoShop(
     for (const [i, d] of content.deliveries.entries()) {
       const [row] = await tx
         .insert(s.deliveries)
-        .values({ key: d.key, price: d.price, freeFrom: d.freeFrom, sorting: i })
+        .values({
+          key: d.key,
+          price: d.price,
+          freeFrom: d.freeFrom,
+          pickup: d.pickupPoint !== undefined,
+          sorting: i,
+        })
         .returning({ id: s.deliveries.id });
       if (row)
-        await tx
-          .insert(s.deliveryTranslations)
-          .values(rows(row.id, { title: d.title, description: d.description }));
+        await tx.insert(s.deliveryTranslations).values(
+          rows(row.id, {
+            title: d.title,
+            description: d.description,
+            pickupPoint: d.pickupPoint ?? { en: '', de: '', ru: '', it: '' },
+          }),
+        );
     }
 
     for (const [i, p] of content.payments.entries()) {

@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { getSelectProps, type FieldMetadata } from '@conform-to/react';
-import type { Address, City, Country, Region } from '@shop/contract';
+import type { Address, City, Country, Delivery, Order, Region } from '@shop/contract';
 import { Button } from '#app/components/button.tsx';
 import { useChangedBeforeHydration } from '#app/lib/hydrated.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
@@ -12,9 +12,10 @@ const select = 'w-full rounded-md border border-slate-300 px-3 py-2';
 
 /**
  * The place and street of an address (checkout, address book): country, then the country's
- * regions, then the region's cities. Choosing one asks the server for the next list with the
- * form's `intent=places` button (a round trip, so it works without JavaScript; with JavaScript
- * the change submits it).
+ * regions, then the city, typed, with the region's cities offered as suggestions (a <datalist>:
+ * any city can be written, the list only saves typing). Choosing a country or region asks the
+ * server for the next list with the form's `intent=places` button (a round trip, so it works
+ * without JavaScript; with JavaScript the change submits it).
  */
 export function AddressFields({
   fields,
@@ -75,22 +76,7 @@ export function AddressFields({
           <FieldErrors field={fields.region} />
         </div>
       )}
-      {places.cities.length > 0 && (
-        <div>
-          <label htmlFor={fields.city.id} className="mb-1 block font-medium">
-            {t('checkout.city')}
-          </label>
-          <select {...getSelectProps(fields.city)} className={select}>
-            <option value="">{t('checkout.selectCity')}</option>
-            {places.cities.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.title}
-              </option>
-            ))}
-          </select>
-          <FieldErrors field={fields.city} />
-        </div>
-      )}
+      <CityField field={fields.city} cities={places.cities} />
       <Button
         ref={placesButton}
         type="submit"
@@ -125,7 +111,7 @@ export function addressFormValues(address: Address) {
     phone: address.phone,
     country: String(address.country.id),
     region: address.region ? String(address.region.id) : '',
-    city: address.city ? String(address.city.id) : '',
+    city: address.city,
     address: address.address,
     postcode: address.postcode,
   };
@@ -154,5 +140,123 @@ export function RecipientFields({
       </div>
       <TextField field={fields.phone} label={t('checkout.phone')} type="tel" autoComplete="tel" />
     </>
+  );
+}
+
+/** The city as typed, the region's cities suggested. */
+function CityField({ field, cities }: { field: Field; cities: City[] }) {
+  const { t } = useI18n();
+  const listId = `${field.id}-suggestions`;
+  const hintId = `${field.id}-hint`;
+  const described = [cities.length > 0 ? hintId : null, field.errors ? field.errorId : null];
+  const ids = described.filter(Boolean).join(' ');
+  return (
+    <div>
+      <label htmlFor={field.id} className="mb-1 block font-medium">
+        {t('checkout.city')}
+      </label>
+      {cities.length > 0 && (
+        <p id={hintId} className="mb-1 text-sm text-slate-600">
+          {t('checkout.cityHint')}
+        </p>
+      )}
+      <input
+        id={field.id}
+        name={field.name}
+        type="text"
+        form={field.formId}
+        list={cities.length > 0 ? listId : undefined}
+        defaultValue={typeof field.initialValue === 'string' ? field.initialValue : undefined}
+        aria-invalid={field.errors ? true : undefined}
+        aria-describedby={ids || undefined}
+        autoComplete="address-level2"
+        className={select}
+      />
+      {cities.length > 0 && (
+        <datalist id={listId}>
+          {cities.map((c) => (
+            <option key={c.id} value={c.title} />
+          ))}
+        </datalist>
+      )}
+      <FieldErrors field={field} />
+    </div>
+  );
+}
+
+/**
+ * A delivery as the checkout offers it: its title and its price for this cart (`price`, what the
+ * domain's `deliveryPrice` charges: "Free" once the cart reaches its free-from threshold, the
+ * same figure as the summary, the order and the mail), the threshold, its description and, for a
+ * pickup, where it is collected.
+ */
+export function DeliveryOptionText({
+  delivery,
+  price,
+  money,
+}: {
+  delivery: Delivery;
+  price: number;
+  money: (amount: number) => string;
+}) {
+  const { t } = useI18n();
+  return (
+    <span className="min-w-0 flex-1">
+      <span className="flex justify-between gap-2 font-medium">
+        <span>{delivery.title}</span>
+        <span className="shrink-0">{price === 0 ? t('checkout.free') : money(price)}</span>
+      </span>
+      {delivery.freeFrom !== null && price > 0 && (
+        <span className="block text-sm text-slate-600">
+          {t('checkout.freeFrom', { amount: money(delivery.freeFrom) })}
+        </span>
+      )}
+      <span className="block text-sm text-slate-600">{delivery.description}</span>
+      {delivery.pickup && delivery.pickupPoint && (
+        <span className="block text-sm">
+          <span className="font-medium">{t('checkout.pickupPoint')}:</span> {delivery.pickupPoint}
+        </span>
+      )}
+    </span>
+  );
+}
+
+/** What the address section says instead of asking, when the chosen delivery is a pickup. */
+export function PickupPointNote({ delivery }: { delivery: Delivery }) {
+  const { t } = useI18n();
+  return (
+    <div className="rounded-md border border-slate-300 bg-slate-50 p-3" role="status">
+      <p>{t('checkout.pickupNoAddress')}</p>
+      <p className="mt-1">
+        <span className="font-medium">{t('checkout.pickupPoint')}:</span> {delivery.pickupPoint}
+      </p>
+    </div>
+  );
+}
+
+/** Where an order goes: the pickup point it is collected from, or the address it is shipped to. */
+export function OrderDestination({ order }: { order: Order }) {
+  const { t } = useI18n();
+  const place = [order.postcode, order.city].filter(Boolean).join(' ');
+  return (
+    <section className="mb-6">
+      <h2 className="mb-2 text-lg font-bold">
+        {order.delivery.pickup ? t('checkout.pickupPoint') : t('checkout.address')}
+      </h2>
+      {order.delivery.pickup ? (
+        <p className="break-words">{order.delivery.pickupPoint}</p>
+      ) : (
+        <address className="not-italic break-words">
+          <span className="block">
+            {order.firstName} {order.lastName}
+          </span>
+          <span className="block">{order.address}</span>
+          {place && <span className="block">{place}</span>}
+          <span className="block">
+            {[order.region?.title, order.country?.title].filter(Boolean).join(', ')}
+          </span>
+        </address>
+      )}
+    </section>
   );
 }

@@ -7,18 +7,25 @@ import { useI18n } from '#app/lib/i18n.tsx';
  */
 export function OrderDetails({ order }: { order: Order }) {
   const { t } = useI18n();
-  const place = [order.postcode, order.city?.title].filter(Boolean).join(' ');
-  const address = [
-    `${order.firstName} ${order.lastName}`,
-    order.address,
-    place,
-    [order.region?.title, order.country.title].filter(Boolean).join(', '),
-  ].filter((line) => line.trim() !== '');
+  const place = [order.postcode, order.city].filter(Boolean).join(' ');
+  // A pickup goes to its pickup point, not to an address (decision 0049).
+  const address = (
+    order.delivery.pickup
+      ? [order.delivery.pickupPoint]
+      : [
+          `${order.firstName} ${order.lastName}`,
+          order.address,
+          place,
+          [order.region?.title, order.country?.title].filter(Boolean).join(', '),
+        ]
+  ).filter((line) => line.trim() !== '');
   const term = 'text-sm font-semibold text-slate-600';
   return (
     <dl className="grid gap-4 sm:grid-flow-col sm:grid-cols-2 sm:grid-rows-3">
       <div className="sm:row-span-3">
-        <dt className={term}>{t('checkout.address')}</dt>
+        <dt className={term}>
+          {t(order.delivery.pickup ? 'checkout.pickupPoint' : 'checkout.address')}
+        </dt>
         <dd className="break-words">
           {address.map((line, i) => (
             <span key={i} className="block">

@@ -7,11 +7,14 @@ import {
   paymentFailureOf,
   titleWithVariation,
   withDelivery,
+  deliveryPrice,
   type PaymentFailure,
 } from '@shop/domain';
 import {
   AddressFields,
   addressFormValues,
+  DeliveryOptionText,
+  PickupPointNote,
   RecipientFields,
 } from '#app/components/address-fields.tsx';
 import { Button } from '#app/components/button.tsx';
@@ -27,7 +30,7 @@ import {
 import { useMoney } from '#app/components/price.tsx';
 import { checkoutKey } from '#app/lib/checkout-key.server.ts';
 import {
-  CHECKOUT_SECTIONS,
+  checkoutSections,
   changePaymentForm,
   checkoutPageForm,
   type CheckoutSection,
@@ -101,6 +104,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     step: 'form' as const,
     cart,
     deliveries,
+    // Each delivery's price for this cart, by the one domain rule the order is charged by.
+    deliveryPrices: Object.fromEntries(
+      deliveries.map((d) => [d.id, deliveryPrice(d, cart.totals.grandTotal)]),
+    ),
     payments,
     countries,
     addresses,
@@ -117,7 +124,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const shop = getShopRequest(context);
   const t = await shopTranslator(shop);
-  const submission = await readForm(request, checkoutPageForm, t);
+  const [deliveries, countries] = await Promise.all([
+    shop.api.deliveries.list(),
+    shop.api.core.deliveryCountries(),
+  ]);
+  const pickupIds = deliveries.filter((d) => d.pickup).map((d) => d.id);
+  const submission = await readForm(request, checkoutPageForm({ pickupIds, countries }), t);
   if (submission.status !== 'success') {
     return invalid(submission);
   }
@@ -258,7 +270,12 @@ function CheckoutForm({ data: loaderData, reply }: { data: FormStep; reply: unkn
   const checkoutReply = reply as CheckoutReply | undefined;
   const places: Places = checkoutReply?.places ?? loaderData.places;
   const { cart, deliveries, payments, countries, address, addresses } = loaderData;
-  const [form, fields] = useShopForm(checkoutPageForm, {
+  const pageForm = checkoutPageForm({
+    pickupIds: deliveries.filter((d) => d.pickup).map((d) => d.id),
+    countries,
+  });
+  const sections = checkoutSections({ countries });
+  const [form, fields] = useShopForm(pageForm, {
     lastResult: checkoutReply?.result,
     defaultValue: {
       email: loaderData.email,
@@ -289,7 +306,7 @@ function CheckoutForm({ data: loaderData, reply }: { data: FormStep; reply: unkn
   // Sections folded by "Continue", with the one line each shows folded.
   const [folded, setFolded] = useState<Partial<Record<CheckoutSection, string>>>({});
   const hasErrors = (section: CheckoutSection) =>
-    Object.keys(CHECKOUT_SECTIONS[section].shape).some(
+    Object.keys(sections[section].shape).some(
       (name) => fields[name as keyof typeof fields]?.errors?.length,
     );
   const isOpen = (section: CheckoutSection) => folded[section] === undefined || hasErrors(section);
@@ -338,10 +355,10 @@ function CheckoutForm({ data: loaderData, reply }: { data: FormStep; reply: unkn
   function continueFrom(section: CheckoutSection, element: HTMLFormElement | null) {
     if (!element) return;
     const values = new FormData(element);
-    const checked = parseForm(values, CHECKOUT_SECTIONS[section], t);
+    const checked = parseForm(values, sections[section], t);
     if (checked.status !== 'success') {
       // Show every message of the section at once, then take the shopper to the first.
-      for (const name of Object.keys(CHECKOUT_SECTIONS[section].shape)) form.validate({ name });
+      for (const name of Object.keys(sections[section].shape)) form.validate({ name });
       requestAnimationFrame(() =>
         element
           .querySelector<HTMLElement>(`[data-section="${section}"] [aria-invalid="true"]`)
@@ -428,9 +445,15 @@ function CheckoutForm({ data: loaderData, reply }: { data: FormStep; reply: unkn
               </div>
             )}
             {/* "Show regions and cities" is the fallback without JavaScript: with it a change asks. */}
+            {chosen?.pickup && <PickupPointNote delivery={chosen} />}
+            {/* A pickup needs no address: hidden once chosen (the API ignores one sent anyway). */}
             <div
+              hidden={chosen?.pickup}
               className={`space-y-4 ${hydrated ? '[&_button[name=intent][value=places]]:hidden' : ''}`}
             >
+              {deliveries.some((d) => d.pickup) && (
+                <p className="text-sm text-slate-600">{t('checkout.addressPickupHint')}</p>
+              )}
               <AddressFields fields={fields} countries={countries} places={places} />
             </div>
           </Section>
@@ -449,13 +472,11 @@ function CheckoutForm({ data: loaderData, reply }: { data: FormStep; reply: unkn
                     onChange={() => setDeliveryId(String(d.id))}
                     className="mt-1"
                   />
-                  <span className="min-w-0 flex-1">
-                    <span className="flex justify-between gap-2 font-medium">
-                      <span>{d.title}</span>
-                      <span>{money(d.price)}</span>
-                    </span>
-                    <span className="block text-sm text-slate-600">{d.description}</span>
-                  </span>
+                  <DeliveryOptionText
+                    delivery={d}
+                    price={loaderData.deliveryPrices[d.id] ?? d.price}
+                    money={money}
+                  />
                 </label>
               ))}
             </div>
@@ -572,7 +593,7 @@ function SavedAddressSelect({
     >
       {addresses.map((a) => (
         <option key={a.id} value={a.id}>
-          {[`${a.firstName} ${a.lastName}`, a.address, a.city?.title ?? a.country.title]
+          {[`${a.firstName} ${a.lastName}`, a.address, a.city || a.country.title]
             .filter(Boolean)
             .join(', ')}
         </option>

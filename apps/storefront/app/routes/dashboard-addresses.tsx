@@ -68,8 +68,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       return redirect(`${book}?saved`);
     }
     const { intent: _intent, id, isDefault, ...fields } = form;
-    // An emptied region or city is cleared, not left as it was.
-    const body = { ...fields, region: fields.region ?? null, city: fields.city ?? null };
+    // An emptied region is cleared, not left as it was.
+    const body = { ...fields, region: fields.region ?? null };
     if (id === undefined)
       await api.addAddress({ body: { ...body, isDefault: isDefault ?? false } });
     else
@@ -89,7 +89,7 @@ export function meta({ matches, location }: Route.MetaArgs) {
 
 function AddressCard({ address }: { address: Address }) {
   const { locale, t } = useI18n();
-  const place = [address.postcode, address.city?.title].filter(Boolean).join(' ');
+  const place = [address.postcode, address.city].filter(Boolean).join(' ');
   return (
     <li className="flex flex-col gap-3 rounded-lg border border-slate-200 p-4">
       <address className="not-italic break-words">

@@ -1,5 +1,6 @@
 import { data, redirect } from 'react-router';
 import { pageAfterOrder } from '@shop/domain';
+import { OrderDestination } from '#app/components/address-fields.tsx';
 import { AppLink } from '#app/components/app-link.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
 import { OrderSummary } from '#app/components/order-summary.tsx';
@@ -42,6 +43,7 @@ export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
           <strong>{order.payment.title}:</strong> {order.paymentInstructions}
         </p>
       )}
+      <OrderDestination order={order} />
       <h2 className="mb-2 text-lg font-bold">{t('checkout.summary')}</h2>
       <OrderSummary order={order} />
       <AppLink to={`/${locale}/`} className="mt-6 inline-block text-primary underline">

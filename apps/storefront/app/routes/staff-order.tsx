@@ -68,7 +68,7 @@ export default function StaffOrderPage({ loaderData, actionData }: Route.Compone
   const { order } = loaderData;
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
   const moved = actionData && 'moved' in actionData ? actionData.moved : null;
-  const place = [order.postcode, order.city?.title].filter(Boolean).join(' ');
+  const place = [order.postcode, order.city].filter(Boolean).join(' ');
   const section = 'rounded-lg border border-slate-200 p-4';
   return (
     <>
@@ -109,7 +109,9 @@ export default function StaffOrderPage({ loaderData, actionData }: Route.Compone
             <br />
             {place}
             <br />
-            {[order.region?.title, order.country.title].filter(Boolean).join(', ')}
+            {order.delivery.pickup
+              ? order.delivery.pickupPoint
+              : [order.region?.title, order.country?.title].filter(Boolean).join(', ')}
             <br />
             <a href={`mailto:${order.email}`} className="text-primary underline">
               {order.email}

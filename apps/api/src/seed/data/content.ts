@@ -1495,6 +1495,12 @@ export const deliveries: SeedDelivery[] = [
       ru: 'Бесплатно заберите заказ с нашего склада в Берлине с понедельника по пятницу, с 9:00 до 17:00.',
       it: 'Ritira gratuitamente il tuo ordine nel nostro magazzino di Berlino, dal lunedì al venerdì, dalle 9:00 alle 17:00.',
     },
+    pickupPoint: {
+      en: 'Makers Market warehouse, Musterstraße 12, 10115 Berlin, Germany (Mon–Fri 9:00–17:00)',
+      de: 'Lager des Manufakturmarkts, Musterstraße 12, 10115 Berlin, Deutschland (Mo.–Fr. 9–17 Uhr)',
+      ru: 'Склад Makers Market, Musterstraße 12, 10115 Берлин, Германия (пн–пт 9:00–17:00)',
+      it: 'Magazzino del Mercato degli Artigiani, Musterstraße 12, 10115 Berlino, Germania (lun–ven 9:00–17:00)',
+    },
     price: 0,
     freeFrom: null,
   },
@@ -1511,10 +1517,10 @@ export const payments: SeedPayment[] = [
       it: 'Contrassegno',
     },
     description: {
-      en: 'Pay the courier in cash when your parcel arrives.',
-      de: 'Sie bezahlen bar beim Zusteller, wenn Ihr Paket ankommt.',
-      ru: 'Оплатите заказ наличными курьеру при получении посылки.',
-      it: 'Paghi in contanti al corriere alla consegna del pacco.',
+      en: 'Pay in cash when you receive your order: to the courier, or at the pickup point.',
+      de: 'Sie bezahlen bar, wenn Sie Ihre Bestellung erhalten: beim Zusteller oder an der Abholstelle.',
+      ru: 'Оплатите наличными при получении заказа: курьеру или в пункте самовывоза.',
+      it: 'Paghi in contanti quando ricevi il tuo ordine: al corriere o al punto di ritiro.',
     },
   },
   {
@@ -1556,6 +1562,20 @@ export const countries: SeedCountry[] = [
     code: 'DE',
     title: { en: 'Germany', de: 'Deutschland', ru: 'Германия', it: 'Germania' },
     regions: [
+      {
+        key: 'de-be',
+        title: { en: 'Berlin', de: 'Berlin', ru: 'Берлин', it: 'Berlino' },
+        cities: [
+          { key: 'berlin', title: { en: 'Berlin', de: 'Berlin', ru: 'Берлин', it: 'Berlino' } },
+        ],
+      },
+      {
+        key: 'de-hh',
+        title: { en: 'Hamburg', de: 'Hamburg', ru: 'Гамбург', it: 'Amburgo' },
+        cities: [
+          { key: 'hamburg', title: { en: 'Hamburg', de: 'Hamburg', ru: 'Гамбург', it: 'Amburgo' } },
+        ],
+      },
       {
         key: 'de-by',
         title: { en: 'Bavaria', de: 'Bayern', ru: 'Бавария', it: 'Baviera' },

@@ -191,6 +191,8 @@ export type SeedDelivery = {
   description: T;
   price: number;
   freeFrom: number | null;
+  /** A pickup delivery: where it is collected (name and address); no shipping address needed. */
+  pickupPoint?: T;
 };
 
 export type SeedPayment = {
