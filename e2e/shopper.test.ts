@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
-  addedToast,
+  addedMiniCart,
   axeViolations,
   baseURL,
   checkScreen,
@@ -127,7 +127,7 @@ describe('adding to the cart', () => {
     ['360 px', NARROW],
     ['1280 px', WIDE],
   ])(
-    'toasts the product with its variation and a View cart link, beside the animating badge (%s)',
+    'opens the mini-cart with the product, its variation and a View cart link under the animating badge (%s)',
     async (_n, viewport) => {
       const shirt = await linenShirt();
       const page = await open(`/en${shirt.slugUri}`, { viewport });
@@ -135,17 +135,15 @@ describe('adding to the cart', () => {
       const badge = 'header a[href="/en/checkout/cart/"]';
       const changes = await watchFlag(page, badge);
       await page.getByRole('main').getByRole('button', { name: 'Add to cart' }).first().click();
-      const toast = addedToast(page, 'Relaxed Linen Shirt');
-      await toast.waitFor();
-      expect(await toast.textContent()).toBe(
-        '“Relaxed Linen Shirt (Size: M – Medium)” has been added to your cart',
-      );
-      const viewCart = page.locator('[data-toast]').getByRole('link', { name: 'View cart' });
+      const miniCart = addedMiniCart(page, 'Relaxed Linen Shirt');
+      await miniCart.waitFor();
+      await miniCart.getByText('Size: M – Medium').waitFor();
+      const viewCart = miniCart.getByRole('link', { name: 'View cart' });
       await viewCart.waitFor();
-      // The toast leaves the header's cart badge in sight.
-      const toastBox = await page.locator('[data-toast]').first().boundingBox();
+      // The mini-cart hangs under the header's cart badge and leaves it in sight.
+      const panelBox = await miniCart.boundingBox();
       const badgeBox = await page.locator(badge).boundingBox();
-      expect(toastBox && badgeBox && overlap(toastBox, badgeBox)).toBe(false);
+      expect(panelBox && badgeBox && overlap(panelBox, badgeBox)).toBe(false);
       // The badge's flag went on after adding and off again about the spec's 500 ms later.
       await expect.poll(async () => (await changes()).map(([on]) => on)).toEqual([true, false]);
       const [[, on], [, off]] = (await changes()) as [[boolean, number], [boolean, number]];
