@@ -93,10 +93,11 @@ describe('product page: choosing a variation', () => {
         'true',
       );
 
-      // Scrolled so the choices sit mid-screen: choosing S changes the page without jumping up.
+      // Scrolled so the choices sit at the top, under the sticky header (its scroll padding):
+      // choosing S changes the page without jumping up.
       const small = sizes.filter({ hasText: /^S – Small/ });
       await small.evaluate((el) =>
-        (el as unknown as { scrollIntoView(o: object): void }).scrollIntoView({ block: 'center' }),
+        (el as unknown as { scrollIntoView(o: object): void }).scrollIntoView({ block: 'start' }),
       );
       const before = await scrollY(page);
       expect(before).toBeGreaterThan(0);
@@ -132,7 +133,8 @@ describe('adding to the cart', () => {
       const shirt = await linenShirt();
       const page = await open(`/en${shirt.slugUri}`, { viewport });
       await hydrated(page);
-      const badge = 'header a[href="/en/checkout/cart/"]';
+      // The cart icon (the mini-cart has a "View cart" link to the cart page too).
+      const badge = 'header a[href="/en/checkout/cart/"][aria-label^="Cart"]';
       const changes = await watchFlag(page, badge);
       await page.getByRole('main').getByRole('button', { name: 'Add to cart' }).first().click();
       const miniCart = addedMiniCart(page, 'Relaxed Linen Shirt');
