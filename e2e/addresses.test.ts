@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
-  addedToast,
+  addedMiniCart,
   baseURL,
   checkScreen,
   hydrated,
@@ -58,7 +58,7 @@ async function atCheckout(
   await page.goto(`${baseURL}/en${product.slugUri}`);
   if (js) await hydrated(page);
   await page.getByRole('button', { name: 'Add to cart' }).first().click();
-  if (js) await addedToast(page, product.title).waitFor();
+  if (js) await addedMiniCart(page, product.title).waitFor();
   else await page.waitForLoadState('load');
   await page.setViewportSize(viewport);
   await page.goto(`${baseURL}/en/checkout/checkout/`);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  addedToast,
+  addedMiniCart,
   axeViolations,
   baseURL,
   closedURL,
@@ -25,7 +25,7 @@ describe('cart', () => {
     const page = await open(`/en${product.slugUri}`);
     await hydrated(page);
     await page.getByRole('button', { name: 'Add to cart' }).first().click();
-    await addedToast(page, product.title).waitFor();
+    await addedMiniCart(page, product.title).waitFor();
     await page.getByRole('link', { name: 'Cart, 1 item' }).waitFor();
 
     await page.goto(`${baseURL}/en/checkout/cart/`);
@@ -55,8 +55,8 @@ describe('cart', () => {
     const product = await inStockProduct();
     const page = await open(`/en${product.slugUri}`, { javaScriptEnabled: false });
     await page.getByRole('button', { name: 'Add to cart' }).first().click();
-    await page.waitForLoadState('load');
-    await page.goto(`${baseURL}/en/checkout/cart/`);
+    // Answered with the cart page (issue 23).
+    await page.waitForURL(`${baseURL}/en/checkout/cart/`);
     await page.getByRole('link', { name: product.title }).waitFor();
     await expect.poll(() => page.getByRole('link', { name: 'Cart, 1 item' }).count()).toBe(1);
   });
@@ -158,7 +158,7 @@ describe('variations', () => {
     await page.waitForURL(/sage-green/);
     await hydrated(page);
     await page.getByRole('button', { name: 'Add to cart' }).first().click();
-    await page.getByText('(Colour: Sage green)” has been added to your cart').waitFor();
+    await addedMiniCart(page, 'Colour: Sage green').waitFor();
     await page.goto(`${baseURL}/en/checkout/cart/`);
     await page.getByRole('main').getByText('Colour: Sage green').waitFor();
   });

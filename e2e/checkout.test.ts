@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
-  addedToast,
+  addedMiniCart,
   axeViolations,
   baseURL,
   contentWidth,
@@ -30,7 +30,7 @@ async function shopperWithCart(options: NonNullable<Parameters<typeof browser.pa
   await page.goto(`${baseURL}/en${product.slugUri}`);
   if (options.javaScriptEnabled !== false) await hydrated(page);
   await page.getByRole('button', { name: 'Add to cart' }).first().click();
-  if (options.javaScriptEnabled !== false) await addedToast(page, product.title).waitFor();
+  if (options.javaScriptEnabled !== false) await addedMiniCart(page, product.title).waitFor();
   else await page.waitForLoadState('load');
   if (viewport) await page.setViewportSize(viewport);
   return { page, product };

@@ -9,7 +9,7 @@ import { htmlErrors } from './html-validity.ts';
 import {
   NARROW,
   WIDE,
-  addedToast,
+  addedMiniCart,
   baseURL,
   closedURL,
   hydrated,
@@ -107,7 +107,7 @@ async function visitorPage(visitor: Visitor, viewport = WIDE): Promise<Page> {
     await page.goto(`${baseURL}/en${product.slugUri}`);
     await hydrated(page);
     await page.getByRole('button', { name: 'Add to cart' }).first().click();
-    await addedToast(page, product.title).waitFor();
+    await addedMiniCart(page, product.title).waitFor();
   }
   made.set(visitor, await page.context().cookies());
   return page;

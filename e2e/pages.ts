@@ -57,15 +57,11 @@ export const contentWidth = (page: Page) =>
   );
 
 /**
- * The toast of a product added to the cart: its title, and its variation when it has one
- * ("“Relaxed Linen Shirt (Size: M)” has been added to your cart").
+ * The mini-cart an add opens under the header's cart icon (issue 23), naming the added product;
+ * its variation is a line of its own ("Size: M – Medium").
  */
-export const addedToast = (page: Page, title: string) =>
-  page.getByText(
-    new RegExp(
-      `^“${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\(.+\\))?” has been added to your cart$`,
-    ),
-  );
+export const addedMiniCart = (page: Page, title: string) =>
+  page.getByRole('dialog', { name: 'Added to your cart' }).filter({ hasText: title });
 
 /** A product card as the list API answers it (what the browser tests need of it). */
 export type Card = {

@@ -390,7 +390,7 @@ describe('the pages under the CSP (no violation reported)', () => {
       await page.goto(`${baseURL}/en${product.slugUri}`);
       if (js) await hydrated(page);
       await page.getByRole('button', { name: 'Add to cart' }).first().click();
-      if (js) await page.getByText(/has been added to your cart/).waitFor();
+      if (js) await page.getByRole('dialog', { name: 'Added to your cart' }).waitFor();
       else await page.waitForLoadState('load');
       await page.goto(`${baseURL}/en/checkout/cart/`);
       await page.getByRole('link', { name: 'Proceed to checkout' }).click();

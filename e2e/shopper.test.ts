@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
-  addedToast,
+  addedMiniCart,
   axeViolations,
   baseURL,
   checkScreen,
@@ -93,10 +93,11 @@ describe('product page: choosing a variation', () => {
         'true',
       );
 
-      // Scrolled so the choices sit mid-screen: choosing S changes the page without jumping up.
+      // Scrolled so the choices sit at the top, under the sticky header (its scroll padding):
+      // choosing S changes the page without jumping up.
       const small = sizes.filter({ hasText: /^S – Small/ });
       await small.evaluate((el) =>
-        (el as unknown as { scrollIntoView(o: object): void }).scrollIntoView({ block: 'center' }),
+        (el as unknown as { scrollIntoView(o: object): void }).scrollIntoView({ block: 'start' }),
       );
       const before = await scrollY(page);
       expect(before).toBeGreaterThan(0);
@@ -127,25 +128,24 @@ describe('adding to the cart', () => {
     ['360 px', NARROW],
     ['1280 px', WIDE],
   ])(
-    'toasts the product with its variation and a View cart link, beside the animating badge (%s)',
+    'opens the mini-cart with the product, its variation and a View cart link under the animating badge (%s)',
     async (_n, viewport) => {
       const shirt = await linenShirt();
       const page = await open(`/en${shirt.slugUri}`, { viewport });
       await hydrated(page);
-      const badge = 'header a[href="/en/checkout/cart/"]';
+      // The cart icon (the mini-cart has a "View cart" link to the cart page too).
+      const badge = 'header a[href="/en/checkout/cart/"][aria-label^="Cart"]';
       const changes = await watchFlag(page, badge);
       await page.getByRole('main').getByRole('button', { name: 'Add to cart' }).first().click();
-      const toast = addedToast(page, 'Relaxed Linen Shirt');
-      await toast.waitFor();
-      expect(await toast.textContent()).toBe(
-        '“Relaxed Linen Shirt (Size: M – Medium)” has been added to your cart',
-      );
-      const viewCart = page.locator('[data-toast]').getByRole('link', { name: 'View cart' });
+      const miniCart = addedMiniCart(page, 'Relaxed Linen Shirt');
+      await miniCart.waitFor();
+      await miniCart.getByText('Size: M – Medium').waitFor();
+      const viewCart = miniCart.getByRole('link', { name: 'View cart' });
       await viewCart.waitFor();
-      // The toast leaves the header's cart badge in sight.
-      const toastBox = await page.locator('[data-toast]').first().boundingBox();
+      // The mini-cart hangs under the header's cart badge and leaves it in sight.
+      const panelBox = await miniCart.boundingBox();
       const badgeBox = await page.locator(badge).boundingBox();
-      expect(toastBox && badgeBox && overlap(toastBox, badgeBox)).toBe(false);
+      expect(panelBox && badgeBox && overlap(panelBox, badgeBox)).toBe(false);
       // The badge's flag went on after adding and off again about the spec's 500 ms later.
       await expect.poll(async () => (await changes()).map(([on]) => on)).toEqual([true, false]);
       const [[, on], [, off]] = (await changes()) as [[boolean, number], [boolean, number]];

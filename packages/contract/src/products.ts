@@ -18,6 +18,7 @@ import {
   pageSizeQuerySchema,
   percentSchema,
   priceQuerySchema,
+  searchTextSchema,
 } from './common.ts';
 import { createReviewBodySchema } from './organizations.ts';
 
@@ -111,6 +112,11 @@ export type ProductSort = z.infer<typeof productSortSchema>;
 
 /** Filters shared by the list, the filter attributes and the price range. */
 export const productFiltersQuerySchema = z.object({
+  /**
+   * Only the products this search matches (the first SEARCH_COUNT_CAP of them, as `…/search`
+   * counts): a search's results sorted and filtered like the list.
+   */
+  query: searchTextSchema.optional(),
   price__gte: priceQuerySchema.optional(),
   price__lte: priceQuerySchema.optional(),
   attrs__id: idListQuerySchema.optional(),

@@ -12,6 +12,10 @@ import { shownPriceSql, type PricingContext } from '#api/repos/pricing.ts';
  */
 
 export type ProductFilters = {
+  /** A search: its matches must be resolved into `ids` first (the route's `withMatches`). */
+  query?: string | undefined;
+  /** Only these products (a search's matches, `searchMatchIds`); none: every product. */
+  ids?: number[] | undefined;
   price__gte?: number | undefined;
   price__lte?: number | undefined;
   attrs__id?: number[] | undefined;
@@ -82,6 +86,9 @@ export async function productConditions(
   filters: ProductFilters,
   options: { price: boolean; valueMatches?: ValueMatches | undefined } = { price: true },
 ) {
+  // A search left unresolved would silently list every product.
+  if (filters.query !== undefined && !filters.ids)
+    throw new Error('a search filter needs its matching ids');
   const conditions: (SQL | undefined)[] = [
     eq(s.products.active, true),
     isNull(s.products.parentId),
@@ -91,6 +98,12 @@ export async function productConditions(
   if (options.price && filters.price__lte !== undefined)
     conditions.push(lte(s.products.price, filters.price__lte));
   if (filters.vendor !== undefined) conditions.push(eq(s.products.vendorId, filters.vendor));
+  if (filters.ids)
+    conditions.push(
+      filters.ids.length
+        ? sql`${s.products.id} = ANY(${`{${filters.ids.join(',')}}`}::int[])`
+        : sql`false`,
+    );
   // One grouped subquery per filter, not one EXISTS per id: the plan stays the same size however
   // many ids the (bounded, deduplicated) list names.
   const matching = filters.values__id?.length
@@ -285,6 +298,25 @@ export async function countSearchMatches(db: Database, locale: Locale, text: str
       ) matches`,
   );
   return searchCount(Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0));
+}
+
+/**
+ * The products a search matches, at most SEARCH_COUNT_CAP of them (the ones `…/search` pages
+ * through), in no particular order: the list, its filters and its price range narrow to them when
+ * a search is sorted or filtered. Bounded like the search (decision 0024).
+ */
+export async function searchMatchIds(db: Database, locale: Locale, text: string) {
+  const { withQuery, where } = searchMatch(locale, text);
+  const result = await db.execute(
+    sql`${withQuery}
+      SELECT ${s.productTranslations.parentId} AS id FROM ${s.productTranslations}
+      JOIN ${s.products} ON ${s.products.id} = ${s.productTranslations.parentId}
+      WHERE ${where}
+      LIMIT ${SEARCH_COUNT_CAP}`,
+  );
+  return rowsOf<{ id: number }>(result)
+    .map((r) => Number(r.id))
+    .sort((a, b) => a - b);
 }
 
 /**

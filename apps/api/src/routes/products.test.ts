@@ -1069,6 +1069,40 @@ describe('search', () => {
     }
   });
 
+  it('sorts and filters its matches like the list (query on the list, its facets and price range)', async () => {
+    const found = await search('en', 'linen', '&page_size=100');
+    const matched = new Set(ids(found.results));
+    // Sorted by price, the same products the search found, cheapest first.
+    const byPrice = await all('query=linen&sort=price');
+    expect(new Set(ids(byPrice))).toEqual(matched);
+    const shown = byPrice.map((c) => c.discountPrice);
+    expect(shown).toEqual([...shown].sort((a, b) => a - b));
+    // In German the same words match other (or no) products: the matches are per language.
+    expect(ids(await all('query=linen', 'de'))).not.toEqual(ids(byPrice));
+
+    // The facets count within the matches: ticking a value lists as many as its count says.
+    const facets = facetsSchema.parse(
+      (await t.app.inject('/en/api/products/facets/?query=linen')).json(),
+    );
+    const value = facets
+      .flatMap((a) => a.values)
+      .find((v) => v.count > 0 && v.count < matched.size);
+    if (!value) throw new Error('no value narrowing the linen products');
+    const narrowed = await all(`query=linen&values__id=${value.id}`);
+    expect(narrowed).toHaveLength(value.count);
+    expect(narrowed.every((c) => matched.has(c.id))).toBe(true);
+
+    // The price range spans the matches only.
+    const range = priceRangeSchema.parse(
+      (await t.app.inject('/en/api/products/products/price_range/?query=linen')).json(),
+    );
+    const prices = (await all('query=linen&sort=price')).map((c) => Number(c.price));
+    expect(range.min).toBe(Math.min(...prices));
+    expect(range.max).toBe(Math.max(...prices));
+    // A search that matches nothing lists nothing (it never falls back to every product).
+    expect(await all('query=zzzzqqqxxyy')).toEqual([]);
+  });
+
   it('counts exactly below the cap and says so', async () => {
     const full = await search('en', 'linen', '&page_size=100');
     expect(full.count).toBe(full.results.length);

@@ -14,6 +14,7 @@ import {
   listProductIds,
   priceRange,
   productsWithValues,
+  searchMatchIds,
   searchProductIds,
   type ProductFilters,
 } from '#api/repos/product-lists.ts';
@@ -47,16 +48,35 @@ export const productRoutes: FastifyPluginAsync = async (app) => {
     return listVariations(db, req.locale, parentId, await req.pricing(), includeParent);
   }
 
+  // Which products a search matches (at most SEARCH_COUNT_CAP ids), for a search sorted or
+  // filtered like the list: the same for every shopper, and every page, the filters and the price
+  // range of one search ask for it.
+  const searchIdsCache = app.shopDataCache<number[]>({ ttlMs: app.catalogueCacheMs, max: 200 });
+  /** The filters with a search (`query`) resolved to the ids it matches. */
+  const withMatches = async <F extends ProductFilters>(locale: Locale, filters: F): Promise<F> =>
+    filters.query === undefined
+      ? filters
+      : {
+          ...filters,
+          ids: await searchIdsCache.get(JSON.stringify([locale, filters.query]), () =>
+            searchMatchIds(db, locale, filters.query!),
+          ),
+        };
+
   // The same for every shopper and costly at scale: cached for a minute per locale and filters.
   const filterCache = app.shopDataCache<FilterAttribute[]>({
     ttlMs: app.catalogueCacheMs,
     max: 500,
   });
   const cachedFilters = (locale: Locale, query: ProductFilters) => {
-    const { price__gte, price__lte, vendor, attrs__id } = query;
-    const key = JSON.stringify([locale, price__gte, price__lte, vendor, attrs__id]);
-    return filterCache.get(key, () =>
-      filtersAttributes(db, locale, { price__gte, price__lte, vendor, attrs__id }),
+    const { price__gte, price__lte, vendor, attrs__id, query: text } = query;
+    const key = JSON.stringify([locale, price__gte, price__lte, vendor, attrs__id, text]);
+    return filterCache.get(key, async () =>
+      filtersAttributes(
+        db,
+        locale,
+        await withMatches(locale, { price__gte, price__lte, vendor, attrs__id, query: text }),
+      ),
     );
   };
 
@@ -73,9 +93,17 @@ export const productRoutes: FastifyPluginAsync = async (app) => {
   };
 
   const countCache = app.shopDataCache<number>({ ttlMs: app.catalogueCacheMs, max: 2000 });
-  const cachedCount = (filters: ProductFilters) => {
-    const { price__gte, price__lte, vendor, attrs__id, values__id } = filters;
-    const key = JSON.stringify([price__gte, price__lte, vendor, attrs__id, values__id]);
+  // A search's matches depend on the language: its counts are kept per locale.
+  const cachedCount = (locale: Locale) => (filters: ProductFilters) => {
+    const { price__gte, price__lte, vendor, attrs__id, values__id, query } = filters;
+    const key = JSON.stringify([
+      price__gte,
+      price__lte,
+      vendor,
+      attrs__id,
+      values__id,
+      ...(query === undefined ? [] : [locale, query]),
+    ]);
     return countCache.get(key, () => countProducts(db, filters, cachedValueMatches));
   };
 
@@ -84,12 +112,12 @@ export const productRoutes: FastifyPluginAsync = async (app) => {
     const { ids, count } = await listProductIds(
       db,
       req.locale,
-      query,
+      await withMatches(req.locale, query),
       query.sort,
       pricing,
       query.page,
       query.page_size,
-      cachedCount,
+      cachedCount(req.locale),
       cachedValueMatches,
     );
     const results = await req.listedCards(ids);
@@ -122,7 +150,7 @@ export const productRoutes: FastifyPluginAsync = async (app) => {
     ttlMs: app.catalogueCacheMs,
     max: 500,
   });
-  defineEndpoint(app, e.priceRange, async (_req, { query }) =>
+  defineEndpoint(app, e.priceRange, async (req, { query }) =>
     rangeCache.get(
       JSON.stringify([
         query.price__gte,
@@ -130,8 +158,9 @@ export const productRoutes: FastifyPluginAsync = async (app) => {
         query.vendor,
         query.attrs__id,
         query.values__id,
+        ...(query.query === undefined ? [] : [req.locale, query.query]),
       ]),
-      () => priceRange(db, query),
+      async () => priceRange(db, await withMatches(req.locale, query)),
     ),
   );
 

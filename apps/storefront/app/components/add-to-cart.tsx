@@ -2,10 +2,13 @@ import { createContext, useContext, useEffect, useMemo, useRef, type ReactNode }
 import { useFetcher } from 'react-router';
 import { CART_ANIMATION_MS, MAX_LINE_QUANTITY } from '@shop/domain';
 import { Button } from '#app/components/button.tsx';
+import type { CartAdded } from '#app/lib/cart-lines.ts';
+import { useHydrated } from '#app/lib/hydrated.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { useTimedFlag } from '#app/lib/timed-flag.ts';
 import { useToast } from './toasts.tsx';
 import { CsrfInput } from './csrf-input.tsx';
+import { useMiniCart } from './mini-cart.tsx';
 
 type CartBadge = {
   /** On for CART_ANIMATION_MS after something was added (spec section 4): the header's badge. */
@@ -23,31 +26,41 @@ export function CartBadgeProvider({ children }: { children: ReactNode }) {
 }
 
 export type AddToCartResult =
-  { ok: true; quantity: number } | { ok: false; message: string; cartChanged?: true };
+  ({ ok: true } & CartAdded) | { ok: false; message: string; cartChanged?: true };
+
+/** Whether an action's answer is an add's (a product page's action also answers its reviews). */
+export const isAddToCartResult = (value: unknown): value is AddToCartResult =>
+  typeof value === 'object' && value !== null && 'ok' in value;
 
 /**
- * A plain form post (works without JavaScript); with JavaScript it stays on the page, toasts the
- * answer with a "View cart" link and animates the header's cart badge for 500 ms.
+ * A plain form post: without JavaScript the shop answers with the cart page (a refusal comes back
+ * to this page, `answer`, with its message). With JavaScript it stays on the page, opens the
+ * header's mini-cart with what was added and animates the cart badge for 500 ms; a refusal is a
+ * toast (spec section 8).
  */
 export function AddToCartForm({
   itemId,
-  title,
   refKind,
   available,
   compact = false,
   formId,
+  answer,
 }: {
   itemId: number;
-  title: string;
   refKind: 'product' | 'bundle';
   available: boolean;
   compact?: boolean;
   formId?: string;
+  /** The answer to this form posted without JavaScript (the route's action data). */
+  answer?: AddToCartResult | undefined;
 }) {
-  const { locale, t } = useI18n();
+  const { t } = useI18n();
   const { toast } = useToast();
   const { added } = useCartBadge();
+  const miniCart = useMiniCart();
+  const hydrated = useHydrated();
   const fetcher = useFetcher<AddToCartResult>();
+  const form = useRef<HTMLFormElement>(null);
   const last = useRef<AddToCartResult | undefined>(undefined);
 
   useEffect(() => {
@@ -55,14 +68,14 @@ export function AddToCartForm({
     if (!result || result === last.current || fetcher.state !== 'idle') return;
     last.current = result;
     if (!result.ok) return toast(result.message, 'error');
-    // Names the product and its variation, with the way to the cart; top-left, so the header's
-    // cart badge (top-right) stays in sight while it animates.
-    toast(t('product.addedToCart', { title }), 'info', {
-      href: `/${locale}/checkout/cart/`,
-      label: t('cart.viewCart'),
-    });
+    // Under the header's cart icon, which the sticky header keeps in sight; the focus comes back
+    // to this form's button when it closes.
+    miniCart.show(
+      { line: result.line ?? null, count: result.count, subtotal: result.subtotal },
+      form.current?.querySelector<HTMLElement>('button[type="submit"]') ?? null,
+    );
     added();
-  }, [fetcher.data, fetcher.state, t, toast, title, locale, added]);
+  }, [fetcher.data, fetcher.state, toast, miniCart, added]);
   // The cart animation (500 ms, spec section 4) plays once per successful add.
   const animating = fetcher.state === 'idle' && fetcher.data?.ok === true;
 
@@ -78,9 +91,16 @@ export function AddToCartForm({
     );
   }
   return (
-    <fetcher.Form method="post" id={formId} className={`flex gap-2 ${compact ? '' : 'flex-wrap'}`}>
+    <fetcher.Form
+      ref={form}
+      method="post"
+      id={formId}
+      className={`flex gap-2 ${compact ? '' : 'flex-wrap'}`}
+    >
       <CsrfInput />
       <input type="hidden" name="intent" value="add-to-cart" />
+      {/* Posted as a page (no scripts yet, or none at all): the answer is the cart page. */}
+      {!hydrated && <input type="hidden" name="then" value="cart" />}
       <input type="hidden" name="ref" value={refKind} />
       <input type="hidden" name="item" value={itemId} />
       {!compact && (
@@ -106,6 +126,11 @@ export function AddToCartForm({
       >
         {t('product.addToCart')}
       </Button>
+      {answer && !answer.ok && (
+        <p role="alert" className="basis-full rounded-md bg-red-50 p-3 text-red-800">
+          {answer.message}
+        </p>
+      )}
     </fetcher.Form>
   );
 }

@@ -1,8 +1,9 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import type { Image } from '@shop/contract';
 import { MIN_FETCH_DELAY_MS } from '@shop/domain';
 import { useI18n } from '#app/lib/i18n.tsx';
+import { Button } from './button.tsx';
 import { Icon, ICONS } from './icon.tsx';
 import { useLocaleData } from '#app/lib/locale-data.ts';
 import { useMoney } from './price.tsx';
@@ -38,7 +39,19 @@ export function SearchBox({ idPrefix, labelledBy }: { idPrefix: string; labelled
     suggestions: [],
   });
   const listId = useId();
-  const [text, setText] = useState('');
+  // On the results page the box holds the words searched for (issue 23), rendered by the server
+  // too; another page (or another search) sets it to its own words, none off the results page.
+  const location = useLocation();
+  const searched =
+    location.pathname === `/${locale}/products/`
+      ? (new URLSearchParams(location.search).get('query') ?? '')
+      : '';
+  const [text, setText] = useState(searched);
+  const [shownFor, setShownFor] = useState(searched);
+  if (shownFor !== searched) {
+    setShownFor(searched);
+    setText(searched);
+  }
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -141,13 +154,14 @@ export function SearchBox({ idPrefix, labelledBy }: { idPrefix: string; labelled
         }}
         className="min-w-0 flex-1 rounded-l-md border border-slate-300 px-3 py-2"
       />
-      <button
+      <Button
         type="submit"
-        className="rounded-r-md bg-primary px-3 text-white hover:bg-blue-800"
+        size="compact"
+        className="rounded-l-none"
         aria-label={t('search.button')}
       >
         <Icon path={ICONS.search} />
-      </button>
+      </Button>
       <ul
         id={listId}
         role="listbox"

@@ -7,6 +7,7 @@ import { useI18n } from '#app/lib/i18n.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
 import { FooterMenus, MenuNav } from './menu-nav.tsx';
 import { Icon, ICONS } from './icon.tsx';
+import { MiniCart } from './mini-cart.tsx';
 import { SearchBox } from './search-box.tsx';
 import { SizedImage } from './sized-image.tsx';
 import { CsrfInput } from './csrf-input.tsx';
@@ -147,7 +148,8 @@ export function MainBar({
   const search = (idPrefix: string) => <SearchBox idPrefix={idPrefix} />;
   return (
     <div className="border-b border-slate-200 bg-white">
-      <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-3">
+      {/* `relative`: the mini-cart hangs under the bar's right end, where the cart icon is. */}
+      <div className="relative mx-auto flex max-w-7xl items-center gap-3 px-4 py-3">
         <details className="relative lg:hidden">
           <summary
             className="flex h-10 w-10 cursor-pointer list-none items-center justify-center rounded hover:bg-slate-100 [&::-webkit-details-marker]:hidden"
@@ -155,7 +157,8 @@ export function MainBar({
           >
             {<Icon path={ICONS.menu} />}
           </summary>
-          <div className="absolute left-0 z-30 mt-2 w-72 max-w-[calc(100vw-2rem)] rounded-md border border-slate-200 bg-white p-3 shadow-lg">
+          {/* The header sticks: a long menu scrolls inside, its end stays reachable. */}
+          <div className="absolute left-0 z-30 mt-2 max-h-[calc(100dvh-6rem)] w-72 max-w-[calc(100vw-2rem)] overflow-y-auto rounded-md border border-slate-200 bg-white p-3 shadow-lg">
             <MenuNav items={header} label={t('nav.catalogue')} variant="list" />
           </div>
         </details>
@@ -199,6 +202,7 @@ export function MainBar({
             {<Icon path={ICONS.user} />}
           </a>
         </div>
+        <MiniCart />
       </div>
       {/* On phones the search is a field of its own under the bar, not hidden in the menu. */}
       <div className="px-4 pb-3 md:hidden">{search('phone-search')}</div>

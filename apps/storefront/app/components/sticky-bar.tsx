@@ -67,17 +67,15 @@ export function StickyBar({
 }
 
 /**
- * The sticky bar of a product or bundle page: its title, price and a one-tap add to cart. `title`
- * names the chosen variation ("Linen Shirt (Size: M)") in the toast; the bar shows the short one.
+ * The sticky bar of a product or bundle page: its title, price and a one-tap add to cart (the
+ * mini-cart then names the chosen variation, from the cart's answer).
  */
 export function StickyBuyBar({
   item,
-  title = item.title,
   watch,
   available,
 }: {
   item: Pick<ProductCard, 'id' | 'ref' | 'title' | 'discountPrice'>;
-  title?: string;
   watch: RefObject<HTMLElement | null>;
   available: boolean;
 }) {
@@ -93,13 +91,7 @@ export function StickyBuyBar({
         </span>
       </p>
       <div className="w-40 sm:w-56">
-        <AddToCartForm
-          itemId={item.id}
-          title={title}
-          refKind={item.ref}
-          available={available}
-          compact
-        />
+        <AddToCartForm itemId={item.id} refKind={item.ref} available={available} compact />
       </div>
     </StickyBar>
   );

@@ -23,8 +23,9 @@ let nextId = 1;
 
 /**
  * Toasts top-left for 2000 ms (spec section 9), announced to screen readers. A toast with a link
- * stays while the pointer or the focus is on it, so the link can be reached. On a phone toasts
- * leave the header's icons on the right (cart badge, wishlist) uncovered.
+ * stays while the pointer or the focus is on it, so the link can be reached. They start below the
+ * shop header (its height is published by lib/sticky-header.ts), so the logo, the menu and the
+ * cart count stay uncovered (issue 23); an add to the cart opens the mini-cart, not a toast.
  */
 export function ToastHost({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
@@ -62,7 +63,7 @@ export function ToastHost({ children }: { children: ReactNode }) {
       <div
         role="status"
         aria-live="polite"
-        className="pointer-events-none fixed top-4 left-4 z-50 flex max-w-[calc(100%-10rem)] flex-col gap-2 sm:max-w-sm"
+        className="pointer-events-none fixed top-[calc(var(--header-height,0px)+1rem)] left-4 z-50 flex max-w-[calc(100%-10rem)] flex-col gap-2 sm:max-w-sm"
       >
         {toasts.map((t) => (
           <div

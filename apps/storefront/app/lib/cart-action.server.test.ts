@@ -96,7 +96,20 @@ describe('the add-to-cart action', () => {
         shop,
       ),
     );
-    expect(result.data).toEqual({ ok: true, quantity: 5 });
+    // What the mini-cart shows: the line as the cart holds it now, and the cart's subtotal.
+    expect(result.data).toEqual({
+      ok: true,
+      count: 5,
+      subtotal: 50,
+      line: {
+        title: 'Mug',
+        variation: '',
+        quantity: 5,
+        price: 50,
+        image: null,
+        slugUri: '/products/mug-7/',
+      },
+    });
     const apiCalls = calls.filter((c) => c.path.includes('/api/'));
     expect(apiCalls).toEqual([
       {
@@ -105,6 +118,20 @@ describe('the add-to-cart action', () => {
         body: { quantity: 3, ref: 'product' },
       },
     ]);
+  });
+
+  it('answers a page post (no JavaScript) with the cart page', async () => {
+    const { shop } = fakeShop('de', {
+      'POST /de/api/sales/cart_products/7/add/': () =>
+        Response.json(cart([{ product: 7, quantity: 1 }])),
+    });
+    const result = await addToCart(
+      await post({ intent: 'add-to-cart', item: '7', quantity: '1', then: 'cart' }),
+      shop,
+    );
+    expect(result).toBeInstanceOf(Response);
+    expect((result as Response).status).toBe(302);
+    expect((result as Response).headers.get('Location')).toBe('/de/checkout/cart/');
   });
 
   it('refuses a quantity over the limit in the page language, before calling the cart', async () => {

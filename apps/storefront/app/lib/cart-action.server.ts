@@ -1,6 +1,7 @@
-import { data, type RouterContextProvider } from 'react-router';
+import { data, redirect, type RouterContextProvider } from 'react-router';
 import type { AddToCartResult } from '#app/components/add-to-cart.tsx';
 import { addToCartForm } from './cart-forms.ts';
+import { cartAdded } from './cart-lines.ts';
 import { recoverRefusedLine } from './cart-refusal.server.ts';
 import { readForm } from './forms.server.ts';
 import { shopTranslator } from './messages.server.ts';
@@ -8,9 +9,11 @@ import { getShopRequest, type ShopRequest } from './shop.server.ts';
 import { pageLog } from './logger.server.ts';
 
 /**
- * Adds to the cart with the API's atomic "add n" (two quick adds both count). A refusal of the
- * line is recovered as spec section 8 says (lib/cart-refusal.server.ts); the answer says the cart
- * changed, so the badge and the product's stock reload.
+ * Adds to the cart with the API's atomic "add n" (two quick adds both count). The answer names
+ * the line as the cart now holds it and the cart's subtotal (the mini-cart shows them); a form
+ * posted as a page (`then=cart`: no scripts) is answered with the cart page instead. A refusal of
+ * the line is recovered as spec section 8 says (lib/cart-refusal.server.ts); the answer says the
+ * cart changed, so the badge and the product's stock reload.
  */
 export async function addToCart(request: Request, shop: ShopRequest) {
   const t = await shopTranslator(shop);
@@ -22,11 +25,12 @@ export async function addToCart(request: Request, shop: ShopRequest) {
       { status: 400 },
     );
   }
-  const { item, ref, quantity } = submission.value;
+  const { item, ref, quantity, then } = submission.value;
   const line = { params: { productId: item } };
   try {
     const next = await shop.api.sales.addToCart({ ...line, body: { quantity, ref } });
-    return data<AddToCartResult>({ ok: true, quantity: next.totals.quantity });
+    if (then === 'cart') return redirect(`/${shop.locale}/checkout/cart/`);
+    return data<AddToCartResult>({ ok: true, ...cartAdded(next, { item, ref }) });
   } catch (error) {
     try {
       const recovered = await recoverRefusedLine(shop.api, { item, ref }, error, t);

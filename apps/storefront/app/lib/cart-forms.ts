@@ -39,4 +39,6 @@ export const addToCartForm = z.object({
   intent: z.literal('add-to-cart'),
   ...line,
   quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY),
+  /** Sent by the form before it runs with JavaScript: a page post is answered with the cart. */
+  then: z.literal('cart').optional(),
 });

@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { data } from 'react-router';
 import { isApiError } from '@shop/contract';
 import { bundleSaving, idFromSlug } from '@shop/domain';
-import { AddToCartForm } from '#app/components/add-to-cart.tsx';
+import { AddToCartForm, isAddToCartResult } from '#app/components/add-to-cart.tsx';
 import { AppLink } from '#app/components/app-link.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
 import { Gallery } from '#app/components/gallery.tsx';
@@ -50,7 +50,7 @@ export function meta({ matches, location, loaderData }: Route.MetaArgs) {
   return itemMeta({ matches, location }, loaderData?.bundle);
 }
 
-export default function BundlePage({ loaderData }: Route.ComponentProps) {
+export default function BundlePage({ loaderData, actionData }: Route.ComponentProps) {
   const { bundle } = loaderData;
   const { locale, t } = useI18n();
   const money = useMoney();
@@ -92,9 +92,9 @@ export default function BundlePage({ loaderData }: Route.ComponentProps) {
           <div ref={buyBox}>
             <AddToCartForm
               itemId={bundle.id}
-              title={bundle.title}
               refKind="bundle"
               available={available}
+              answer={isAddToCartResult(actionData) ? actionData : undefined}
             />
           </div>
           <p className="text-slate-700">{bundle.description}</p>

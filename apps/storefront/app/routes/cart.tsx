@@ -1,6 +1,8 @@
+import { useEffect, useRef } from 'react';
 import { data, Form } from 'react-router';
 import { getFormProps, getInputProps } from '@conform-to/react';
 import type { Cart } from '@shop/contract';
+import { MAX_LINE_QUANTITY } from '@shop/domain';
 import { Button, buttonVariants } from '#app/components/button.tsx';
 import { AppLink } from '#app/components/app-link.tsx';
 import { CsrfInput } from '#app/components/csrf-input.tsx';
@@ -11,6 +13,7 @@ import { useMoney } from '#app/components/price.tsx';
 import { SizedImage } from '#app/components/sized-image.tsx';
 import { useShopForm } from '#app/lib/shop-form.ts';
 import { cartPageForm, cartQuantityForm, promoCodeForm } from '#app/lib/cart-forms.ts';
+import { variationText } from '#app/lib/cart-lines.ts';
 import { resultFor } from '#app/lib/forms.ts';
 import { recoverRefusedLine } from '#app/lib/cart-refusal.server.ts';
 import { revalidateAfterCartChange, type CartChanged } from '#app/lib/cart-revalidate.ts';
@@ -109,6 +112,14 @@ function Line({ line, reply }: { line: Cart['items'][number]; reply: FormReply |
     shouldValidate: 'onBlur',
   });
   const image = line.item.images[0];
+  const stepFormId = `line-${line.id}-step`;
+  // The field shows what the cart holds after every answer: a refused quantity that leaves the
+  // line as it was (the line holds the whole stock, 9 typed) re-renders with the same number,
+  // so the typed one is put back by hand, keeping the focus where it was.
+  const quantityField = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (quantityField.current) quantityField.current.value = String(line.quantity);
+  }, [line.quantity, reply]);
   return (
     <li className="grid grid-cols-[4.5rem_minmax(0,1fr)] gap-3 border-b border-slate-200 py-4 sm:grid-cols-[5rem_minmax(0,1fr)_auto]">
       <div className="h-18 w-18 overflow-hidden rounded-md bg-slate-100 sm:h-20 sm:w-20">
@@ -129,9 +140,7 @@ function Line({ line, reply }: { line: Cart['items'][number]; reply: FormReply |
           {line.item.title}
         </AppLink>
         {line.variation.length > 0 && (
-          <p className="text-sm text-slate-700">
-            {line.variation.map((v) => `${v.attribute.title}: ${v.title}`).join(', ')}
-          </p>
+          <p className="text-sm text-slate-700">{variationText(line.variation)}</p>
         )}
         <p className="text-sm text-slate-600">
           {money(line.unitPrice)}
@@ -156,14 +165,37 @@ function Line({ line, reply }: { line: Cart['items'][number]; reply: FormReply |
             <label className="sr-only" htmlFor={fields.quantity.id}>
               {t('cart.quantity')}: {line.item.title}
             </label>
-            <input
-              {...getInputProps(fields.quantity, { type: 'number' })}
-              // The field shows what the cart holds: a quantity the server refused never stays
-              // (a new quantity remounts it).
-              key={`quantity-${line.quantity}`}
-              defaultValue={line.quantity}
-              className="w-20 rounded-md border border-slate-300 px-2 py-1.5"
-            />
+            <div className="flex items-stretch">
+              <Button
+                type="submit"
+                form={`${stepFormId}-less`}
+                variant="secondary"
+                size="xs"
+                disabled={line.quantity <= 1}
+                aria-label={t('cart.decrease', { title: line.item.title })}
+                className="w-10 rounded-r-none text-lg leading-none"
+              >
+                <span aria-hidden="true">−</span>
+              </Button>
+              <input
+                {...getInputProps(fields.quantity, { type: 'number' })}
+                ref={quantityField}
+                key={`quantity-${line.quantity}`}
+                defaultValue={line.quantity}
+                className="w-16 border-y border-slate-300 px-2 py-1.5 text-center"
+              />
+              <Button
+                type="submit"
+                form={`${stepFormId}-more`}
+                variant="secondary"
+                size="xs"
+                disabled={line.quantity >= MAX_LINE_QUANTITY}
+                aria-label={t('cart.increase', { title: line.item.title })}
+                className="w-10 rounded-l-none text-lg leading-none"
+              >
+                <span aria-hidden="true">+</span>
+              </Button>
+            </div>
             <Button type="submit" variant="secondary" size="xs">
               {t('common.save')}
             </Button>
@@ -172,6 +204,25 @@ function Line({ line, reply }: { line: Cart['items'][number]; reply: FormReply |
               <FormErrors form={form} />
             </div>
           </Form>
+          {/*
+           * The steppers' own forms (the buttons sit beside the field with `form=`): each sends
+           * one less or one more than the cart holds as the same "quantity" intent, so a refusal
+           * is recovered and said as for a typed quantity. A repeated click sends the same number
+           * again, never one step too many. Enter in the field still submits the field's own
+           * form (its first button is "Save").
+           */}
+          {[
+            ['less', line.quantity - 1],
+            ['more', line.quantity + 1],
+          ].map(([step, quantity]) => (
+            <Form key={step} method="post" id={`${stepFormId}-${step}`} preventScrollReset>
+              <CsrfInput />
+              <input type="hidden" name="intent" value="quantity" />
+              <input type="hidden" name="item" value={id} />
+              <input type="hidden" name="ref" value={line.ref} />
+              <input type="hidden" name="quantity" value={quantity} />
+            </Form>
+          ))}
           <Form method="post" preventScrollReset>
             <CsrfInput />
             <input type="hidden" name="intent" value="remove" />

@@ -1,13 +1,8 @@
 import { useRef } from 'react';
 import { data } from 'react-router';
 import { isApiError, type ProductDetail } from '@shop/contract';
-import {
-  distinguishingValues,
-  idFromSlug,
-  titleWithVariation,
-  variationChoices,
-} from '@shop/domain';
-import { AddToCartForm } from '#app/components/add-to-cart.tsx';
+import { idFromSlug, variationChoices } from '@shop/domain';
+import { AddToCartForm, isAddToCartResult } from '#app/components/add-to-cart.tsx';
 import { WishlistHeart } from '#app/components/wishlist-heart.tsx';
 import { AppLink } from '#app/components/app-link.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
@@ -86,10 +81,6 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
   const buyBox = useRef<HTMLDivElement>(null);
   // Only attributes the variations differ in are choices; sizes in size order.
   const groups = variationChoices(product.variations);
-  const titleWithChoice = titleWithVariation(
-    product.title,
-    distinguishingValues(product.variations, product.id),
-  );
   const ldPage = useLdPage();
   return (
     <article>
@@ -184,9 +175,9 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
           <div ref={buyBox}>
             <AddToCartForm
               itemId={product.id}
-              title={titleWithChoice}
               refKind="product"
               available={product.available && (shop?.shop.cart ?? false)}
+              answer={isAddToCartResult(actionData) ? actionData : undefined}
             />
           </div>
           <section aria-labelledby="description">
@@ -240,7 +231,6 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
 
       <StickyBuyBar
         item={product}
-        title={titleWithChoice}
         watch={buyBox}
         available={product.available && (shop?.shop.cart ?? false)}
       />

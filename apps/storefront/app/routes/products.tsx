@@ -1,3 +1,4 @@
+import { useEffect, useRef, type RefObject } from 'react';
 import { redirect, useLocation, useNavigation } from 'react-router';
 import type { ContentItem, ProductCard } from '@shop/contract';
 import { FilterPanel } from '#app/components/filter-panel.tsx';
@@ -32,6 +33,18 @@ const SEARCH_BUNDLES = 4;
 /** What an empty search offers instead. */
 const RECOMMENDED = 4;
 
+/**
+ * The facets' query of a list query: counts per value, narrowed by the other attributes' choices
+ * (computed by the API with the domain's rule), rather than every product id of every value.
+ */
+function filterQuery(query: ReturnType<typeof apiQuery>) {
+  return {
+    ...(query.price__gte !== undefined ? { price__gte: query.price__gte } : {}),
+    ...(query.price__lte !== undefined ? { price__lte: query.price__lte } : {}),
+    ...(query.values__id ? { values__id: query.values__id } : {}),
+  };
+}
+
 /** Sends a URL with default or repeated list parameters to its canonical form. */
 function canonical(url: URL, state: ReturnType<typeof readListState>) {
   const search = canonicalSearch(url.searchParams, state);
@@ -43,14 +56,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const read = readListState(url.searchParams);
   if (read.query) {
-    const state = { ...read, values: [], priceMin: undefined, priceMax: undefined };
-    canonical(url, { ...state, sort: 'sorting' });
+    // A search is sorted and filtered like the list (issue 23), among the products it matches;
+    // in its own order ("Recommended") and unfiltered it keeps the search's ranking.
+    const range = await shop.api.products.priceRange({ query: { query: read.query } });
+    const state = withinRange(read, range);
+    canonical(url, state);
+    const ranked = state.sort === 'sorting' && appliedFilterCount(state) === 0;
+    const query = apiQuery(state);
     const none = <T,>() => ({ count: 0, results: [] as T[] });
-    const [results, posts, bundles] = await Promise.all([
-      shop.api.products.search({ query: { query: state.query, page: state.page } }),
-      // Secondary, on the first page only: a failed post or bundle search leaves the products
+    const [results, posts, bundles, attributes] = await Promise.all([
+      ranked
+        ? shop.api.products.search({ query: { query: state.query, page: state.page } })
+        : shop.api.products
+            .list({ query: { ...query, query: state.query } })
+            .then((list) => ({ ...list, countCapped: false })),
+      // Secondary, on the first page of the search's own order only (posts and bundles are not
+      // sorted or filtered as products): a failed post or bundle search leaves the products
       // alone (spec section 7).
-      state.page === 1
+      ranked && state.page === 1
         ? optional(
             shop.api.content.searchBlogs({
               query: { query: state.query, page_size: SEARCH_POSTS },
@@ -58,7 +81,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
             none<ContentItem>(),
           )
         : none<ContentItem>(),
-      state.page === 1
+      ranked && state.page === 1
         ? optional(
             shop.api.products.searchBundles({
               query: { query: state.query, page_size: SEARCH_BUNDLES },
@@ -66,6 +89,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
             none<ProductCard>(),
           )
         : none<ProductCard>(),
+      shop.api.products.facets({ query: { ...filterQuery(query), query: state.query } }),
     ]);
     assertPageExists(state.page, results);
     const recommended: ProductCard[] =
@@ -84,25 +108,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       bundles: bundles.results,
       bundlesCount: bundles.count,
       recommended,
-      range: null,
-      attributes: [],
+      range,
+      attributes,
     };
   }
   const range = await shop.api.products.priceRange();
   const state = withinRange(read, range);
   canonical(url, state);
   const query = apiQuery(state);
-  const priceOnly = {
-    ...(query.price__gte !== undefined ? { price__gte: query.price__gte } : {}),
-    ...(query.price__lte !== undefined ? { price__lte: query.price__lte } : {}),
-  };
   const [results, attributes] = await Promise.all([
     shop.api.products.list({ query }),
-    // Counts per value, narrowed by the other attributes' choices (computed by the API with the
-    // domain's rule), rather than every product id of every value.
-    shop.api.products.facets({
-      query: { ...priceOnly, ...(query.values__id ? { values__id: query.values__id } : {}) },
-    }),
+    shop.api.products.facets({ query: filterQuery(query) }),
   ]);
   assertPageExists(state.page, results);
   return {
@@ -174,6 +190,27 @@ function FoundPosts({ posts, heading }: { posts: ContentItem[]; heading: string 
   );
 }
 
+/**
+ * A filter or sort chosen far down a long sidebar (a desktop) left the view there, away from
+ * the results (issue 23): when the list changes and its top is out of sight, it is brought back
+ * under the sticky header. Not while the phone's filter sheet (a modal dialog) is open: the
+ * shopper is still choosing there.
+ */
+function useResultsInView(results: RefObject<HTMLElement | null>, listKey: string) {
+  const shown = useRef(listKey);
+  useEffect(() => {
+    if (shown.current === listKey) return;
+    shown.current = listKey;
+    const element = results.current;
+    if (!element || document.querySelector('dialog:modal')) return;
+    const { top } = element.getBoundingClientRect();
+    const padding = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
+    if (top >= padding) return;
+    const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    element.scrollIntoView({ block: 'start', behavior: reduce ? 'auto' : 'smooth' });
+  }, [results, listKey]);
+}
+
 export default function Products({ loaderData }: Route.ComponentProps) {
   const { locale, t } = useI18n();
   const { state, results } = loaderData;
@@ -186,6 +223,8 @@ export default function Products({ loaderData }: Route.ComponentProps) {
   const search = loaderData.kind === 'search';
   const heading = search ? t('search.resultsFor', { query: state.query }) : t('nav.products');
   const empty = results.results.length === 0;
+  const resultsRef = useRef<HTMLElement>(null);
+  useResultsInView(resultsRef, listSearch({ ...state, page: 1 }));
   return (
     <div>
       <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
@@ -202,10 +241,8 @@ export default function Products({ loaderData }: Route.ComponentProps) {
             : t('catalogue.productsCount', { count: results.count })}
         </p>
       </div>
-      <div
-        className={loaderData.kind === 'list' ? 'grid gap-4 lg:grid-cols-[16rem_1fr] lg:gap-8' : ''}
-      >
-        {loaderData.kind === 'list' && loaderData.range && (
+      <div className="grid gap-4 lg:grid-cols-[16rem_1fr] lg:gap-8">
+        {loaderData.range && (
           <aside className="min-w-0">
             <FilterDrawer applied={appliedFilterCount(state)} total={results.count}>
               <FilterPanel
@@ -220,13 +257,12 @@ export default function Products({ loaderData }: Route.ComponentProps) {
           </aside>
         )}
         <section
+          ref={resultsRef}
           aria-label={heading}
           aria-busy={busy}
           className={`min-w-0 transition-opacity ${busy ? 'opacity-50' : ''}`}
         >
-          {loaderData.kind === 'list' && (
-            <FilterChips state={state} attributes={loaderData.attributes} />
-          )}
+          <FilterChips state={state} attributes={loaderData.attributes} />
           {empty && !(search && (loaderData.posts.length > 0 || loaderData.bundles.length > 0)) ? (
             <div className="rounded-lg bg-slate-50 p-8 text-center">
               <p className="font-bold">

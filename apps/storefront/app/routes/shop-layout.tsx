@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { Outlet, redirect, useMatches } from 'react-router';
 import { isShopOpen } from '@shop/domain';
 import type { MenuItem, Widget } from '@shop/contract';
@@ -7,6 +8,7 @@ import { CartBadgeProvider } from '#app/components/add-to-cart.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
 import { CheckoutHeader } from '#app/components/checkout-header.tsx';
 import { GoToTop } from '#app/components/go-to-top.tsx';
+import { MiniCartProvider } from '#app/components/mini-cart.tsx';
 import { ModalHost } from '#app/components/modal-host.tsx';
 import { OnlineStatus } from '#app/components/online-status.tsx';
 import { Footer, MainBar, TopBar } from '#app/components/shop-chrome.tsx';
@@ -22,6 +24,7 @@ import {
   WishlistProvider,
 } from '#app/components/wishlist-heart.tsx';
 import { useLocaleData } from '#app/lib/locale-data.ts';
+import { useStickyHeader } from '#app/lib/sticky-header.ts';
 import type { Route } from './+types/shop-layout';
 import { revalidateAfterCartChange } from '#app/lib/cart-revalidate.ts';
 
@@ -69,71 +72,83 @@ export default function ShopLayout({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
   // The checkout has its own short header and no go-to-top button over its fields.
   const checkout = wantsCheckoutChrome(useMatches().map((match) => match.handle));
+  const header = useRef<HTMLElement>(null);
+  const topBar = useRef<HTMLDivElement>(null);
+  useStickyHeader(header, topBar);
   if (!locale) return null;
   return (
     <ToastHost>
       <WishlistProvider saved={locale.user ? loaderData.wishlist : null}>
         <CartBadgeProvider>
-          <ModalHost>
-            <a
-              href="#main"
-              className="sr-only z-50 rounded bg-white p-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-            >
-              {t('common.skipToContent')}
-            </a>
-            <div className="flex min-h-screen flex-col">
-              {checkout ? (
-                <header>
-                  <CheckoutHeader shop={locale.shop} />
-                  <OnlineStatus />
-                </header>
-              ) : (
-                <header>
-                  <TopBar
-                    widgets={loaderData.widgets}
-                    languages={locale.languages}
-                    user={locale.user}
-                  />
-                  <MainBar
-                    shop={locale.shop}
-                    menus={loaderData.menus}
-                    cartCount={loaderData.cartCount}
-                    wishlistCount={loaderData.wishlistCount}
-                  />
-                  <OnlineStatus />
-                </header>
-              )}
-              <main
-                id="main"
-                tabIndex={-1}
-                className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 outline-none sm:py-8"
+          <MiniCartProvider>
+            <ModalHost>
+              <a
+                href="#main"
+                className="sr-only z-50 rounded bg-white p-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
               >
-                {loaderData.cartNotice && (
-                  <p
-                    role="status"
-                    className="mb-6 rounded-md border border-blue-200 bg-blue-50 p-4 break-words"
+                {t('common.skipToContent')}
+              </a>
+              <div className="flex min-h-screen flex-col">
+                {/* The shop's header sticks with the top bar scrolled away (lib/sticky-header.ts): the
+                    cart count stays. The checkout has its own short header. */}
+                {checkout ? (
+                  <header>
+                    <CheckoutHeader shop={locale.shop} />
+                    <OnlineStatus />
+                  </header>
+                ) : (
+                  <header
+                    ref={header}
+                    className="sticky top-[calc(-1*var(--top-bar-height,0px))] z-30"
                   >
-                    {t('cart.mergedNotice', { count: loaderData.cartNotice.added })}
-                    {loaderData.cartNotice.capped > 0 && <> {t('cart.mergedCapped')}</>}{' '}
-                    <AppLink
-                      to={`/${locale.locale}/checkout/cart/`}
-                      className="font-medium text-primary underline"
-                    >
-                      {t('cart.viewCart')}
-                    </AppLink>
-                  </p>
+                    <div ref={topBar}>
+                      <TopBar
+                        widgets={loaderData.widgets}
+                        languages={locale.languages}
+                        user={locale.user}
+                      />
+                    </div>
+                    <MainBar
+                      shop={locale.shop}
+                      menus={loaderData.menus}
+                      cartCount={loaderData.cartCount}
+                      wishlistCount={loaderData.wishlistCount}
+                    />
+                    <OnlineStatus />
+                  </header>
                 )}
-                <Outlet />
-              </main>
-              <Footer shop={locale.shop} menus={loaderData.menus} widgets={loaderData.widgets} />
-            </div>
-            {!checkout && <GoToTop />}
-            <CookieConsent
-              consent={locale.consent}
-              privacyHref={`/${locale.locale}/pages/privacy-policy/`}
-            />
-            <Analytics gTag={locale.shop.gTag} consent={locale.consent} />
-          </ModalHost>
+                <main
+                  id="main"
+                  tabIndex={-1}
+                  className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 outline-none sm:py-8"
+                >
+                  {loaderData.cartNotice && (
+                    <p
+                      role="status"
+                      className="mb-6 rounded-md border border-blue-200 bg-blue-50 p-4 break-words"
+                    >
+                      {t('cart.mergedNotice', { count: loaderData.cartNotice.added })}
+                      {loaderData.cartNotice.capped > 0 && <> {t('cart.mergedCapped')}</>}{' '}
+                      <AppLink
+                        to={`/${locale.locale}/checkout/cart/`}
+                        className="font-medium text-primary underline"
+                      >
+                        {t('cart.viewCart')}
+                      </AppLink>
+                    </p>
+                  )}
+                  <Outlet />
+                </main>
+                <Footer shop={locale.shop} menus={loaderData.menus} widgets={loaderData.widgets} />
+              </div>
+              {!checkout && <GoToTop />}
+              <CookieConsent
+                consent={locale.consent}
+                privacyHref={`/${locale.locale}/pages/privacy-policy/`}
+              />
+              <Analytics gTag={locale.shop.gTag} consent={locale.consent} />
+            </ModalHost>
+          </MiniCartProvider>
         </CartBadgeProvider>
       </WishlistProvider>
     </ToastHost>

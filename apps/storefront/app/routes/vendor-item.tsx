@@ -1,6 +1,6 @@
 import { data, redirect } from 'react-router';
 import { idFromSlug } from '@shop/domain';
-import { AddToCartForm } from '#app/components/add-to-cart.tsx';
+import { AddToCartForm, isAddToCartResult } from '#app/components/add-to-cart.tsx';
 import { AppLink } from '#app/components/app-link.tsx';
 import { BlogArticle } from '#app/components/blog-article.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
@@ -83,7 +83,7 @@ export function meta({ matches, location, loaderData }: Route.MetaArgs) {
   });
 }
 
-export default function VendorItem({ loaderData }: Route.ComponentProps) {
+export default function VendorItem({ loaderData, actionData }: Route.ComponentProps) {
   const { vendor, item } = loaderData;
   const { locale, t } = useI18n();
   const shop = useLocaleData();
@@ -106,9 +106,9 @@ export default function VendorItem({ loaderData }: Route.ComponentProps) {
             <StockState stock={product.stock} available={product.available} />
             <AddToCartForm
               itemId={product.id}
-              title={product.title}
               refKind="product"
               available={available}
+              answer={isAddToCartResult(actionData) ? actionData : undefined}
             />
             <section aria-labelledby="description">
               <h2 id="description" className="mb-2 text-lg font-bold">
