@@ -75,8 +75,14 @@ export async function findUser(db: Database, id: number): Promise<UserRow | null
   return user ?? null;
 }
 
-export async function confirmUserEmail(db: Database, id: number): Promise<void> {
-  await db.update(s.users).set({ emailConfirmed: true }).where(eq(s.users.id, id));
+/** Marks the address confirmed; answers the user's row (none if it is gone). */
+export async function confirmUserEmail(db: Database, id: number): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(s.users)
+    .set({ emailConfirmed: true })
+    .where(eq(s.users.id, id))
+    .returning();
+  return row;
 }
 
 /**
