@@ -4,6 +4,7 @@ import type { Locale, UserInfo } from '@shop/contract';
 import type { Database } from '#api/db/client.ts';
 import * as s from '#api/db/schema.ts';
 import type { SessionUser } from '#api/plugins/sessions.ts';
+import { subscribe, unsubscribe } from './newsletter.ts';
 
 export type UserRow = typeof s.users.$inferSelect;
 
@@ -119,6 +120,13 @@ export async function updateUser(
   changes: Partial<Pick<UserRow, 'firstName' | 'lastName' | 'noCache' | 'locale' | 'newsletter'>>,
 ): Promise<UserRow | null> {
   if (Object.keys(changes).length === 0) return findUser(db, id);
-  const [user] = await db.update(s.users).set(changes).where(eq(s.users.id, id)).returning();
-  return user ?? null;
+  return db.transaction(async (tx) => {
+    const [user] = await tx.update(s.users).set(changes).where(eq(s.users.id, id)).returning();
+    if (!user || changes.newsletter === undefined) return user ?? null;
+    // The account's switch is its address's place on the newsletter's list (the address is
+    // confirmed: an account logs in only once it is).
+    if (changes.newsletter) await subscribe(tx, user.email, user.locale, new Date());
+    else await unsubscribe(tx, user.email);
+    return user;
+  });
 }

@@ -18,6 +18,7 @@ import {
   type UserRow,
 } from '#api/repos/users.ts';
 import { defineEndpoint, requireUser } from './define.ts';
+import { siteOrigin } from './site-origin.ts';
 
 const e = endpoints.accounts;
 
@@ -88,14 +89,6 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     open,
   );
 
-  /** Where the shop's pages are: its canonical URL, else the configured origin (never a header). */
-  async function siteOrigin(req: FastifyRequest): Promise<{ origin: string; title: string }> {
-    const shop = await app.shopInfo(req.locale);
-    const canonical = shop?.canonicalUrl?.trim().replace(/\/+$/, '');
-    const origin = canonical && URL.canParse(canonical) ? canonical : app.publicOrigin;
-    return { origin, title: shop?.title ?? '' };
-  }
-
   /** Mails a fresh single-use link of `kind` to the user, in the caller's language. */
   async function mailLink(req: FastifyRequest, user: UserRow, kind: 'confirm' | 'reset') {
     const token = await issueToken(
@@ -104,7 +97,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
       kind === 'confirm' ? 'email_confirm' : 'password_reset',
       app.now(),
     );
-    const { origin, title } = await siteOrigin(req);
+    const { origin, title } = await siteOrigin(app, req);
     const path = kind === 'confirm' ? 'confirm-email' : 'reset-password';
     const link = `${origin}/${req.locale}/account/${path}/?token=${token}`;
     await app.mailer
@@ -118,7 +111,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
 
   /** Mails an address that already has an account how to log in, or to reset the password. */
   async function mailAccountExists(req: FastifyRequest, user: UserRow) {
-    const { origin, title } = await siteOrigin(req);
+    const { origin, title } = await siteOrigin(app, req);
     const account = `${origin}/${req.locale}/account`;
     await app.mailer
       .send(
