@@ -34,12 +34,8 @@ async function newShopper(page: Page, js: boolean) {
     .filter({ hasText: 'We have sent an email to this address' })
     .waitFor();
   await page.goto((await mailedLink(email, 'confirm-email')).replace(/^https?:\/\/[^/]+/, baseURL));
+  // Opening the link signs the shopper in (issue 23).
   await page.getByText('Your email address is confirmed').waitFor();
-  await page.getByRole('main').getByRole('link', { name: 'Log in' }).click();
-  await page.getByRole('heading', { level: 1, name: 'Log in to your account' }).waitFor();
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
   await page.getByRole('button', { name: 'Log out' }).first().waitFor({ state: 'attached' });
   if (js) await hydrated(page);
   return { email, password };
@@ -279,7 +275,7 @@ describe('the address book', () => {
       await page.getByLabel('Postal code').fill('10969');
       // Enter in a field saves (it must not press "Show regions and cities").
       await page.getByLabel('Postal code').press('Enter');
-      await page.getByText('Your changes have been saved.').waitFor();
+      await page.getByText('The address has been saved.').waitFor({ state: 'attached' });
       await page.getByText('Lindenstraße 5').waitFor();
       await page.getByText('Default address').waitFor();
 
@@ -387,6 +383,11 @@ describe('my orders and the other dashboard screens', () => {
     await checkScreen(page);
     await page.getByRole('button', { name: 'Order again' }).first().click();
     await page.waitForURL(`${baseURL}/en/checkout/cart/`);
+    // The cart says where the products came from (issue 23).
+    await page
+      .locator('[data-toast]')
+      .filter({ hasText: "The order's products are in your cart." })
+      .waitFor({ state: 'attached' });
     await page.getByRole('link', { name: product.title }).first().waitFor();
   });
 

@@ -26,6 +26,7 @@ export default [
       route('account/forgot-password', 'routes/forgot-password.tsx'),
       route('account/reset-password', 'routes/reset-password.tsx'),
       route('account/wishlist', 'routes/wishlist.tsx'),
+      route('newsletter', 'routes/newsletter.tsx'),
       route('account/dashboard', 'routes/dashboard.tsx', [
         index('routes/dashboard-home.tsx'),
         route('account-info', 'routes/dashboard-info.tsx'),
