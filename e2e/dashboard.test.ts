@@ -144,7 +144,11 @@ describe('the account journey', () => {
       await page.getByLabel('No-cache mode').check();
       await page.getByRole('combobox', { name: 'Language' }).selectOption('de');
       await page.getByRole('button', { name: 'Save changes' }).click();
-      await page.getByText('Ihre Änderungen wurden gespeichert.').waitFor();
+      // A toast (issue 23), in the language just chosen.
+      await page
+        .locator('[data-toast]')
+        .filter({ hasText: 'Ihre Änderungen wurden gespeichert.' })
+        .waitFor({ state: 'attached' });
       expect(new URL(page.url()).pathname).toBe('/de/account/dashboard/settings/');
       expect(await page.getByLabel('Modus ohne Cache').isChecked()).toBe(true);
       const info = await page.request.get(`${baseURL}/en/api/accounts/user_info/`);

@@ -15,10 +15,17 @@ export type NewsletterReply = FormReply & { done?: string };
  * mailed link to confirm (double opt-in). It posts to the newsletter page; with JavaScript the
  * answer shows in place, without it the newsletter page shows it.
  */
-export function NewsletterSignup({ email }: { email?: string | undefined }) {
+export function NewsletterSignup({
+  email,
+  reply: pageReply,
+}: {
+  email?: string | undefined;
+  /** The newsletter page's own answer (a sign-up sent without JavaScript). */
+  reply?: NewsletterReply | undefined;
+}) {
   const { t, locale } = useI18n();
   const fetcher = useFetcher<NewsletterReply>();
-  const reply = fetcher.data;
+  const reply = fetcher.data ?? pageReply;
   const [form, fields] = useShopForm(newsletterSignupForm, {
     id: 'newsletter-signup',
     lastResult: reply?.result,

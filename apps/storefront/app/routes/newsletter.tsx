@@ -76,7 +76,9 @@ export default function Newsletter({ loaderData, actionData }: Route.ComponentPr
       ? actionData.done
       : null;
   const done = answered ?? loaderData.done;
-  const problem = actionData?.result.error?.[''] ?? actionData?.result.error?.token;
+  // A refused link, or a failure to unsubscribe; the sign-up form shows its own messages.
+  const errors = actionData?.result.error;
+  const problem = errors?.token ?? (loaderData.unsubscribe ? errors?.[''] : undefined);
   return (
     <AccountPage title={t('newsletter.title')}>
       {done ? (
@@ -99,7 +101,7 @@ export default function Newsletter({ loaderData, actionData }: Route.ComponentPr
       ) : !done ? (
         <div className="mt-6">
           <p className="mb-4 text-slate-700">{t('footer.newsletterText')}</p>
-          <NewsletterSignup />
+          <NewsletterSignup reply={actionData} />
         </div>
       ) : null}
     </AccountPage>
