@@ -85,7 +85,12 @@ describe('accounts', () => {
     await page.getByLabel('Confirm password').fill('second-linen-password');
     if (js) await checkScreen(page);
     await page.getByRole('button', { name: 'Reset password' }).click();
-    await page.getByRole('status').filter({ hasText: 'Your password has been changed' }).waitFor();
+    // On to the account with a toast (a served toast hides after 2 s: attached is enough).
+    await page.waitForURL(`${baseURL}/en/account/dashboard/`);
+    await page
+      .locator('[data-toast]')
+      .filter({ hasText: 'Your password has been changed' })
+      .waitFor({ state: 'attached' });
     // The reset signed the shopper in; the new password works after logging out.
     await page.getByRole('button', { name: 'Log out' }).first().click();
     await page.waitForURL(`${baseURL}/en/`);
