@@ -34,12 +34,8 @@ async function newShopper(page: Page, js: boolean) {
     .filter({ hasText: 'We have sent an email to this address' })
     .waitFor();
   await page.goto((await mailedLink(email, 'confirm-email')).replace(/^https?:\/\/[^/]+/, baseURL));
+  // Opening the link signs the shopper in (issue 23).
   await page.getByText('Your email address is confirmed').waitFor();
-  await page.getByRole('main').getByRole('link', { name: 'Log in' }).click();
-  await page.getByRole('heading', { level: 1, name: 'Log in to your account' }).waitFor();
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
   await page.getByRole('button', { name: 'Log out' }).first().waitFor({ state: 'attached' });
   if (js) await hydrated(page);
   return { email, password };
@@ -148,7 +144,11 @@ describe('the account journey', () => {
       await page.getByLabel('No-cache mode').check();
       await page.getByRole('combobox', { name: 'Language' }).selectOption('de');
       await page.getByRole('button', { name: 'Save changes' }).click();
-      await page.getByText('Ihre Änderungen wurden gespeichert.').waitFor();
+      // A toast (issue 23), in the language just chosen.
+      await page
+        .locator('[data-toast]')
+        .filter({ hasText: 'Ihre Änderungen wurden gespeichert.' })
+        .waitFor({ state: 'attached' });
       expect(new URL(page.url()).pathname).toBe('/de/account/dashboard/settings/');
       expect(await page.getByLabel('Modus ohne Cache').isChecked()).toBe(true);
       const info = await page.request.get(`${baseURL}/en/api/accounts/user_info/`);
@@ -279,7 +279,7 @@ describe('the address book', () => {
       await page.getByLabel('Postal code').fill('10969');
       // Enter in a field saves (it must not press "Show regions and cities").
       await page.getByLabel('Postal code').press('Enter');
-      await page.getByText('Your changes have been saved.').waitFor();
+      await page.getByText('The address has been saved.').waitFor({ state: 'attached' });
       await page.getByText('Lindenstraße 5').waitFor();
       await page.getByText('Default address').waitFor();
 
@@ -397,6 +397,11 @@ describe('my orders and the other dashboard screens', () => {
     await checkScreen(page);
     await page.getByRole('button', { name: 'Order again' }).first().click();
     await page.waitForURL(`${baseURL}/en/checkout/cart/`);
+    // The cart says where the products came from (issue 23).
+    await page
+      .locator('[data-toast]')
+      .filter({ hasText: "The order's products are in your cart." })
+      .waitFor({ state: 'attached' });
     await page.getByRole('link', { name: product.title }).first().waitFor();
   });
 

@@ -48,6 +48,7 @@ beforeAll(async () => {
     '/en/account/dashboard/newsletter/',
     '/en/account/dashboard/settings/',
     '/en/account/dashboard/my-reviews/',
+    '/en/newsletter/',
     '/en/pages/reviews/',
   ];
 });

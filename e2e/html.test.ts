@@ -77,6 +77,7 @@ async function screens(): Promise<Screen[]> {
     anyone('/account/login/'),
     anyone('/account/register/'),
     anyone('/account/forgot-password/'),
+    anyone('/newsletter/'),
     anyone('/no-such-page/', { status: 404, ...dom }),
     anyone('/pages/coming-soon/', { base: () => closedURL }),
     { path: '/checkout/cart/', visitor: 'cart' },

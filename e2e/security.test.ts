@@ -145,6 +145,7 @@ describe('security headers on every storefront route', () => {
       '/en/account/confirmed/',
       '/en/account/wishlist/',
       '/en/account/dashboard/',
+      '/en/newsletter/',
       '/en/no-such-page/',
       '/en/products',
       '/offline.html',

@@ -73,6 +73,8 @@ import { wishlistRoutes } from './routes/wishlist.ts';
 import { healthRoutes } from './routes/health.ts';
 import { addressRoutes } from './routes/addresses.ts';
 import { staffRoutes } from './routes/staff.ts';
+import { sign } from '#api/lib/secret-key.ts';
+import { newsletterRoutes } from './routes/newsletter.ts';
 
 /** PAGE_CACHE_SECONDS' default, for an app built without the server's environment (tests). */
 const DEFAULT_PAGE_CACHE_MS = 10_000;
@@ -299,6 +301,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(organizationRoutes);
       await api.register(coreRoutes);
       await api.register(accountRoutes);
+      await api.register(newsletterRoutes, { key: sign(secretKey, 'newsletter') });
       await api.register(addressRoutes);
       await api.register(productRoutes);
       await api.register(attributeRoutes);

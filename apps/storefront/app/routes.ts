@@ -37,6 +37,7 @@ export default [
       route('account/wishlist', 'routes/wishlist.tsx'),
       // An order, for its owner or the holder of its signed link (the order mail's).
       route('account/orders/:id', 'routes/order.tsx'),
+      route('newsletter', 'routes/newsletter.tsx'),
       route('account/dashboard', 'routes/dashboard.tsx', [
         index('routes/dashboard-home.tsx'),
         route('account-info', 'routes/dashboard-info.tsx'),

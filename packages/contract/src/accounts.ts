@@ -136,6 +136,18 @@ export type PasswordResetConfirmBody = z.infer<typeof passwordResetConfirmBodySc
 
 /** POST /api/accounts/confirm_email/ : the token from the confirmation mail's link. */
 export const confirmEmailBodySchema = z.object({ token: linkTokenSchema });
+
+/** Anyone may subscribe to the newsletter: the address counts once its mailed link is opened. */
+export const newsletterSubscribeBodySchema = z.object({ email: emailSchema });
+
+/**
+ * A signed newsletter link's token (confirm or unsubscribe): the address, when it ends, and the
+ * shop's signature; nothing is stored for it. The confirm link lasts 7 days, unsubscribing never ends.
+ */
+export const newsletterTokenSchema = text()
+  .max(600)
+  .regex(/^[\w-]{2,400}\.\d{1,12}\.[\w-]{43}$/, 'forms.invalidLink');
+export const newsletterTokenBodySchema = z.object({ token: newsletterTokenSchema });
 export type ConfirmEmailBody = z.infer<typeof confirmEmailBodySchema>;
 
 /** POST /api/accounts/confirm_email/resend/ : a new link; the same answer for any address. */

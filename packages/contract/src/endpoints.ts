@@ -10,6 +10,8 @@ import {
   resendConfirmationBodySchema,
   updateUserInfoBodySchema,
   loginResponseSchema,
+  newsletterSubscribeBodySchema,
+  newsletterTokenBodySchema,
   userInfoSchema,
 } from './accounts.ts';
 import { addressSchema, createAddressBodySchema, updateAddressBodySchema } from './addresses.ts';
@@ -294,6 +296,31 @@ export const endpoints = {
       path: '/api/accounts/password_reset/',
       summary: 'Mail a password reset link, valid 1 hour (the same answer for any address)',
       body: passwordResetBodySchema,
+      response: messageResponseSchema,
+      errors: badRequest,
+    }),
+    newsletterSubscribe: endpoint({
+      method: 'POST',
+      path: '/api/accounts/newsletter/',
+      summary:
+        'Subscribe an address to the newsletter (no account needed): mails a signed link to confirm (double opt-in), the same answer for any address',
+      body: newsletterSubscribeBodySchema,
+      response: messageResponseSchema,
+      errors: badRequest,
+    }),
+    newsletterConfirm: endpoint({
+      method: 'POST',
+      path: '/api/accounts/newsletter/confirm/',
+      summary: "Confirm a newsletter subscription with the mailed link's token (again: no change)",
+      body: newsletterTokenBodySchema,
+      response: messageResponseSchema,
+      errors: badRequest,
+    }),
+    newsletterUnsubscribe: endpoint({
+      method: 'POST',
+      path: '/api/accounts/newsletter/unsubscribe/',
+      summary: "End a newsletter subscription with the mailed link's token",
+      body: newsletterTokenBodySchema,
       response: messageResponseSchema,
       errors: badRequest,
     }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeRedirect, shopPath } from './redirect.ts';
+import { safePageRedirect, safeRedirect, shopPagePath, shopPath } from './redirect.ts';
 
 const HOME = '/en/';
 
@@ -93,4 +93,36 @@ describe('shopPath — "only a path of this shop is ever followed" (spec section
       expect(safeRedirect(target, HOME)).toBe(HOME);
     },
   );
+});
+
+describe('shopPagePath — the way back after logging in is a page of the shop (issue 23)', () => {
+  it.each([
+    ['/en/products/linen-shirt-12/', '/en/products/linen-shirt-12/'],
+    ['/de/', '/de/'],
+    ['/ru/products/?sort=-price', '/ru/products/?sort=-price'],
+    ['/it/account/dashboard/my-orders/#open', '/it/account/dashboard/my-orders/#open'],
+  ])('follows %s', (target, expected) => {
+    expect(shopPagePath(target)).toBe(expected);
+  });
+
+  it.each([
+    ['//evil.com', 'another host, scheme-relative'],
+    ['https://evil.com', 'another origin'],
+    ['https://evil.com/en/', 'another origin with a language'],
+    ['/\\evil.com', 'a backslash'],
+    ['/', 'no language'],
+    ['/en', 'the language without its slash'],
+    ['/fr/products/', 'a language the shop does not speak'],
+    ['/api/accounts/logout/', 'an API call'],
+    ['/sw.js', 'a file'],
+    ['en/products/', 'not rooted'],
+    ['/%2f/evil.com', 'an encoded second slash'],
+  ])('refuses %s (%s)', (target) => {
+    expect(shopPagePath(target)).toBeNull();
+    expect(safePageRedirect(target, '/en/')).toBe('/en/');
+  });
+
+  it('refuses what is not a string', () => {
+    expect(shopPagePath(42)).toBeNull();
+  });
 });

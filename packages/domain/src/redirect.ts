@@ -1,3 +1,5 @@
+import { isLocale } from './locale.ts';
+
 /** An origin no request has: a path resolved against it must stay on it. */
 const PROBE = 'http://shop.invalid';
 
@@ -73,4 +75,22 @@ export function shopPath(target: unknown): string | null {
 /** `target` when it is a path of this shop (see `shopPath`), else `fallback`. */
 export function safeRedirect(target: unknown, fallback: string): string {
   return shopPath(target) ?? fallback;
+}
+
+/**
+ * The page of this shop to go back to after logging in (issue 23): a path of this shop (see
+ * `shopPath`) that is a page, i.e. starts with a language (`/de/products/…`), never an API call,
+ * a file or `/` alone; or null. Cross-origin targets (`//evil.example`, `https://evil.example`)
+ * are refused by `shopPath` already.
+ */
+export function shopPagePath(target: unknown): string | null {
+  const path = shopPath(target);
+  if (path === null) return null;
+  const [, first, ...rest] = path.split('/');
+  return first !== undefined && isLocale(first) && rest.length > 0 ? path : null;
+}
+
+/** `target` when it is a page of this shop (see `shopPagePath`), else `fallback`. */
+export function safePageRedirect(target: unknown, fallback: string): string {
+  return shopPagePath(target) ?? fallback;
 }

@@ -325,6 +325,21 @@ export const users = pgTable('users', {
 });
 
 /**
+ * The newsletter's readers, with or without an account (issue 23): an address is on the list once
+ * its signed link was opened (double opt-in, `confirmedAt`); until then it is only asked. An
+ * account's own switch (users.newsletter) is kept the same as its address's row here.
+ */
+export const newsletterSubscribers = pgTable('newsletter_subscribers', {
+  id: serial('id').primaryKey(),
+  /** Lower-cased, like users.email. */
+  email: text('email').notNull().unique(),
+  /** The language of the mails. */
+  locale: localeEnum('locale').notNull().default('en'),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/**
  * Product discounts (user null), a user's own discount on one product (both set), or a user's
  * discount on everything (product and bundle null).
  */

@@ -4,6 +4,7 @@ import type { Locale, UserInfo } from '@shop/contract';
 import type { Database } from '#api/db/client.ts';
 import * as s from '#api/db/schema.ts';
 import type { SessionUser } from '#api/plugins/sessions.ts';
+import { subscribe, unsubscribe } from './newsletter.ts';
 
 export type UserRow = typeof s.users.$inferSelect;
 
@@ -79,12 +80,18 @@ export async function findUser(db: Database, id: number): Promise<UserRow | null
  * Marks the address confirmed and, in the same transaction, gives the account the guest orders
  * placed with that address: only now is the mailbox proven to be the account holder's, so a
  * stranger registering someone else's address never sees their orders (decision 0050). Running
- * it again claims nothing twice (only orders without a user are taken).
+ * it again claims nothing twice (only orders without a user are taken). Answers the user's row
+ * (none if it is gone).
  */
-export async function confirmUserEmail(db: Database, id: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.update(s.users).set({ emailConfirmed: true }).where(eq(s.users.id, id));
-    await claimGuestOrders(tx, id);
+export async function confirmUserEmail(db: Database, id: number): Promise<UserRow | undefined> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(s.users)
+      .set({ emailConfirmed: true })
+      .where(eq(s.users.id, id))
+      .returning();
+    if (row) await claimGuestOrders(tx, id);
+    return row;
   });
 }
 
@@ -146,6 +153,13 @@ export async function updateUser(
   changes: Partial<Pick<UserRow, 'firstName' | 'lastName' | 'noCache' | 'locale' | 'newsletter'>>,
 ): Promise<UserRow | null> {
   if (Object.keys(changes).length === 0) return findUser(db, id);
-  const [user] = await db.update(s.users).set(changes).where(eq(s.users.id, id)).returning();
-  return user ?? null;
+  return db.transaction(async (tx) => {
+    const [user] = await tx.update(s.users).set(changes).where(eq(s.users.id, id)).returning();
+    if (!user || changes.newsletter === undefined) return user ?? null;
+    // The account's switch is its address's place on the newsletter's list (the address is
+    // confirmed: an account logs in only once it is).
+    if (changes.newsletter) await subscribe(tx, user.email, user.locale, new Date());
+    else await unsubscribe(tx, user.email);
+    return user;
+  });
 }

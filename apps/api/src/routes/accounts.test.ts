@@ -103,6 +103,68 @@ describe('registering and confirming the address', () => {
   });
 });
 
+describe('the mailed links sign the shopper in (issue 23)', () => {
+  const cookieSet = (res: { headers: Record<string, unknown> }, name: string) =>
+    ([] as unknown[])
+      .concat(res.headers['set-cookie'] ?? [])
+      .some((line) => String(line).startsWith(`${name}=`));
+
+  it('confirming the address starts a new session with a new CSRF token, once', async () => {
+    const email = newEmail();
+    await register(browserOf(t), email);
+    const token = await linkToken(t, email, 'confirm-email');
+    // Opened in another browser than the one that registered (a phone's mail app).
+    const b = browserOf(t);
+    await b.send('GET', `${A}/login/`);
+    const before = b.jar.get('csrftoken');
+    expect((await b.send('GET', `${A}/user_info/`)).statusCode).toBe(401);
+    const confirmed = await b.send('POST', `${A}/confirm_email/`, { token });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(cookieSet(confirmed, 'sessionid')).toBe(true);
+    expect(b.jar.get('csrftoken')).not.toBe(before);
+    const me = await b.send('GET', `${A}/user_info/`);
+    expect(me.statusCode).toBe(200);
+    expect(me.json<{ email: string }>().email).toBe(email);
+    // The link is spent: a second use (anyone's) signs nobody in.
+    const other = browserOf(t);
+    const again = await other.send('POST', `${A}/confirm_email/`, { token });
+    expect(again.statusCode).toBe(400);
+    expect(cookieSet(again, 'sessionid')).toBe(false);
+    expect((await other.send('GET', `${A}/user_info/`)).statusCode).toBe(401);
+  });
+
+  it('resetting the password starts a new session with a new CSRF token, once', async () => {
+    const email = newEmail();
+    const first = browserOf(t);
+    await register(first, email);
+    await first.send('POST', `${A}/confirm_email/`, {
+      token: await linkToken(t, email, 'confirm-email'),
+    });
+    const b = browserOf(t);
+    await b.send('POST', `${A}/password_reset/`, { email });
+    const token = await linkToken(t, email, 'reset-password');
+    const before = b.jar.get('csrftoken');
+    const done = await b.send('POST', `${A}/password_reset/confirm/`, {
+      token,
+      password: 'a-new-linen-password',
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(cookieSet(done, 'sessionid')).toBe(true);
+    expect(b.jar.get('csrftoken')).not.toBe(before);
+    expect((await b.send('GET', `${A}/user_info/`)).json<{ email: string }>().email).toBe(email);
+    // The browser that confirmed before the reset is signed out; the link cannot be used again.
+    expect((await first.send('GET', `${A}/user_info/`)).statusCode).toBe(401);
+    const other = browserOf(t);
+    const reused = await other.send('POST', `${A}/password_reset/confirm/`, {
+      token,
+      password: 'another-linen-password',
+    });
+    expect(reused.statusCode).toBe(400);
+    expect(cookieSet(reused, 'sessionid')).toBe(false);
+    expect((await other.send('GET', `${A}/user_info/`)).statusCode).toBe(401);
+  });
+});
+
 describe('resetting the password', () => {
   async function confirmedUser() {
     const b = browserOf(t);

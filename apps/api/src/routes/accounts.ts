@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { endpoints } from '@shop/contract';
 import { passwordProblem } from '@shop/domain';
 import { translatorFor } from '#api/lib/i18n.ts';
@@ -30,6 +30,23 @@ const DUMMY_HASH =
 const open = { shop: 'open' } as const;
 
 export const accountRoutes: FastifyPluginAsync = async (app) => {
+  /**
+   * Starts the user's session: a new session id and CSRF token (logIn), and the anonymous
+   * session's cart follows the shopper. Used by the login and by the mailed links that prove the
+   * mailbox (confirmation, password reset): the shopper never has to log in right after them.
+   */
+  async function signIn(req: FastifyRequest, reply: FastifyReply, userId: number) {
+    const anonymousSession = req.session?.userId == null ? req.session?.id : undefined;
+    await req.logIn(reply, userId);
+    if (!anonymousSession) return null;
+    const shop = await app.shopInfo(req.locale);
+    return moveSessionCart(app.db, anonymousSession, {
+      userId,
+      now: new Date(),
+      cartEnabled: shop?.cart ?? false,
+    });
+  }
+
   defineEndpoint(
     app,
     e.csrf,
@@ -56,18 +73,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
       app.authLimits.rememberDevice(req, reply, user.email);
       // Only after the password is right: nobody learns from this that an address is registered.
       if (!user.emailConfirmed) throw new HttpError(403, req.t('auth.confirmFirst'));
-      // The anonymous session's cart follows the shopper; logIn replaces the session id.
-      const anonymousSession = req.session?.userId == null ? req.session?.id : undefined;
-      await req.logIn(reply, user.id);
-      let cartMerge = null;
-      if (anonymousSession) {
-        const shop = await app.shopInfo(req.locale);
-        cartMerge = await moveSessionCart(app.db, anonymousSession, {
-          userId: user.id,
-          now: new Date(),
-          cartEnabled: shop?.cart ?? false,
-        });
-      }
+      const cartMerge = await signIn(req, reply, user.id);
       return { ...(await userInfo(app.db, user)), cartMerge };
     },
     open,
@@ -150,7 +156,9 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     async (req, { body }, reply) => {
       const use = await useToken(app.db, body.token, 'email_confirm', app.now());
       if ('problem' in use) return reply.code(400).send(linkProblem(req, use.problem));
-      await confirmUserEmail(app.db, use.userId);
+      const confirmed = await confirmUserEmail(app.db, use.userId);
+      // The link proved the mailbox: the shopper is signed in (only once: the link is spent).
+      if (confirmed?.isActive) await signIn(req, reply, confirmed.id);
       return { detail: req.t('auth.emailConfirmed') };
     },
     open,
@@ -206,8 +214,10 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
       const use = await useToken(app.db, body.token, 'password_reset', app.now());
       if ('problem' in use) return reply.code(400).send(linkProblem(req, use.problem));
       await setPassword(app.db, use.userId, body.password);
-      // The owner proved the mailbox: guesses by others no longer hold the account back.
+      // The owner proved the mailbox: guesses by others no longer hold the account back, and
+      // this browser is signed in with a new session (every older one was signed out).
       if (user) await app.authLimits.clearAccount(user.email);
+      if (user?.isActive) await signIn(req, reply, user.id);
       return { detail: req.t('auth.passwordChanged') };
     },
     open,

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { buttonVariants } from '#app/components/button.tsx';
 
 /** The frame of the account pages (register, confirm, forgot and reset password): one column. */
 export function AccountPage({ title, children }: { title: string; children: ReactNode }) {
@@ -23,8 +22,3 @@ export function Done({ children }: { children: ReactNode }) {
 }
 
 export const inputClass = 'w-full rounded-md border border-slate-300 px-3 py-2';
-/**
- * The submit button's look of the account screens. Kept for the sign-up screens that still spell
- * out their `<button>` (login, register, reset and forgotten password); new code uses `Button`.
- */
-export const buttonClass = buttonVariants({ size: 'lg', block: true });

@@ -1,6 +1,7 @@
 import { Form } from 'react-router';
 import { Button } from '#app/components/button.tsx';
 import { useI18n } from '#app/lib/i18n.tsx';
+import { useIsPending } from '#app/lib/pending.ts';
 import { CsrfInput } from './csrf-input.tsx';
 
 /**
@@ -9,8 +10,10 @@ import { CsrfInput } from './csrf-input.tsx';
  */
 export function ResendLinkForm({ email }: { email?: string }) {
   const { locale, t } = useI18n();
+  const action = `/${locale}/account/confirm-email/`;
+  const pending = useIsPending({ formAction: action });
   return (
-    <Form method="post" action={`/${locale}/account/confirm-email/`} className="mt-4 space-y-2">
+    <Form method="post" action={action} className="mt-4 space-y-2">
       <CsrfInput />
       <input type="hidden" name="intent" value="resend" />
       {email ? (
@@ -30,7 +33,7 @@ export function ResendLinkForm({ email }: { email?: string }) {
           />
         </>
       )}
-      <Button type="submit" variant="secondary" className="font-medium">
+      <Button type="submit" variant="secondary" className="font-medium" disabled={pending}>
         {t('auth.resendLink')}
       </Button>
     </Form>

@@ -13,7 +13,17 @@ import { AppLink } from './app-link.tsx';
 
 /** A link a toast offers ("View cart"). */
 export type ToastAction = { href: string; label: string };
-type Toast = { id: number; text: string; kind: 'info' | 'error'; action?: ToastAction };
+type Toast = {
+  id: number;
+  text: string;
+  kind: 'info' | 'error';
+  action?: ToastAction;
+  /** In the server's page: hidden by CSS after the timeout even without JavaScript. */
+  served?: boolean;
+};
+
+/** A toast the page's loader brings (a form's confirmation); `id` tells one answer from the next. */
+export type PageNotice = { id: string; text: string };
 type ToastApi = { toast: (text: string, kind?: Toast['kind'], action?: ToastAction) => void };
 
 const ToastContext = createContext<ToastApi>({ toast: () => {} });
@@ -27,8 +37,18 @@ let nextId = 1;
  * shop header (its height is published by lib/sticky-header.ts), so the logo, the menu and the
  * cart count stay uncovered (issue 23); an add to the cart opens the mini-cart, not a toast.
  */
-export function ToastHost({ children }: { children: ReactNode }) {
-  const [toasts, setToasts] = useState<Toast[]>([]);
+export function ToastHost({
+  children,
+  notice = null,
+}: {
+  children: ReactNode;
+  notice?: PageNotice | null;
+}) {
+  // The page's notice is in the server's HTML (no JavaScript needed to see it).
+  const [toasts, setToasts] = useState<Toast[]>(() =>
+    notice ? [{ id: 0, text: notice.text, kind: 'info', served: true }] : [],
+  );
+  const shown = useRef(notice?.id);
   const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
   const dismissLater = useCallback((id: number) => {
     clearTimeout(timers.current.get(id));
@@ -52,6 +72,18 @@ export function ToastHost({ children }: { children: ReactNode }) {
     },
     [dismissLater],
   );
+  // The served toast goes after the timeout like any other once the page runs.
+  useEffect(() => {
+    if (shown.current !== undefined) dismissLater(0);
+  }, [dismissLater]);
+  // A notice that comes with a later navigation (a form sent in the browser) toasts once.
+  const noticeId = notice?.id;
+  const noticeText = notice?.text;
+  useEffect(() => {
+    if (noticeId === undefined || noticeText === undefined || shown.current === noticeId) return;
+    shown.current = noticeId;
+    toast(noticeText);
+  }, [noticeId, noticeText, toast]);
   useEffect(() => {
     const pending = timers.current;
     return () => pending.forEach((timer) => clearTimeout(timer));
@@ -69,7 +101,7 @@ export function ToastHost({ children }: { children: ReactNode }) {
           <div
             key={t.id}
             data-toast=""
-            className={`rounded-md px-4 py-3 text-white shadow-lg ${t.kind === 'error' ? 'bg-red-700' : 'bg-slate-900'} ${t.action ? 'pointer-events-auto' : ''}`}
+            className={`${t.served ? 'toast-served ' : ''}rounded-md px-4 py-3 text-white shadow-lg ${t.kind === 'error' ? 'bg-red-700' : 'bg-slate-900'} ${t.action ? 'pointer-events-auto' : ''}`}
             onMouseEnter={t.action ? () => hold(t.id) : undefined}
             onMouseLeave={t.action ? () => dismissLater(t.id) : undefined}
             onFocus={t.action ? () => hold(t.id) : undefined}

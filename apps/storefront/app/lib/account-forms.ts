@@ -7,6 +7,7 @@ import {
   localeSchema,
   updateWishlistItemBodySchema,
   linkTokenSchema,
+  newsletterTokenSchema,
   passwordSchema,
   registerFieldsSchema,
   strongPassword,
@@ -50,6 +51,16 @@ export const accountInfoForm = registerFieldsSchema.pick({ firstName: true, last
 
 /** Dashboard newsletter: the button says which way. */
 export const newsletterForm = z.object({ newsletter: z.enum(['subscribe', 'unsubscribe']) });
+
+/** The newsletter for anyone (home, the newsletter page): sign up by address, leave by the link. */
+export const newsletterSignupForm = z.object({
+  intent: z.literal('subscribe'),
+  email: emailSchema,
+});
+export const newsletterPageForm = z.discriminatedUnion('intent', [
+  newsletterSignupForm,
+  z.object({ intent: z.literal('unsubscribe'), token: newsletterTokenSchema }),
+]);
 
 /** Dashboard settings: language and no-cache mode. */
 export const preferencesForm = z.object({

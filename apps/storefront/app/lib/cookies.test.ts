@@ -9,7 +9,9 @@ import {
   readConsentCookie,
   readCsrfCookie,
   readLocaleCookie,
+  readNotice,
   secureFor,
+  setNotice,
 } from './cookies.ts';
 
 describe('the storefront cookies', () => {
@@ -60,5 +62,18 @@ describe('the cart notice cookie', () => {
     expect(readCartNotice(line.split(';')[0]!)).toEqual({ added: 3, capped: 1 });
     expect(readCartNotice('cart_notice=lots')).toBeNull();
     expect(readCartNotice(null)).toBeNull();
+  });
+});
+
+describe('the notice cookie (a toast for the next page)', () => {
+  it('reads back a known notice only, never a text', () => {
+    const line = setNotice('loggedOut', new Request('https://shop.example/en/account/logout/'));
+    expect(line).toMatch(/HttpOnly/);
+    expect(line).toMatch(/Secure/);
+    expect(line).toMatch(/Max-Age=60/);
+    expect(readNotice(line.split(';')[0]!)).toBe('loggedOut');
+    expect(readNotice('notice=%3Cscript%3E')).toBeNull();
+    expect(readNotice('notice=toString')).toBeNull();
+    expect(readNotice(null)).toBeNull();
   });
 });

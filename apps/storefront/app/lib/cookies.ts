@@ -71,6 +71,36 @@ export function readCartNotice(header: string | null): CartNotice | null {
 
 export const cartNoticeValue = (notice: CartNotice) => `${notice.added}.${notice.capped}`;
 
+/**
+ * A one-time confirmation after a form that leaves its page (logged out, order again, address
+ * or settings saved): the next page toasts it once (works without JavaScript: the toast is in
+ * the page) and clears it. Only these names are read; the text is the page's language.
+ */
+export const NOTICES = [
+  'passwordReset',
+  'loggedOut',
+  'orderAgain',
+  'addressSaved',
+  'addressDeleted',
+  'settingsSaved',
+] as const;
+export type Notice = (typeof NOTICES)[number];
+export const noticeCookie = plainCookie('notice', {
+  path: '/',
+  sameSite: 'lax',
+  httpOnly: true,
+  maxAge: 60,
+});
+
+export function readNotice(header: string | null): Notice | null {
+  const value = noticeCookie.parse(header);
+  return NOTICES.find((notice) => notice === value) ?? null;
+}
+
+/** The `Set-Cookie` line that makes the next page say `notice`. */
+export const setNotice = (notice: Notice, request: Request) =>
+  noticeCookie.serialize(notice, secureFor(request));
+
 export type Consent = 'all' | 'necessary';
 export const parseConsent = (value: unknown): Consent | null =>
   value === 'all' || value === 'necessary' ? value : null;

@@ -32,7 +32,7 @@ const FRAME = [
 
 /** A section's own namespaces, by the path's first part after the language (`''`: home). */
 const SECTIONS: Readonly<Record<string, readonly string[]>> = {
-  '': ['home', 'reviews', 'catalogue', 'blog'],
+  '': ['home', 'reviews', 'catalogue', 'blog', 'newsletter'],
   products: ['catalogue', 'filters', 'reviews', 'bundle'],
   bundles: ['bundle', 'catalogue', 'filters'],
   attributes: ['catalogue', 'filters'],

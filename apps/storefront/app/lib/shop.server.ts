@@ -15,7 +15,9 @@ import {
   readConsentCookie,
   readCsrfCookie,
   readLocaleCookie,
+  readNotice,
   type CartNotice,
+  type Notice,
   type Consent,
 } from './cookies.ts';
 
@@ -33,6 +35,8 @@ export type ShopRequest = {
   consent: Consent | null;
   /** What logging in did to the cart, shown once (the locale middleware clears the cookie). */
   cartNotice: CartNotice | null;
+  /** A confirmation the previous form left for this page (cookies.ts `noticeCookie`). */
+  notice: Notice | null;
   /** The double-submit token for forms; issued with the response when the browser has none. */
   csrfToken: string;
   newCsrfToken: boolean;
@@ -125,6 +129,7 @@ export async function loadShopRequest(
     origin: shop.canonicalUrl?.replace(/\/$/, '') ?? url.origin,
     consent: readConsentCookie(cookie),
     cartNotice: readCartNotice(cookie),
+    notice: readNotice(cookie),
     csrfToken,
     newCsrfToken: fromApi === undefined && csrfToken !== existingToken,
   };

@@ -15,11 +15,12 @@ export default function Confirmed() {
   return (
     <AccountPage title={t('auth.confirmEmailTitle')}>
       <Done>{t('auth.emailConfirmed')}</Done>
+      {/* Opening the link signed the shopper in (issue 23): on to the account. */}
       <AppLink
-        to={`/${locale}/account/login/`}
+        to={`/${locale}/account/dashboard/`}
         className={buttonVariants({ size: 'lg', block: true, className: 'mt-6 block text-center' })}
       >
-        {t('auth.login')}
+        {t('auth.continue')}
       </AppLink>
     </AccountPage>
   );

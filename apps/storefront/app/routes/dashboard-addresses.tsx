@@ -9,7 +9,7 @@ import {
 import { Button, buttonVariants } from '#app/components/button.tsx';
 import { AppLink } from '#app/components/app-link.tsx';
 import { CsrfInput } from '#app/components/csrf-input.tsx';
-import { DashboardSection, Saved } from '#app/components/dashboard-section.tsx';
+import { DashboardSection } from '#app/components/dashboard-section.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
 import { DefaultSubmit, FormErrors } from '#app/components/form-messages.tsx';
 import { useShopForm } from '#app/lib/shop-form.ts';
@@ -21,6 +21,7 @@ import { shopTranslator } from '#app/lib/messages.server.ts';
 import { noPlaces, placesFor, type Places } from '#app/lib/places.server.ts';
 import { pageMeta } from '#app/lib/seo.ts';
 import { getShopRequest } from '#app/lib/shop.server.ts';
+import { setNotice } from '#app/lib/cookies.ts';
 import type { Route } from './+types/dashboard-addresses';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -38,7 +39,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // The form is open for an edit, when asked for, and while the book is empty.
     formOpen: editing !== null || query.has('new') || addresses.length === 0,
     places: editing ? await placesFor(shop.api, editing.country.id, editing.region?.id) : noPlaces,
-    notice: query.has('saved') ? 'saved' : query.has('deleted') ? 'deleted' : null,
   };
 }
 
@@ -61,11 +61,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     if (form.intent === 'delete') {
       await api.removeAddress({ params: { id: form.id } });
-      return redirect(`${book}?deleted`);
+      return redirect(book, { headers: { 'Set-Cookie': setNotice('addressDeleted', request) } });
     }
     if (form.intent === 'default') {
       await api.updateAddress({ params: { id: form.id }, body: { isDefault: true } });
-      return redirect(`${book}?saved`);
+      return redirect(book, { headers: { 'Set-Cookie': setNotice('addressSaved', request) } });
     }
     const { intent: _intent, id, isDefault, ...fields } = form;
     // An emptied region is cleared, not left as it was.
@@ -74,7 +74,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       await api.addAddress({ body: { ...body, isDefault: isDefault ?? false } });
     else
       await api.updateAddress({ params: { id }, body: isDefault ? { ...body, isDefault } : body });
-    return redirect(`${book}?saved`);
+    // The page says so with a toast (shop-layout.tsx), with JavaScript or without.
+    return redirect(book, { headers: { 'Set-Cookie': setNotice('addressSaved', request) } });
   } catch (error) {
     const failure = apiFailure(submission, error, t);
     const places =
@@ -206,7 +207,7 @@ function AddressForm({
 
 export default function AddressBook({ loaderData, actionData }: Route.ComponentProps) {
   const { locale, t } = useI18n();
-  const { addresses, countries, editing, notice } = loaderData;
+  const { addresses, countries, editing } = loaderData;
   const reply = actionData;
   const places =
     (reply && 'places' in reply ? (reply.places as Places | undefined) : undefined) ??
@@ -215,9 +216,6 @@ export default function AddressBook({ loaderData, actionData }: Route.ComponentP
   const formOpen = loaderData.formOpen || reply !== undefined;
   return (
     <DashboardSection id="address-book" title={t('account.addressBook')}>
-      {notice && (
-        <Saved>{t(notice === 'saved' ? 'account.changesSaved' : 'account.addressDeleted')}</Saved>
-      )}
       {addresses.length === 0 ? (
         <p className="mb-2">{t('account.noAddresses')}</p>
       ) : (

@@ -16,6 +16,7 @@ import { useI18n } from '#app/lib/i18n.tsx';
 import { shopTranslator } from '#app/lib/messages.server.ts';
 import { pageMeta } from '#app/lib/seo.ts';
 import { getShopRequest } from '#app/lib/shop.server.ts';
+import { setNotice } from '#app/lib/cookies.ts';
 import type { Route } from './+types/dashboard-orders';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -39,7 +40,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     return apiFailure(submission, error, t);
   }
-  return redirect(`/${shop.locale}/checkout/cart/`);
+  return redirect(`/${shop.locale}/checkout/cart/`, {
+    headers: { 'Set-Cookie': setNotice('orderAgain', request) },
+  });
 }
 
 export function meta({ matches, location }: Route.MetaArgs) {

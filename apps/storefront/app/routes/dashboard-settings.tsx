@@ -20,16 +20,16 @@ import { useI18n } from '#app/lib/i18n.tsx';
 import { shopTranslator } from '#app/lib/messages.server.ts';
 import { pageMeta } from '#app/lib/seo.ts';
 import { getShopRequest } from '#app/lib/shop.server.ts';
+import { setNotice } from '#app/lib/cookies.ts';
 import type { Route } from './+types/dashboard-settings';
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export function loader({ context }: Route.LoaderArgs) {
   const shop = getShopRequest(context);
   const user = getShopper(context);
   return {
     locale: user.locale,
     noCache: user.noCache,
     languages: shop.languages,
-    saved: new URL(request.url).searchParams.has('saved'),
   };
 }
 
@@ -47,7 +47,9 @@ export async function action({ request, context }: Route.ActionArgs) {
         body: { locale: form.locale, noCache: form.noCache ?? false },
       });
       // The shop follows the chosen language at once.
-      return redirect(`/${user.locale}/account/dashboard/settings/?saved`);
+      return redirect(`/${user.locale}/account/dashboard/settings/`, {
+        headers: { 'Set-Cookie': setNotice('settingsSaved', request) },
+      });
     }
     await shop.api.accounts.changePassword({
       body: { currentPassword: form.currentPassword, password: form.password },
@@ -87,7 +89,6 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   return (
     <div className="space-y-6">
       <DashboardSection id="settings" title={t('account.settings')}>
-        {loaderData.saved && <Saved>{t('account.changesSaved')}</Saved>}
         <FormErrors form={settings} />
         <Form method="post" className="max-w-md space-y-4" {...getFormProps(settings)}>
           <CsrfInput />

@@ -1,13 +1,15 @@
-import { data, Form, useNavigation } from 'react-router';
-import { getFormProps, useForm } from '@conform-to/react';
-import { AccountPage, buttonClass, Done } from '#app/components/account-page.tsx';
+import { data, Form } from 'react-router';
+import { getFormProps } from '@conform-to/react';
+import { AccountPage, Done } from '#app/components/account-page.tsx';
+import { Button } from '#app/components/button.tsx';
 import { CsrfInput } from '#app/components/csrf-input.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
 import { FormErrors, TextField } from '#app/components/form-messages.tsx';
 import { emailForm } from '#app/lib/account-forms.ts';
-import { parseForm } from '#app/lib/forms.ts';
 import { apiFailure, invalid, readForm, type FormReply } from '#app/lib/forms.server.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
+import { useIsPending } from '#app/lib/pending.ts';
+import { useShopForm } from '#app/lib/shop-form.ts';
 import { shopTranslator } from '#app/lib/messages.server.ts';
 import { pageMeta } from '#app/lib/seo.ts';
 import { getShopRequest } from '#app/lib/shop.server.ts';
@@ -34,13 +36,12 @@ export function meta({ matches, location }: Route.MetaArgs) {
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const { t } = useI18n();
-  const navigation = useNavigation();
+  const pending = useIsPending();
   const reply = actionData;
   const done = reply && 'done' in reply ? String(reply.done) : undefined;
-  const [form, fields] = useForm({
+  const [form, fields] = useShopForm(emailForm, {
+    id: 'forgot-password',
     lastResult: reply?.result,
-    onValidate: ({ formData }) => parseForm(formData, emailForm, t),
-    shouldValidate: 'onBlur',
   });
   return (
     <AccountPage title={t('auth.resetPassword')}>
@@ -58,13 +59,9 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
               type="email"
               autoComplete="email"
             />
-            <button
-              type="submit"
-              disabled={navigation.state === 'submitting'}
-              className={buttonClass}
-            >
+            <Button type="submit" size="lg" block disabled={pending}>
               {t('auth.sendResetLink')}
-            </button>
+            </Button>
           </Form>
         </>
       )}

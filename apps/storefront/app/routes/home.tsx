@@ -1,8 +1,8 @@
 import { Suspense, useEffect, useState } from 'react';
-import { Await, useFetcher } from 'react-router';
+import { Await } from 'react-router';
 import type { ProductCard, Review, Vendor } from '@shop/contract';
-import { Button, buttonVariants } from '#app/components/button.tsx';
-import { CsrfInput } from '#app/components/csrf-input.tsx';
+import { buttonVariants } from '#app/components/button.tsx';
+import { NewsletterSignup } from '#app/components/newsletter-signup.tsx';
 import { VendorCard } from '#app/components/vendor-card.tsx';
 import { AppLink } from '#app/components/app-link.tsx';
 import { ProductGrid } from '#app/components/product-card.tsx';
@@ -156,8 +156,8 @@ function CardSection({
         {(cards) =>
           cards && cards.length > 0 ? (
             <section aria-labelledby={id}>
-              <div className="mb-4 flex items-baseline justify-between gap-4">
-                <h2 id={id} className="text-2xl font-bold">
+              <div className="mb-4 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+                <h2 id={id} className="text-xl font-bold sm:text-2xl">
                   {title}
                 </h2>
                 <AppLink to={more.href} className="text-primary hover:underline">
@@ -182,8 +182,8 @@ function ShopReviewsTeaser({ reviews }: { reviews: Review[] | null }) {
   const write = `${page}?write-review=1#write-review`;
   return (
     <section aria-labelledby="home-reviews">
-      <div className="mb-4 flex flex-wrap items-baseline justify-between gap-4">
-        <h2 id="home-reviews" className="text-2xl font-bold">
+      <div className="mb-4 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <h2 id="home-reviews" className="text-xl font-bold sm:text-2xl">
           {t('reviews.customersSay')}
         </h2>
         <AppLink to={page} className="text-primary hover:underline">
@@ -211,8 +211,8 @@ function VendorsSection({ vendors }: { vendors: Promise<Vendor[] | null> }) {
         {(list) =>
           list && list.length > 0 ? (
             <section aria-labelledby="home-vendors">
-              <div className="mb-4 flex items-baseline justify-between gap-4">
-                <h2 id="home-vendors" className="text-2xl font-bold">
+              <div className="mb-4 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+                <h2 id="home-vendors" className="text-xl font-bold sm:text-2xl">
                   {t('home.ourVendors')}
                 </h2>
                 <AppLink to={`/${locale}/vendors/`} className="text-primary hover:underline">
@@ -235,55 +235,33 @@ function VendorsSection({ vendors }: { vendors: Promise<Vendor[] | null> }) {
 }
 
 /**
- * The newsletter sign-up. The subscription belongs to an account (PATCH user_info): a logged-in
- * shopper subscribes here with one button (a real form to the dashboard's newsletter action,
- * answered in place with JavaScript); anyone else is led to log in or register and comes back to
- * the newsletter settings.
+ * The newsletter sign-up, for anyone (issue 23): an address and a mailed link to confirm it. A
+ * logged-in shopper already on the list is told so, with the way to the newsletter settings.
  */
-function NewsletterSignup() {
+function Newsletter() {
   const { t, locale } = useI18n();
   const data = useLocaleData();
-  const fetcher = useFetcher<{ subscribed?: boolean }>();
-  const settings = `/${locale}/account/dashboard/newsletter/`;
-  const subscribed = fetcher.data?.subscribed ?? data?.user?.newsletter ?? false;
+  const user = data?.user;
   return (
     <section
       aria-labelledby="home-newsletter"
       className="grid items-center gap-4 rounded-xl bg-slate-50 p-6 sm:grid-cols-[1fr_auto] sm:p-10"
     >
       <div>
-        <h2 id="home-newsletter" className="text-2xl font-bold">
+        <h2 id="home-newsletter" className="text-xl font-bold sm:text-2xl">
           {t('footer.newsletterTitle')}
         </h2>
         <p className="mt-2 text-slate-700">{t('footer.newsletterText')}</p>
       </div>
-      {!data?.user ? (
-        <a
-          href={settings}
-          className={buttonVariants({ size: 'xl', className: 'justify-self-start' })}
-        >
-          {t('home.newsletterLogin')}
-        </a>
-      ) : subscribed ? (
+      {user?.newsletter ? (
         <p role="status" className="font-medium text-green-800">
-          {fetcher.data ? t('footer.subscribed') : t('account.newsletterOn')}{' '}
-          <a href={settings} className="text-primary underline">
+          {t('account.newsletterOn')}{' '}
+          <a href={`/${locale}/account/dashboard/newsletter/`} className="text-primary underline">
             {t('account.newsletter')}
           </a>
         </p>
       ) : (
-        <fetcher.Form method="post" action={settings}>
-          <CsrfInput />
-          <Button
-            type="submit"
-            name="newsletter"
-            value="subscribe"
-            disabled={fetcher.state !== 'idle'}
-            size="xl"
-          >
-            {t('footer.subscribe')}
-          </Button>
-        </fetcher.Form>
+        <NewsletterSignup email={user?.email} />
       )}
     </section>
   );
@@ -331,8 +309,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           {(posts) =>
             posts && posts.length > 0 ? (
               <section aria-labelledby="home-posts">
-                <div className="mb-4 flex items-baseline justify-between gap-4">
-                  <h2 id="home-posts" className="text-2xl font-bold">
+                <div className="mb-4 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+                  <h2 id="home-posts" className="text-xl font-bold sm:text-2xl">
                     {t('home.latestPosts')}
                   </h2>
                   <AppLink to={`/${data.locale}/blogs/`} className="text-primary hover:underline">
@@ -351,7 +329,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           }
         </Await>
       </Suspense>
-      <NewsletterSignup />
+      <Newsletter />
     </div>
   );
 }

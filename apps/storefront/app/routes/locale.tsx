@@ -5,6 +5,7 @@ import {
   csrfCookie,
   localeCookie,
   loginNextCookie,
+  noticeCookie,
   readLocaleCookie,
   secureFor,
 } from '#app/lib/cookies.ts';
@@ -32,6 +33,13 @@ export const middleware: Route.MiddlewareFunction[] = [
     // The cart notice is shown once: the page that read it clears it.
     if (shop.cartNotice) {
       response.headers.append('Set-Cookie', cartNoticeCookie.serialize('', { maxAge: 0 }));
+    }
+    // Likewise a form's confirmation, unless this answer is the form that leaves a new one.
+    if (
+      shop.notice &&
+      !response.headers.getSetCookie().some((line) => line.startsWith(`${noticeCookie.name}=`))
+    ) {
+      response.headers.append('Set-Cookie', noticeCookie.serialize('', { maxAge: 0 }));
     }
     // Spec section 4: visiting any page but the login page forgets the way back after login
     // (unless this very answer is the guard that stores it).

@@ -1,5 +1,5 @@
-import { data, Form, redirect, useNavigation } from 'react-router';
-import { getFormProps, useForm } from '@conform-to/react';
+import { data, Form, redirect } from 'react-router';
+import { getFormProps } from '@conform-to/react';
 import { z } from 'zod';
 import { isApiError, loginBodySchema } from '@shop/contract';
 import { AppLink } from '#app/components/app-link.tsx';
@@ -7,8 +7,8 @@ import { CsrfInput } from '#app/components/csrf-input.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
 import { ResendLinkForm } from '#app/components/resend-link.tsx';
 import { FormErrors, TextField } from '#app/components/form-messages.tsx';
-import { AccountPage, buttonClass } from '#app/components/account-page.tsx';
-import { parseForm } from '#app/lib/forms.ts';
+import { AccountPage } from '#app/components/account-page.tsx';
+import { Button } from '#app/components/button.tsx';
 import { apiFailure, invalid, readForm } from '#app/lib/forms.server.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { shopTranslator } from '#app/lib/messages.server.ts';
@@ -19,21 +19,42 @@ import {
   secureFor,
   type CartNotice,
 } from '#app/lib/cookies.ts';
-import { safeRedirect } from '@shop/domain';
+import { safePageRedirect } from '@shop/domain';
+import { useIsPending } from '#app/lib/pending.ts';
+import { useShopForm } from '#app/lib/shop-form.ts';
 import { pageMeta } from '#app/lib/seo.ts';
 import { getShopRequest } from '#app/lib/shop.server.ts';
 import type { Route } from './+types/login';
 
 /** The login form: the API's body, and where to go afterwards. */
-const loginForm = loginBodySchema.extend({ redirectTo: z.string().optional() });
+const loginForm = loginBodySchema.extend({ redirectTo: z.string().max(2000).optional() });
+
+/** The account pages that lead to the login: never the way back (the loop login → register). */
+const ACCOUNT_STEPS =
+  /^\/[a-z]{2}\/account\/(login|logout|register|forgot-password|reset-password|confirm-email|confirmed)\//;
+
+/**
+ * The page that sent the shopper here, from the `Referer` of this very origin (a link of the
+ * shop without `redirectTo`, such as the register page's "Log in"), or null.
+ */
+function referringPage(request: Request): string | null {
+  const referer = request.headers.get('referer');
+  if (!referer || !URL.canParse(referer)) return null;
+  const from = new URL(referer);
+  if (from.origin !== new URL(request.url).origin) return null;
+  const path = `${from.pathname}${from.search}`;
+  return ACCOUNT_STEPS.test(from.pathname) ? null : path;
+}
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const shop = getShopRequest(context);
-  // Where to go afterwards: the link's `redirectTo`, else the way back a guard stored.
-  const redirectTo = safeRedirect(
-    new URL(request.url).searchParams.get('redirectTo') ??
-      loginNextCookie.parse(request.headers.get('cookie')),
-    `/${shop.locale}/`,
+  // Where to go afterwards: the link's `redirectTo`, else the way back a guard stored, else the
+  // page the shopper came from; only ever a page of this shop (never an open redirect).
+  const home = `/${shop.locale}/`;
+  const asked = new URL(request.url).searchParams.get('redirectTo');
+  const redirectTo = safePageRedirect(
+    asked ?? loginNextCookie.parse(request.headers.get('cookie')) ?? referringPage(request),
+    home,
   );
   // Already logged in: nothing to do here.
   if (shop.user) throw redirect(redirectTo);
@@ -74,7 +95,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       cartNoticeCookie.serialize(cartNoticeValue(cartMerge), secureFor(request)),
     );
   }
-  return redirect(safeRedirect(redirectTo, `/${shop.locale}/`), { headers });
+  return redirect(safePageRedirect(redirectTo, `/${shop.locale}/`), { headers });
 }
 
 export function meta({ matches, location }: Route.MetaArgs) {
@@ -83,13 +104,9 @@ export function meta({ matches, location }: Route.MetaArgs) {
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const { locale, t } = useI18n();
-  const navigation = useNavigation();
-  const [form, fields] = useForm({
-    lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseForm(formData, loginForm, t),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-  });
+  // This form's own submission: the "Send the link again" form beside it leaves it enabled.
+  const pending = useIsPending();
+  const [form, fields] = useShopForm(loginForm, { id: 'login', lastResult: actionData?.result });
   return (
     <AccountPage title={t('auth.loginTitle')}>
       <FormErrors form={form} />
@@ -106,9 +123,9 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           type="password"
           autoComplete="current-password"
         />
-        <button type="submit" disabled={navigation.state === 'submitting'} className={buttonClass}>
+        <Button type="submit" size="lg" block disabled={pending}>
           {t('auth.login')}
-        </button>
+        </Button>
       </Form>
       <p className="mt-4 text-sm">
         <AppLink to={`/${locale}/account/forgot-password/`} className="text-primary underline">

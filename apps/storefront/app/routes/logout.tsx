@@ -8,6 +8,7 @@ import { useI18n } from '#app/lib/i18n.tsx';
 import { shopTranslator } from '#app/lib/messages.server.ts';
 import { pageMeta } from '#app/lib/seo.ts';
 import { getShopRequest } from '#app/lib/shop.server.ts';
+import { setNotice } from '#app/lib/cookies.ts';
 import type { Route } from './+types/logout';
 
 /** A form post only (a link could be followed by a crawler or a prefetch). */
@@ -15,7 +16,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const shop = getShopRequest(context);
   await readVerifiedForm(request, await shopTranslator(shop));
   await shop.api.accounts.logout().catch(() => undefined);
-  return redirect(`/${shop.locale}/`);
+  return redirect(`/${shop.locale}/`, {
+    headers: { 'Set-Cookie': setNotice('loggedOut', request) },
+  });
 }
 
 /** Opened as a page (a bookmark, a typed address): asks, with one button, instead of a 405. */

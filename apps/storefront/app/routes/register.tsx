@@ -1,14 +1,16 @@
-import { data, Form, useNavigation } from 'react-router';
-import { getFormProps, useForm } from '@conform-to/react';
-import { AccountPage, buttonClass, Done } from '#app/components/account-page.tsx';
+import { data, Form } from 'react-router';
+import { getFormProps } from '@conform-to/react';
+import { AccountPage, Done } from '#app/components/account-page.tsx';
+import { Button } from '#app/components/button.tsx';
 import { AppLink } from '#app/components/app-link.tsx';
 import { CsrfInput } from '#app/components/csrf-input.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
 import { FormErrors, NewPasswordFields, TextField } from '#app/components/form-messages.tsx';
 import { registerForm } from '#app/lib/account-forms.ts';
-import { parseForm } from '#app/lib/forms.ts';
 import { apiFailure, invalid, readForm, type FormReply } from '#app/lib/forms.server.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
+import { useIsPending } from '#app/lib/pending.ts';
+import { useShopForm } from '#app/lib/shop-form.ts';
 import { shopTranslator } from '#app/lib/messages.server.ts';
 import { pageMeta } from '#app/lib/seo.ts';
 import { getShopRequest } from '#app/lib/shop.server.ts';
@@ -36,15 +38,11 @@ export function meta({ matches, location }: Route.MetaArgs) {
 
 export default function Register({ actionData }: Route.ComponentProps) {
   const { locale, t } = useI18n();
-  const navigation = useNavigation();
+  // Only this form's submission disables its button, not any form sent on the page.
+  const pending = useIsPending();
   const reply = actionData;
   const done = reply && 'done' in reply ? String(reply.done) : undefined;
-  const [form, fields] = useForm({
-    lastResult: reply?.result,
-    onValidate: ({ formData }) => parseForm(formData, registerForm, t),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-  });
+  const [form, fields] = useShopForm(registerForm, { id: 'register', lastResult: reply?.result });
   if (done) {
     return (
       <AccountPage title={t('auth.registerTitle')}>
@@ -65,9 +63,9 @@ export default function Register({ actionData }: Route.ComponentProps) {
           confirmation={fields.passwordConfirmation}
           label={t('auth.password')}
         />
-        <button type="submit" disabled={navigation.state === 'submitting'} className={buttonClass}>
+        <Button type="submit" size="lg" block disabled={pending}>
           {t('auth.register')}
-        </button>
+        </Button>
       </Form>
       <p className="mt-6 text-sm">
         {t('auth.haveAccount')}{' '}

@@ -1,21 +1,23 @@
-import { data, Form, useNavigation } from 'react-router';
-import { getFormProps, useForm } from '@conform-to/react';
+import { data, Form, redirect } from 'react-router';
+import { getFormProps } from '@conform-to/react';
 import { isApiError } from '@shop/contract';
-import { AccountPage, buttonClass, Done } from '#app/components/account-page.tsx';
-import { AppLink } from '#app/components/app-link.tsx';
+import { AccountPage } from '#app/components/account-page.tsx';
+import { Button } from '#app/components/button.tsx';
 import { CsrfInput } from '#app/components/csrf-input.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
 import { FormErrors, NewPasswordFields } from '#app/components/form-messages.tsx';
 import { resetPasswordForm } from '#app/lib/account-forms.ts';
-import { parseForm } from '#app/lib/forms.ts';
 import { apiFailure, invalid, readForm, type FormReply } from '#app/lib/forms.server.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
+import { useIsPending } from '#app/lib/pending.ts';
+import { useShopForm } from '#app/lib/shop-form.ts';
 import { shopTranslator } from '#app/lib/messages.server.ts';
 import { pageMeta } from '#app/lib/seo.ts';
 import { getShopRequest } from '#app/lib/shop.server.ts';
+import { setNotice } from '#app/lib/cookies.ts';
 import type { Route } from './+types/reset-password';
 
-type Reply = FormReply & { done?: string };
+type Reply = FormReply;
 
 export function loader({ request }: Route.LoaderArgs) {
   return { token: new URL(request.url).searchParams.get('token') ?? '' };
@@ -38,8 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const { passwordConfirmation: _repeat, ...body } = submission.value;
   try {
-    const { detail } = await shop.api.accounts.passwordResetConfirm({ body });
-    return data<Reply>({ result: submission.reply({ resetForm: true }), done: detail });
+    await shop.api.accounts.passwordResetConfirm({ body });
   } catch (error) {
     if (isApiError(error, 400)) {
       const body = error.errorBody;
@@ -53,6 +54,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return apiFailure(submission, error, t);
   }
+  // The reset signed the shopper in (issue 23): a new page, so that even without JavaScript the
+  // whole page (its header) shows the shopper logged in, with a toast that says what happened.
+  return redirect(`/${shop.locale}/account/dashboard/`, {
+    headers: { 'Set-Cookie': setNotice('passwordReset', request) },
+  });
 }
 
 export function meta({ matches, location }: Route.MetaArgs) {
@@ -60,29 +66,13 @@ export function meta({ matches, location }: Route.MetaArgs) {
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
-  const { locale, t } = useI18n();
-  const navigation = useNavigation();
+  const { t } = useI18n();
+  const pending = useIsPending();
   const reply = actionData;
-  const done = reply && 'done' in reply ? String(reply.done) : undefined;
-  const [form, fields] = useForm({
+  const [form, fields] = useShopForm(resetPasswordForm, {
+    id: 'reset-password',
     lastResult: reply?.result,
-    onValidate: ({ formData }) => parseForm(formData, resetPasswordForm, t),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
   });
-  if (done) {
-    return (
-      <AccountPage title={t('auth.resetPassword')}>
-        <Done>{done}</Done>
-        <AppLink
-          to={`/${locale}/account/login/`}
-          className={`mt-6 block text-center ${buttonClass}`}
-        >
-          {t('auth.login')}
-        </AppLink>
-      </AccountPage>
-    );
-  }
   return (
     <AccountPage title={t('auth.resetPassword')}>
       <FormErrors form={form} />
@@ -94,9 +84,9 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           confirmation={fields.passwordConfirmation}
           label={t('auth.newPassword')}
         />
-        <button type="submit" disabled={navigation.state === 'submitting'} className={buttonClass}>
+        <Button type="submit" size="lg" block disabled={pending}>
           {t('auth.resetPassword')}
-        </button>
+        </Button>
       </Form>
     </AccountPage>
   );

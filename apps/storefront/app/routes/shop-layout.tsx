@@ -44,6 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       wishlistCount: 0,
       wishlist: null,
       cartNotice: null,
+      notice: null,
     };
   }
   // The menus, widgets and the badges are secondary: a failure leaves them out.
@@ -64,6 +65,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     wishlistCount: wishlist?.count ?? 0,
     wishlist: savedProducts(wishlist?.results ?? []),
     cartNotice: shop.cartNotice,
+    // A form's confirmation (logged out, order again, saved): toasted once, by this answer's id.
+    notice: shop.notice ? { name: shop.notice, id: crypto.randomUUID() } : null,
   };
 }
 
@@ -76,8 +79,11 @@ export default function ShopLayout({ loaderData }: Route.ComponentProps) {
   const topBar = useRef<HTMLDivElement>(null);
   useStickyHeader(header, topBar);
   if (!locale) return null;
+  const notice = loaderData.notice
+    ? { id: loaderData.notice.id, text: t(`common.notices.${loaderData.notice.name}`) }
+    : null;
   return (
-    <ToastHost>
+    <ToastHost notice={notice}>
       <WishlistProvider saved={locale.user ? loaderData.wishlist : null}>
         <CartBadgeProvider>
           <MiniCartProvider>
