@@ -202,10 +202,17 @@ export async function mountStorefront(
         return res;
       }) satisfies typeof fetch,
     };
-    const response = await handler(
-      toWebRequest(req, reply, publicOrigin, refusal),
-      entry.createLoadContext(transport, { nonce: req.cspNonce }) as Parameters<typeof handler>[1],
-    );
+    const render = () =>
+      handler(
+        toWebRequest(req, reply, publicOrigin, refusal),
+        entry.createLoadContext(transport, { nonce: req.cspNonce }) as Parameters<
+          typeof handler
+        >[1],
+      );
+    // The session this request read is handed to the API calls of its loaders (decision 0055).
+    const response = await (app.hasDecorator('withPageSession')
+      ? app.withPageSession(req, render)
+      : render());
     return { response, retryAfter: retryAfter as string | null };
   };
   type Rendered = Awaited<ReturnType<typeof renderPage>>;

@@ -154,3 +154,25 @@ export async function wishlistView(
     return product ? [{ id: row.id, product, comment: row.comment }] : [];
   });
 }
+
+/**
+ * For the header (issue 25): how many items the wishlist shows, and the newest `max` of them as
+ * `{id, product}` (the cards' hearts), unpriced. Both statements run at once.
+ */
+export async function wishlistBadge(
+  db: Database,
+  userId: number,
+  max: number,
+): Promise<{ count: number; saved: { id: number; product: number }[] }> {
+  const where = shownOf(db, userId);
+  const [[total], saved] = await Promise.all([
+    db.select({ n: count() }).from(w).where(where),
+    db
+      .select({ id: w.id, product: w.productId })
+      .from(w)
+      .where(where)
+      .orderBy(desc(w.createdAt), desc(w.id))
+      .limit(max),
+  ]);
+  return { count: total?.n ?? 0, saved };
+}
