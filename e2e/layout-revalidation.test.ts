@@ -42,7 +42,7 @@ describe("the layouts on a logged-in shopper's pages", () => {
     const data: { url: URL; body: Promise<string> }[] = [];
     page.on('response', (response) => {
       const url = new URL(response.url());
-      if (url.pathname.endsWith('.data')) data.push({ url, body: response.text() });
+      if (url.pathname.endsWith('.data')) data.push({ url, body: response.text().catch(() => '') });
     });
     await page.getByRole('checkbox', { name: value.title, exact: true }).check();
     await page.waitForURL((url) =>
