@@ -225,7 +225,7 @@ export async function mountStorefront(
         }
       }) satisfies typeof fetch,
     };
-    const handle = () =>
+    const render = () =>
       handler(
         toWebRequest(req, reply, publicOrigin, refusal),
         entry.createLoadContext(transport, {
@@ -233,6 +233,9 @@ export async function mountStorefront(
           renderTimer: timing.render,
         }) as Parameters<typeof handler>[1],
       );
+    // The session this request read is handed to the API calls of its loaders (decision 0055).
+    const handle = () =>
+      app.hasDecorator('withPageSession') ? app.withPageSession(req, render) : render();
     const response = await timed(timing, () =>
       entry.withPageLogger ? entry.withPageLogger(req.log, handle) : handle(),
     );

@@ -95,6 +95,7 @@ import {
 import {
   addToCartBodySchema,
   cartItemParamsSchema,
+  badgesSchema,
   cartSchema,
   checkoutBodySchema,
   checkoutErrorSchema,
@@ -532,6 +533,13 @@ export const endpoints = {
       path: '/api/sales/cart_products/',
       summary: "The session's cart",
       response: cartSchema,
+    }),
+    badges: endpoint({
+      method: 'GET',
+      path: '/api/sales/badges/',
+      summary:
+        "The header's counts: units in the cart and products in the wishlist (unpriced), and the saved products' ids",
+      response: badgesSchema,
     }),
     setCartQuantity: endpoint({
       method: 'PATCH',

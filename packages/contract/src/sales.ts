@@ -91,6 +91,24 @@ export const cartSchema = z.object({
 });
 export type Cart = z.infer<typeof cartSchema>;
 
+/**
+ * What the shop's header shows on every page (issue 25): how many items the cart holds and how
+ * many products the wishlist saves, as counts, without pricing either. `saved` names the saved
+ * products (newest first, at most BADGE_SAVED_MAX) for the cards' hearts. Read in one round of
+ * indexed queries; the priced cart is `GET /api/sales/cart_products/`.
+ */
+export const BADGE_SAVED_MAX = 100;
+
+export const badgesSchema = z.object({
+  /** Units in the cart's lines that can still be sold (the cart's `totals.quantity`). */
+  cartQuantity: z.number().int().nonnegative(),
+  /** Products the logged-in user's wishlist shows; 0 for a visitor. */
+  wishlistCount: z.number().int().nonnegative(),
+  /** The newest saved products: the wishlist item `id` of each `product`. */
+  saved: z.array(z.object({ id: idSchema, product: idSchema })).max(BADGE_SAVED_MAX),
+});
+export type Badges = z.infer<typeof badgesSchema>;
+
 /** `{productId}` in cart paths: the product id, or the bundle id when ref is 'bundle'. */
 export const cartItemParamsSchema = z.object({ productId: slugIdSchema });
 

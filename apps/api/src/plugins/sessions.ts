@@ -1,4 +1,5 @@
 import type {} from '@fastify/cookie';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -26,7 +27,36 @@ declare module 'fastify' {
     logOut(reply: FastifyReply): Promise<void>;
     saveSession(): Promise<void>;
   }
+  interface FastifyInstance {
+    /**
+     * Runs `render` (a page's render, which calls this API in-process) with the page request's
+     * session handed over: the API calls it makes read no session of their own while they carry
+     * the page's session cookie (decision 0055).
+     */
+    withPageSession<T>(page: PageRequest, render: () => T): T;
+  }
 }
+
+/** What the hand-over reads of the page's request (a FastifyRequest). */
+export type PageRequest = Pick<FastifyRequest, 'method' | 'cookies' | 'session' | 'getUser'>;
+
+/**
+ * The session a page request read, for the in-process API calls of its render (issue 25): one
+ * read per page instead of one per call. Held in the render's async context, which only the
+ * calls that render makes (`app.inject` from its loaders) run in: no request from a socket can
+ * reach it. `user` is the page request's own `getUser()`, called once if a call needs it.
+ */
+type HandOver = {
+  token: string | undefined;
+  session: Session | null;
+  user: () => Promise<SessionUser | null>;
+  /** A write went through the API meanwhile (it may change the session): calls read it again. */
+  spent: boolean;
+};
+
+const handOvers = new AsyncLocalStorage<HandOver>();
+
+const isRead = (method: string) => method === 'GET' || method === 'HEAD';
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -117,8 +147,31 @@ export const sessionsPlugin = fp<SessionOptions>(
       if (this.session) await store.set(this.session.id, this.session);
     });
 
+    app.decorate('withPageSession', <T>(page: PageRequest, render: () => T): T => {
+      // A form post's page reads per call: its action changes the session (a login, a logout).
+      if (!isRead(page.method)) return render();
+      const handOver: HandOver = {
+        token: page.cookies[SESSION_COOKIE],
+        session: page.session,
+        user: () => page.getUser(),
+        spent: false,
+      };
+      return handOvers.run(handOver, render);
+    });
+
     app.addHook('onRequest', async (req) => {
       const token = req.cookies[SESSION_COOKIE];
+      const handed = handOvers.getStore();
+      if (handed && !handed.spent) {
+        if (!isRead(req.method)) {
+          handed.spent = true;
+        } else if (token === handed.token) {
+          // The same cookie as the page's: its session, and its user once asked for.
+          req.session = handed.session && { ...handed.session };
+          if (req.session) userCache.set(req, handed.user());
+          return;
+        }
+      }
       if (!token || token.length > 200) return;
       const id = hash(token);
       // A store that cannot be read (Redis away) fails closed: the visitor is not logged in,

@@ -10,6 +10,7 @@ import {
 import * as s from '#api/db/schema.ts';
 import { useTestApp } from '../../test/helpers.ts';
 import { get, getOk, login } from '../../test/catalogue.ts';
+import { recordStatements } from '../../test/statements.ts';
 import { SHOP_CLOSED_STATUS } from './shop-guard.ts';
 
 // The caches as the server runs them (a minute at most, cards' stock 10 s, the change count read
@@ -105,6 +106,16 @@ describe('shop-wide answers', () => {
       '(value changed)',
     ],
     [
+      // The counts of ticked values, kept per set of values (issue 25).
+      '/en/api/products/facets/?values__id=2&values__id=1',
+      () =>
+        t.handle.db
+          .update(s.attributeValueTranslations)
+          .set({ title: sql`${s.attributeValueTranslations.title} || ' (facet changed)'` })
+          .where(eq(s.attributeValueTranslations.locale, 'en')),
+      '(facet changed)',
+    ],
+    [
       '/en/api/products/products/price_range/',
       () =>
         t.handle.db
@@ -184,6 +195,39 @@ describe('personal discounts on cached paths', () => {
       expect((await getOk(t, detail, productDetailSchema, { cookie })).discountPercent).toBe(12);
       expect(sheetIn((await getOk(t, list, page)).results)).toBe(0);
       later(500);
+    }
+  });
+});
+
+describe("a logged-in shopper's list (issue 25, decision 0036)", () => {
+  it('takes the cards from the card cache and reads only the shopper’s own discounts on top', async () => {
+    const [sheet] = await t.handle.db
+      .select()
+      .from(s.products)
+      .where(eq(s.products.slug, 'linen-fitted-sheet'));
+    if (!sheet) throw new Error('no fitted sheet in the demo shop');
+    const { cookie } = await login(t, 'shopper@example.com');
+    const list = `/en/api/products/products/?page_size=24&price__lte=${sheet.price + 1}`;
+    const page = paginated(productCardSchema);
+    // A visitor's view keeps the cards' shop-wide part.
+    const shared = await getOk(t, list, page);
+    expect(shared.results.find((c) => c.id === sheet.id)?.discountPercent).toBe(0);
+    later(100);
+    const log = recordStatements(t.handle.db);
+    try {
+      const mine = await getOk(t, list, page, { cookie });
+      expect(mine.results.map((c) => c.id)).toEqual(shared.results.map((c) => c.id));
+      expect(mine.results.find((c) => c.id === sheet.id)?.discountPercent).toBe(12);
+      // No card row, picture or review average read again: the cache's.
+      expect(log.reading('images')).toEqual([]);
+      expect(log.reading('product_reviews')).toEqual([]);
+      expect(log.reading('product_translations')).toEqual([]);
+      // One read of discounts: the shopper's own.
+      const discounts = log.reading('discounts');
+      expect(discounts).toHaveLength(1);
+      expect(discounts[0]).toMatch(/"user_id"/);
+    } finally {
+      log.stop();
     }
   });
 });

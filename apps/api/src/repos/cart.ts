@@ -436,3 +436,33 @@ export async function moveSessionCart(
 
 /** What a login did to the account's cart: lines brought in, and lines lowered to stock. */
 export type CartMerge = { added: number; capped: number };
+
+/**
+ * Units in the owner's cart that can still be sold, for the header's badge (issue 25): one
+ * statement over the cart's lines and the rows `sellableItems` checks (an active product whose
+ * parent, if any, is active; an active bundle), without pricing anything. The priced cart
+ * (`cartView`) counts the same lines in `totals.quantity`.
+ */
+export async function cartQuantity(db: Database, owner: CartOwner): Promise<number> {
+  const parent = alias(s.products, 'parent');
+  const [row] = await db
+    .select({ quantity: sql<number>`coalesce(sum(${s.cartItems.quantity}), 0)::int` })
+    .from(s.carts)
+    .innerJoin(s.cartItems, eq(s.cartItems.cartId, s.carts.id))
+    .leftJoin(s.products, eq(s.products.id, s.cartItems.productId))
+    .leftJoin(parent, eq(parent.id, s.products.parentId))
+    .leftJoin(s.bundles, eq(s.bundles.id, s.cartItems.bundleId))
+    .where(
+      and(
+        ownerWhere(owner),
+        or(
+          and(
+            eq(s.products.active, true),
+            or(isNull(s.products.parentId), eq(parent.active, true)),
+          ),
+          eq(s.bundles.active, true),
+        ),
+      ),
+    );
+  return Number(row?.quantity ?? 0);
+}

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Locale, WishlistItem } from '@shop/contract';
 import type { Database } from '#api/db/client.ts';
@@ -153,4 +153,27 @@ export async function wishlistView(
     const product = byId.get(row.productId);
     return product ? [{ id: row.id, product, comment: row.comment }] : [];
   });
+}
+
+/**
+ * For the header (issue 25): how many items the wishlist shows, and the newest `max` of them as
+ * `{id, product}` (the cards' hearts), unpriced, in one statement (the count is taken over all
+ * the rows before the limit).
+ */
+export async function wishlistBadge(
+  db: Database,
+  userId: number,
+  max: number,
+): Promise<{ count: number; saved: { id: number; product: number }[] }> {
+  const rows = await db
+    .select({
+      id: w.id,
+      product: w.productId,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(w)
+    .where(shownOf(db, userId))
+    .orderBy(desc(w.createdAt), desc(w.id))
+    .limit(max);
+  return { count: rows[0]?.total ?? 0, saved: rows.map(({ id, product }) => ({ id, product })) };
 }

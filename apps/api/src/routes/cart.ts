@@ -1,10 +1,17 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { endpoints, type AddToCartError, type FieldErrors } from '@shop/contract';
+import {
+  BADGE_SAVED_MAX,
+  endpoints,
+  type AddToCartError,
+  type Badges,
+  type FieldErrors,
+} from '@shop/contract';
 import { formatMoney, isAvailable, lineLimit, promoApplies, promoState } from '@shop/domain';
 import { HttpError } from '#api/plugins/errors.ts';
 import {
   PROMO_MESSAGE_KEYS,
   addCartItem,
+  cartQuantity,
   cartView,
   ensureCart,
   findCart,
@@ -19,6 +26,7 @@ import {
   type CartRow,
 } from '#api/repos/cart.ts';
 import type { PricingContext } from '#api/repos/pricing.ts';
+import { wishlistBadge } from '#api/repos/wishlist.ts';
 import { defineEndpoint } from './define.ts';
 
 const e = endpoints.sales;
@@ -64,6 +72,18 @@ export const cartRoutes: FastifyPluginAsync = async (app) => {
   defineEndpoint(app, e.cart, async (req, _input, reply) => {
     reply.header('Cache-Control', 'no-store');
     return cartView(db, req.locale, await currentCart(req), await req.pricing());
+  });
+
+  // The header's counts on every page: the same owner as the cart's, nothing priced (issue 25).
+  defineEndpoint(app, e.badges, async (req, _input, reply): Promise<Badges> => {
+    reply.header('Cache-Control', 'no-store');
+    const user = await req.getUser();
+    const owner = await readOwner(req);
+    const [quantity, wishlist] = await Promise.all([
+      owner ? cartQuantity(db, owner) : 0,
+      user ? wishlistBadge(db, user.id, BADGE_SAVED_MAX) : { count: 0, saved: [] },
+    ]);
+    return { cartQuantity: quantity, wishlistCount: wishlist.count, saved: wishlist.saved };
   });
 
   defineEndpoint(app, e.setCartQuantity, async (req, { params, body }, reply) => {

@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useFetcher, useLocation } from 'react-router';
-import type { WishlistItem } from '@shop/contract';
+import type { Badges } from '@shop/contract';
 import { WISHLIST_ANIMATION_MS } from '@shop/domain';
 import { useHydrated } from '#app/lib/hydrated.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
@@ -9,14 +9,12 @@ import { CsrfInput } from './csrf-input.tsx';
 import { ICONS } from './icon.tsx';
 import { useToast } from './toasts.tsx';
 
-/** How many of the newest wishlist items the layout reads to fill the hearts. */
-export const WISHLIST_HEARTS = 100;
-
 /** Product id → wishlist item id, of the products the shopper saved. */
 export type SavedProducts = Record<number, number>;
 
-export const savedProducts = (items: readonly WishlistItem[]): SavedProducts =>
-  Object.fromEntries(items.map((item) => [item.product.id, item.id]));
+/** From the badges' newest saved products (`sales.badges`: at most BADGE_SAVED_MAX of them). */
+export const savedProducts = (items: Badges['saved']): SavedProducts =>
+  Object.fromEntries(items.map((item) => [item.product, item.id]));
 
 type WishlistState = {
   /** Null for anonymous visitors: their hearts ask them to log in. */

@@ -4,6 +4,7 @@ import { ErrorScreen } from '#app/components/error-screen.tsx';
 import { getShopper } from '#app/lib/account.server.ts';
 import { namedMiddleware } from '#app/lib/middleware.server.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
+import { revalidateLayout } from '#app/lib/cart-revalidate.ts';
 import type { Route } from './+types/dashboard';
 
 /**
@@ -17,6 +18,9 @@ export function loader({ context }: Route.LoaderArgs) {
   const user = getShopper(context);
   return { firstName: user.firstName, email: user.email };
 }
+
+/** The name reloads after an action (the account info form), not with a section's page or filter. */
+export const shouldRevalidate = revalidateLayout;
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { locale, t } = useI18n();

@@ -18,15 +18,11 @@ import { comingSoonPath, optional } from '#app/lib/api-errors.server.ts';
 import { getShopRequest } from '#app/lib/shop.server.ts';
 import { isLoginPath } from '#app/lib/account.server.ts';
 import { wantsCheckoutChrome } from '#app/lib/route-handle.ts';
-import {
-  savedProducts,
-  WISHLIST_HEARTS,
-  WishlistProvider,
-} from '#app/components/wishlist-heart.tsx';
+import { savedProducts, WishlistProvider } from '#app/components/wishlist-heart.tsx';
 import { useLocaleData } from '#app/lib/locale-data.ts';
 import { useStickyHeader } from '#app/lib/sticky-header.ts';
 import type { Route } from './+types/shop-layout';
-import { revalidateAfterCartChange } from '#app/lib/cart-revalidate.ts';
+import { revalidateLayout } from '#app/lib/cart-revalidate.ts';
 
 /**
  * The default layout. Its guard: shop closed (or missing) and the visitor not staff → coming-soon,
@@ -47,23 +43,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       notice: null,
     };
   }
-  // The menus, widgets and the badges are secondary: a failure leaves them out.
-  const [menus, widgets, cart, wishlist] = await Promise.all([
+  // The menus, widgets and the badges are secondary: a failure leaves them out. The badges are
+  // counts read unpriced (`sales.badges`, issue 25): the priced cart is the cart page's.
+  const [menus, widgets, badges] = await Promise.all([
     optional<MenuItem[]>(shop.api.content.menus(), []),
     optional<Widget[]>(shop.api.content.widgets(), []),
-    shop.shop.cart ? optional(shop.api.sales.cart(), null) : null,
-    // Only a logged-in shopper has a wishlist: its count, and which products are saved (the
-    // hearts); the newest WISHLIST_HEARTS items cover any page's cards in practice.
-    shop.user
-      ? optional(shop.api.wishlist.list({ query: { page_size: WISHLIST_HEARTS } }), null)
-      : null,
+    optional(shop.api.sales.badges(), null),
   ]);
   return {
     menus,
     widgets,
-    cartCount: cart?.totals.quantity ?? 0,
-    wishlistCount: wishlist?.count ?? 0,
-    wishlist: savedProducts(wishlist?.results ?? []),
+    cartCount: shop.shop.cart ? (badges?.cartQuantity ?? 0) : 0,
+    wishlistCount: shop.user ? (badges?.wishlistCount ?? 0) : 0,
+    // Which products are saved (the hearts): the newest BADGE_SAVED_MAX cover any page's cards.
+    wishlist: savedProducts(badges?.saved ?? []),
     cartNotice: shop.cartNotice,
     // A form's confirmation (logged out, order again, saved): toasted once, by this answer's id.
     notice: shop.notice ? { name: shop.notice, id: crypto.randomUUID() } : null,
@@ -165,5 +158,9 @@ export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
   return <ErrorScreen error={error} homeHref={`/${params.lang}/`} />;
 }
 
-/** A refused cart quantity still changed the cart: what it shows reloads (lib/cart-revalidate.ts). */
-export const shouldRevalidate = revalidateAfterCartChange;
+/**
+ * Shop info, menus and the badges reload after an action (a refused cart quantity included: it
+ * still changed the cart) or a language change, not on a filter, sort or page of the list
+ * (lib/cart-revalidate.ts).
+ */
+export const shouldRevalidate = revalidateLayout;
