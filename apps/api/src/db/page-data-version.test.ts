@@ -91,6 +91,9 @@ const RULES: Record<string, Rule> = {
   order_items: 'neither',
   order_status_changes: 'neither',
   order_payments: 'neither',
+  order_mails: 'neither',
+  staff_actions: 'neither',
+  newsletter_subscribers: 'neither',
   auth_attempts: 'neither',
   search_words: 'neither',
 };
