@@ -18,7 +18,7 @@ import { moveOrder } from '#api/repos/orders.ts';
 import { stockTaken, watchedStock } from '../../test/stock.ts';
 import { quietMailer, type TestContext, useTestApp } from '../../test/helpers.ts';
 import { browserOf, checkoutBody, stockedProduct, type Browser } from '../../test/shopper.ts';
-import { TEST_CARD_WEBHOOK, SIGNATURE_HEADER } from './test-card.ts';
+import { paymentNotice } from '../../test/payments.ts';
 
 const DATABASE_URL = process.env.DATABASE_URL;
 const logs: string[] = [];
@@ -135,21 +135,12 @@ describe('a confirmed payment for a cancelled order', () => {
     const order = orderSchema.parse(placed.json());
     expect(await moveOrder(t.handle.db, order.id, 'cancelled')).toMatchObject({ kind: 'moved' });
 
-    const payload = JSON.stringify({
-      order: order.id,
-      status: 'paid',
-      amount: order.totals.orderTotal,
-      payment: `test-card-${order.id}`,
-    });
     const confirm = () =>
-      t.app.inject({
-        method: 'POST',
-        url: TEST_CARD_WEBHOOK,
-        headers: {
-          'content-type': 'application/json',
-          [SIGNATURE_HEADER]: t.app.payments.signer.sign(payload),
-        },
-        payload,
+      paymentNotice(t.app, {
+        order: order.id,
+        status: 'paid',
+        amount: order.totals.orderTotal,
+        payment: `test-card-${order.id}`,
       });
     expect((await confirm()).statusCode).toBe(204);
     // Delivered again (providers retry): still one payment.

@@ -15,6 +15,7 @@ import { orderTotals, titleWithVariation } from '@shop/domain';
 import * as s from '#api/db/schema.ts';
 import { useTestApp } from '../../test/helpers.ts';
 import { browserOf, checkoutBody, stockedProduct, type Browser } from '../../test/shopper.ts';
+import { payOnCardPage } from '../../test/payments.ts';
 
 const t = useTestApp();
 const ORDERS = '/en/api/sales/orders/';
@@ -360,19 +361,7 @@ describe('paying by test card', () => {
   }
   const statusOf = async (id: number) =>
     (await t.handle.db.select().from(s.orders).where(eq(s.orders.id, id)))[0]!.status;
-  const pay = (url: string, form: Record<string, string>) => {
-    const target = new URL(url, 'http://shop.test');
-    return t.app.inject({
-      method: 'POST',
-      url: target.pathname,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({
-        token: target.searchParams.get('token') ?? '',
-        locale: 'en',
-        ...form,
-      }).toString(),
-    });
-  };
+  const pay = (url: string, form: Record<string, string>) => payOnCardPage(t.app, url, form);
 
   it('opens a hosted page for the order only, with a signed link', async () => {
     const order = await cardOrder(browserOf(t));

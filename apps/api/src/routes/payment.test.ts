@@ -11,7 +11,8 @@ import * as s from '#api/db/schema.ts';
 import { useTestApp } from '../../test/helpers.ts';
 import { mailsTo } from '../../test/mail.ts';
 import { browserOf, checkoutBody, stockedProduct, type Browser } from '../../test/shopper.ts';
-import { CARD_OUTCOMES, SIGNATURE_HEADER, TEST_CARD_WEBHOOK } from './test-card.ts';
+import { payOnCardPage, paymentNotice } from '../../test/payments.ts';
+import { CARD_OUTCOMES } from './test-card.ts';
 
 const t = useTestApp();
 const ORDERS = '/en/api/sales/orders/';
@@ -36,19 +37,8 @@ async function cardOrder(b: Browser = browserOf(t), overrides: Partial<CheckoutB
 }
 
 /** The hosted page's form, posted as the shopper's browser posts it. */
-function pay(order: Order, form: Record<string, string>, url = order.paymentUrl!) {
-  const target = new URL(url, 'http://shop.test');
-  return t.app.inject({
-    method: 'POST',
-    url: target.pathname,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({
-      token: target.searchParams.get('token') ?? '',
-      locale: target.searchParams.get('locale') ?? 'en',
-      ...form,
-    }).toString(),
-  });
-}
+const pay = (order: Order, form: Record<string, string>, url = order.paymentUrl!) =>
+  payOnCardPage(t.app, url, form);
 
 const cardOf = (outcome: string) =>
   Object.entries(CARD_OUTCOMES).find(([, o]) => o === outcome)![0];
@@ -58,23 +48,13 @@ const paymentsOf = (orderId: number) =>
 const statusOf = async (id: number) =>
   (await t.handle.db.select().from(s.orders).where(eq(s.orders.id, id)))[0]!.status;
 
-function confirm(order: Order) {
-  const payload = JSON.stringify({
+const confirm = (order: Order) =>
+  paymentNotice(t.app, {
     order: order.id,
     status: 'paid',
     amount: order.totals.orderTotal,
     payment: `test-card-${order.id}`,
   });
-  return t.app.inject({
-    method: 'POST',
-    url: TEST_CARD_WEBHOOK,
-    headers: {
-      'content-type': 'application/json',
-      [SIGNATURE_HEADER]: t.app.payments.signer.sign(payload),
-    },
-    payload,
-  });
-}
 
 describe('a card that fails', () => {
   const failures = PAYMENT_FAILURES.filter((f) => Object.values(CARD_OUTCOMES).includes(f));
@@ -158,23 +138,12 @@ describe('a card that fails', () => {
 
   it('refuses an unsigned failure notice, or one with an unknown reason', async () => {
     const order = await cardOrder();
-    const notice = (reason: string, signature?: string) => {
-      const payload = JSON.stringify({
-        order: order.id,
-        status: 'failed',
-        reason,
-        payment: `test-card-${order.id}`,
-      });
-      return t.app.inject({
-        method: 'POST',
-        url: TEST_CARD_WEBHOOK,
-        headers: {
-          'content-type': 'application/json',
-          [SIGNATURE_HEADER]: signature ?? t.app.payments.signer.sign(payload),
-        },
-        payload,
-      });
-    };
+    const notice = (reason: string, signature?: string) =>
+      paymentNotice(
+        t.app,
+        { order: order.id, status: 'failed', reason, payment: `test-card-${order.id}` },
+        signature,
+      );
     expect((await notice('declined', 'forged')).statusCode).toBe(401);
     expect((await notice('stolen')).statusCode).toBe(400);
     expect(await mailsTo(t, order.email)).toHaveLength(1);
