@@ -195,6 +195,31 @@ export function Paragraphs({ text, links = {} }: { text: string; links?: Record<
   );
 }
 
+/**
+ * A mail of a translated text: its subject as the heading, then the text's paragraphs, each link
+ * that stands alone in a paragraph a button labelled as `links` says, and an optional closing
+ * button (the text part keeps every address).
+ */
+export function textMail(
+  to: string,
+  subject: string,
+  text: string,
+  shop: MailShop,
+  links: Record<string, string> = {},
+  button?: { href: string; label: string },
+): Promise<MailMessage> {
+  return composeMail(
+    { to, subject },
+    h(
+      MailLayout,
+      { shop, preview: subject },
+      h(Text, { style: styles.heading }, subject),
+      h(Paragraphs, { text, links }),
+      button && h(MailButton, button),
+    ),
+  );
+}
+
 /** The class of a table row of a label and an amount: the text part keeps them apart. */
 export const AMOUNT_ROW = 'amount-row';
 

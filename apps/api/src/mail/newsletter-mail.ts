@@ -1,5 +1,6 @@
 import type { Translate } from '@shop/messages/translate';
 import type { MailMessage } from './mailer.ts';
+import { textMail, type MailShop } from './mail-layout.ts';
 
 /**
  * The newsletter's double opt-in (issue 23): the address is on the list only once the link in
@@ -8,12 +9,18 @@ import type { MailMessage } from './mailer.ts';
 export function newsletterConfirmMail(
   to: string,
   links: { confirm: string; unsubscribe: string },
-  shop: string,
+  shop: MailShop,
   t: Translate,
-): MailMessage {
-  return {
+): Promise<MailMessage> {
+  const subject = t('newsletter.mailConfirmSubject', { shop: shop.title });
+  return textMail(
     to,
-    subject: t('newsletter.mailConfirmSubject', { shop }),
-    text: t('newsletter.mailConfirmText', { shop, ...links }),
-  };
+    subject,
+    t('newsletter.mailConfirmText', { shop: shop.title, ...links }),
+    shop,
+    {
+      [links.confirm]: subject,
+      [links.unsubscribe]: t('newsletter.unsubscribe'),
+    },
+  );
 }

@@ -2,6 +2,7 @@ import type { Order } from '@shop/contract';
 import type { PaymentFailure } from '@shop/domain';
 import type { Translate } from '@shop/messages/translate';
 import type { MailMessage } from './mailer.ts';
+import { textMail, type MailShop } from './mail-layout.ts';
 
 /*
  * The mails that follow a card payment, in the order's language: the payment received, or the
@@ -16,17 +17,21 @@ export function paymentReceivedMail(
   t: Translate,
   money: (amount: number) => string,
   links: { order: string },
-): MailMessage {
-  return {
-    to: order.email,
-    subject: t('payment.mailReceivedSubject', { number: order.number }),
-    text: t('payment.mailReceivedText', {
+  shop: MailShop,
+): Promise<MailMessage> {
+  return textMail(
+    order.email,
+    t('payment.mailReceivedSubject', { number: order.number }),
+    t('payment.mailReceivedText', {
       name: order.firstName || order.email,
       number: order.number,
       amount: money(order.totals.orderTotal),
       link: links.order,
     }),
-  };
+    shop,
+    {},
+    { href: links.order, label: t('checkout.viewOrder') },
+  );
 }
 
 /**
@@ -40,11 +45,12 @@ export function paymentFailedMail(
   t: Translate,
   money: (amount: number) => string,
   links: { pay: string; order: string },
-): MailMessage {
-  return {
-    to: order.email,
-    subject: t('payment.mailFailedSubject', { number: order.number }),
-    text: t('payment.mailFailedText', {
+  shop: MailShop,
+): Promise<MailMessage> {
+  return textMail(
+    order.email,
+    t('payment.mailFailedSubject', { number: order.number }),
+    t('payment.mailFailedText', {
       name: order.firstName || order.email,
       number: order.number,
       amount: money(order.totals.orderTotal),
@@ -52,5 +58,8 @@ export function paymentFailedMail(
       link: links.pay,
       orderLink: links.order,
     }),
-  };
+    shop,
+    {},
+    { href: links.pay, label: t('payment.retryCard') },
+  );
 }

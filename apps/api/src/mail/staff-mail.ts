@@ -1,6 +1,7 @@
 import type { StaffOrder } from '@shop/contract';
 import type { Translate } from '@shop/messages/translate';
 import type { MailMessage } from './mailer.ts';
+import { textMail, type MailShop } from './mail-layout.ts';
 
 /** The moves of an order staff make that the shopper is told of by mail (domain MAILED_MOVES). */
 export type MailedMove = 'paid' | 'shipped' | 'cancelled';
@@ -14,7 +15,9 @@ export function orderMovedMail(
   move: MailedMove,
   t: Translate,
   money: (amount: number) => string,
-): MailMessage {
+  shop: MailShop,
+  links: { order: string },
+): Promise<MailMessage> {
   const number = order.number;
   const body: Record<MailedMove, string[]> = {
     paid: [t('orders.mailPaidText', { number, amount: money(order.totals.orderTotal) })],
@@ -31,9 +34,12 @@ export function orderMovedMail(
     shipped: t('orders.mailShippedSubject', { number }),
     cancelled: t('orders.mailCancelledSubject', { number }),
   };
-  return {
-    to: order.email,
-    subject: subject[move],
-    text: [t('orders.mailGreeting', { name: order.firstName }), '', ...body[move]].join('\n'),
-  };
+  return textMail(
+    order.email,
+    subject[move],
+    [t('orders.mailGreeting', { name: order.firstName }), '', ...body[move]].join('\n'),
+    shop,
+    {},
+    { href: links.order, label: t('checkout.viewOrder') },
+  );
 }

@@ -22,18 +22,14 @@ export type NewsletterOptions = {
  */
 export const newsletterRoutes: FastifyPluginAsync<NewsletterOptions> = async (app, { key }) => {
   async function mailConfirmation(req: FastifyRequest, email: string) {
-    const { origin, title } = mailShopOf(
-      await app.shopInfo(req.locale),
-      app.publicOrigin,
-      req.locale,
-    );
-    const page = `${origin}/${req.locale}/newsletter/`;
+    const shop = mailShopOf(await app.shopInfo(req.locale), app.publicOrigin, req.locale);
+    const page = `${shop.origin}/${req.locale}/newsletter/`;
     const links = {
       confirm: `${page}?confirm=${newsletterToken(key, 'confirm', email, app.now())}`,
       unsubscribe: `${page}?unsubscribe=${newsletterToken(key, 'unsubscribe', email, app.now())}`,
     };
-    await app.mailer
-      .send(newsletterConfirmMail(email, links, title, translatorFor(req.locale)))
+    await newsletterConfirmMail(email, links, shop, translatorFor(req.locale))
+      .then((mail) => app.mailer.send(mail))
       .catch((err: unknown) => req.log.error({ err }, 'newsletter mail failed'));
   }
 

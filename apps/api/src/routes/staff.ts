@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import { endpoints, type Locale, type StaffOrder } from '@shop/contract';
-import { MAILED_MOVES } from '@shop/domain';
+import { MAILED_MOVES, moneyFormatter } from '@shop/domain';
 import { translatorFor } from '#api/lib/i18n.ts';
+import { mailShopOf } from '#api/mail/mail-layout.ts';
 import { orderMovedMail, type MailedMove } from '#api/mail/staff-mail.ts';
 import { HttpError, notFound } from '#api/plugins/errors.ts';
 import { moveOrder } from '#api/repos/orders.ts';
@@ -33,13 +34,13 @@ export const staffRoutes: FastifyPluginAsync = async (app) => {
       reply.header('cache-control', 'private, no-store');
   });
 
-  const money = async (locale: Locale) => {
-    const shop = await app.shopInfo(locale);
-    const format = new Intl.NumberFormat(locale, {
-      style: 'currency',
-      currency: shop?.currency ?? 'EUR',
-    });
-    return (amount: number) => format.format(amount);
+  /** The shop as the shopper's mails show it, in their language, and its money format. */
+  const mailContext = async (locale: Locale) => {
+    const info = await app.shopInfo(locale);
+    return {
+      shop: mailShopOf(info, app.publicOrigin, locale),
+      money: moneyFormatter(locale, info?.currency ?? 'EUR'),
+    };
   };
 
   defineEndpoint(
@@ -112,13 +113,19 @@ export const staffRoutes: FastifyPluginAsync = async (app) => {
   ) {
     const inTheirs =
       order.locale === shown ? order : await findStaffOrder(db, order.locale, order.id);
-    const mail = orderMovedMail(
-      inTheirs ?? order,
-      move,
-      translatorFor(order.locale),
-      await money(order.locale),
-    );
+    const { shop, money } = await mailContext(order.locale);
+    let mail;
     try {
+      mail = await orderMovedMail(
+        inTheirs ?? order,
+        move,
+        translatorFor(order.locale),
+        money,
+        shop,
+        {
+          order: app.orderLinks.url(shop.origin, order.locale, order.id),
+        },
+      );
       await app.mailer.send(mail);
     } catch (err) {
       log.error({ err, order: order.id }, 'order mail failed');

@@ -4,12 +4,14 @@ import {
   formatMoney,
   isCardFailure,
   isLocale,
+  moneyFormatter,
   paymentFailureOf,
   type Locale,
   type PaymentFailure,
 } from '@shop/domain';
 import { translatorFor } from '#api/lib/i18n.ts';
 import { testCardPageUrl } from '#api/lib/payments.ts';
+import { mailShopOf } from '#api/mail/mail-layout.ts';
 import { paymentFailedMail, paymentReceivedMail } from '#api/mail/payment-mail.ts';
 import { findOrder, orderForPayment, recordPayment, REFUND_NOTES } from '#api/repos/orders.ts';
 import { escapeXml } from './seo.ts';
@@ -248,42 +250,38 @@ ${error ? `<p class="error" role="alert" id="card-error">${escapeXml(error)}</p>
       sessionId: null,
       staff: true,
     });
-    const shop = await app.shopInfo(locale);
+    const info = await app.shopInfo(locale);
     // Links go to the shop's canonical address, else the configured one: never a request header.
-    const canonical = shop?.canonicalUrl?.trim().replace(/\/+$/, '');
-    const origin = canonical && URL.canParse(canonical) ? canonical : app.publicOrigin;
-    const format = new Intl.NumberFormat(locale, {
-      style: 'currency',
-      currency: shop?.currency ?? 'EUR',
-    });
+    const shop = mailShopOf(info, app.publicOrigin, locale);
     return {
       order,
       locale,
-      origin,
+      shop,
+      origin: shop.origin,
       t: translatorFor(locale),
-      money: (amount: number) => format.format(amount),
+      money: moneyFormatter(locale, info?.currency ?? 'EUR'),
     };
   }
 
   // A failed mail never undoes the payment: it is logged.
   async function mailPaymentReceived(row: PaymentRow) {
-    const { order, locale, origin, t, money } = await mailContext(row);
+    const { order, locale, origin, shop, t, money } = await mailContext(row);
     if (!order) return;
     const link = `${origin}/${locale}/checkout/order-success/?order=${order.id}`;
-    await app.mailer
-      .send(paymentReceivedMail(order, t, money, { order: link }))
+    await paymentReceivedMail(order, t, money, { order: link }, shop)
+      .then((mail) => app.mailer.send(mail))
       .catch((err: unknown) => app.log.error({ err, order: order.id }, 'payment mail failed'));
   }
 
   async function mailPaymentFailed(row: PaymentRow, failure: PaymentFailure) {
-    const { order, locale, origin, t, money } = await mailContext(row);
+    const { order, locale, origin, shop, t, money } = await mailContext(row);
     if (!order) return;
     const links = {
       pay: `${origin}${testCardPageUrl(signer, { id: order.id, locale })}`,
       order: `${origin}/${locale}/checkout/checkout/?pay=${order.id}`,
     };
-    await app.mailer
-      .send(paymentFailedMail(order, failure, t, money, links))
+    await paymentFailedMail(order, failure, t, money, links, shop)
+      .then((mail) => app.mailer.send(mail))
       .catch((err: unknown) => app.log.error({ err, order: order.id }, 'payment mail failed'));
   }
 };
