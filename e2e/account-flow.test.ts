@@ -2,8 +2,6 @@
 // goes back to the page that asked for it, forms that leave their page confirm with a toast, the
 // newsletter takes anyone with a double opt-in, and a form flags every empty field at once.
 import { randomUUID } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
@@ -11,9 +9,9 @@ import {
   checkScreen,
   cookie,
   hydrated,
-  mailDir,
   mailedLink,
   NARROW,
+  newsletterLink,
   useBrowser,
   WIDE,
   withConsent,
@@ -28,6 +26,8 @@ const newEmail = (tag: string) => `${tag}-${randomUUID().slice(0, 8)}@example.co
 async function checkBothWidths(page: Page) {
   for (const viewport of [NARROW, WIDE]) {
     await page.setViewportSize(viewport);
+    // From the top: a card scrolled under the sticky header counts as a covered target for axe.
+    await page.evaluate('window.scrollTo(0, 0)');
     await checkScreen(page);
   }
 }
@@ -96,7 +96,12 @@ describe('the mailed links sign the shopper in', () => {
       await page.getByLabel('Vorname').fill('Anna');
       await page.getByLabel('Nachname').fill('Becker');
       await page.getByLabel('Telefon').fill('+49 30 1234567');
-      await page.getByLabel('Land').selectOption({ index: 1 });
+      await page.getByLabel('Land').selectOption({ label: 'Deutschland' });
+      const places = page.getByRole('button', { name: 'Regionen und Städte anzeigen' });
+      if (!js) await places.click();
+      await page.getByLabel('Bundesland / Kanton').selectOption({ label: 'Berlin' });
+      if (!js) await places.click();
+      await page.getByLabel('Ort', { exact: true }).fill('Berlin');
       await page.getByLabel('Straße und Hausnummer').fill('Lindenstraße 5');
       await page.getByLabel('Postleitzahl').fill('10969');
       await page.getByRole('button', { name: 'Adresse speichern' }).click();
@@ -215,21 +220,6 @@ describe('the login goes back to the page that asked for it', () => {
     await page.waitForURL(`${baseURL}/en/`);
   });
 });
-
-/** The mail's link of `kind` (`confirm`, `unsubscribe`) in the newest newsletter mail to `to`. */
-async function newsletterLink(to: string, kind: 'confirm' | 'unsubscribe') {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const files = (await readdir(mailDir).catch(() => [])).sort().reverse();
-    for (const file of files) {
-      const raw = (await readFile(join(mailDir, file), 'utf8')).replace(/=\r?\n/g, '');
-      if (!raw.includes(to)) continue;
-      const match = new RegExp(`https?://[^\\s"]+/newsletter/\\?${kind}=(?:3D)?[\\w.-]+`).exec(raw);
-      if (match) return local(match[0].replace(/=3D/g, '='));
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no newsletter mail to ${to}`);
-}
 
 describe('the newsletter on the home page, for anyone', () => {
   it.each([

@@ -193,7 +193,7 @@ describe('checkout', () => {
       .locator('section[data-section="address"]')
       .getByRole('button', { name: 'Continue' })
       .click();
-    await page.getByText('Marienplatz 1, 80331 Munich, Bavaria, Germany').waitFor();
+    await page.getByText('Marienplatz 1, 80331 München, Bavaria, Germany').waitFor();
     await page.getByRole('button', { name: 'Edit Contact details' }).click();
     await page.getByLabel('Email').fill('fold2@example.com');
     await contact.getByRole('button', { name: 'Continue' }).click();

@@ -274,6 +274,21 @@ export async function mailedLink(to: string, path: string): Promise<string> {
   throw new Error(`no ${path} mail to ${to}`);
 }
 
+/** The mail's link of `kind` (`confirm`, `unsubscribe`) in the newest newsletter mail to `to`. */
+export async function newsletterLink(to: string, kind: 'confirm' | 'unsubscribe') {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const files = (await readdir(mailDir).catch(() => [])).sort().reverse();
+    for (const file of files) {
+      const raw = (await readFile(join(mailDir, file), 'utf8')).replace(/=\r?\n/g, '');
+      if (!raw.includes(to)) continue;
+      const match = new RegExp(`https?://[^\\s"]+/newsletter/\\?${kind}=(?:3D)?[\\w.-]+`).exec(raw);
+      if (match) return match[0].replace(/=3D/g, '=').replace(/^https?:\/\/[^/]+/, baseURL);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no newsletter mail to ${to}`);
+}
+
 /** No axe violations and no sideways scrolling: what every new screen is checked for. */
 export async function checkScreen(page: Page) {
   expect(await axeViolations(page)).toEqual([]);

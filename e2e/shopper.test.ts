@@ -10,11 +10,12 @@ import {
   hydrated,
   loginAs,
   NARROW,
+  newsletterLink,
+  type BrowserWindow,
+  type Card,
   useBrowser,
   WIDE,
   withConsent,
-  type BrowserWindow,
-  type Card,
 } from './pages.ts';
 
 const browser = useBrowser();
@@ -273,8 +274,11 @@ describe('chrome, home and 404', () => {
     const form = page.getByRole('region', { name: 'Stay in touch' });
     const subscribe = form.getByRole('button', { name: 'Subscribe' });
     if (await subscribe.count()) {
+      // The same double opt-in as for anyone (decision 0052): the mailed link subscribes.
       await subscribe.click();
-      await form.getByText('Thank you! You are now subscribed.').waitFor();
+      await form.getByText('Almost done: please open the link').waitFor();
+      await page.goto(await newsletterLink('emma.clarke@example.com', 'confirm'));
+      await page.getByText('Thank you! You are now subscribed to our newsletter.').waitFor();
     }
     const me = await page.request.get(`${baseURL}/en/api/accounts/user_info/`);
     expect(((await me.json()) as { newsletter: boolean }).newsletter).toBe(true);

@@ -66,7 +66,7 @@ async function bankTransferOrder(shopper: Page, skip: number): Promise<string> {
       phone: '+49 89 1234567',
       country: country!.id,
       region: region?.id ?? null,
-      city: cities[0]?.id ?? null,
+      city: cities[0]?.title ?? 'München',
       address: 'Marienplatz 1',
       postcode: '80331',
       delivery: delivery!.id,
