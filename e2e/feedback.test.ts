@@ -163,7 +163,7 @@ describe('the contact page', () => {
     const header = await page.locator('header').first().boundingBox();
     expect(box?.x).toBeLessThan(40);
     expect(box?.y).toBeGreaterThanOrEqual((header?.y ?? 0) + (header?.height ?? 0) - 1);
-    expect(box?.y).toBeLessThan((header?.y ?? 0) + (header?.height ?? 0) + 40);
+    expect(box?.y).toBeLessThan((header?.y ?? 0) + (header?.height ?? 0) + 120);
     const main = page.getByRole('main');
     await main.getByText('Server Error: Please enter a valid email').waitFor();
     await main.getByText('Server Error: The "Phone" field format is invalid').waitFor();

@@ -65,7 +65,7 @@ async function guestOrder(page: Page, email: string): Promise<{ number: string }
       phone: '+49 89 1234567',
       country: country?.id,
       region: region?.id,
-      city: cities.find((c) => c.title === 'Munich')?.id,
+      city: cities.find((c) => c.title === 'Munich')?.title ?? 'München',
       address: 'Marienplatz 1',
       postcode: '80331',
       delivery: deliveries.find((d) => d.title === 'Standard delivery')?.id,

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { logFormatOf } from './lib/logger.ts';
 import { sign } from './lib/secret-key.ts';
+import { DEFAULT_AUTH_LIMITS } from './plugins/auth-limits.ts';
 import { z } from 'zod';
 
 // Read once at start; a bad value stops the process with one clear line (see loadEnv callers).
@@ -62,6 +63,11 @@ const envSchema = z.object({
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(5000),
   /** Requests one address may make per minute (pages, API, media); 0 = no limit. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
+  /**
+   * Wrong passwords and mail-sending calls (sign-up, links, newsletter) one address may make in
+   * 15 minutes (decision 0043); 429 past it.
+   */
+  AUTH_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(DEFAULT_AUTH_LIMITS.perAddress),
   /**
    * How long a page rendered for visitors without a session may be served again at most (any
    * change to what it shows drops it sooner); 0 = every page rendered for every request.
@@ -142,5 +148,6 @@ export function appOptionsOf(env: Env) {
     bankAccount: { iban: env.SHOP_BANK_IBAN, bic: env.SHOP_BANK_BIC, holder: env.SHOP_BANK_HOLDER },
     apiDocs: apiDocsEnabled(env),
     pageCacheMs: env.PAGE_CACHE_SECONDS * 1000,
+    authLimits: { ...DEFAULT_AUTH_LIMITS, perAddress: env.AUTH_LIMIT_PER_ADDRESS },
   };
 }

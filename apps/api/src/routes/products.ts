@@ -174,7 +174,16 @@ export const productRoutes: FastifyPluginAsync = async (app) => {
   defineEndpoint(app, e.facets, async (req, { query }) => {
     const { price__gte, price__lte, vendor, attrs__id } = query;
     const applied = [...new Set(query.values__id ?? [])].sort((a, b) => a - b);
-    const key = JSON.stringify([req.locale, price__gte, price__lte, vendor, attrs__id, applied]);
+    // A search's facets count within its matches: its words are part of the key.
+    const key = JSON.stringify([
+      req.locale,
+      price__gte,
+      price__lte,
+      vendor,
+      attrs__id,
+      applied,
+      query.query ?? null,
+    ]);
     return facetCache.get(key, async () =>
       facetsOf(await cachedFilters(req.locale, query), applied),
     );
