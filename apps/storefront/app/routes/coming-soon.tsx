@@ -45,8 +45,12 @@ export default function ComingSoon() {
           <div className="rounded bg-slate-900 text-white">
             <LanguageSwitcher languages={data.languages} />
           </div>
+          {/* Staff come for the shop behind this page: after the login, its home page. */}
           {!data.user && (
-            <a href={`/${locale}/account/login/`} className="text-primary underline">
+            <a
+              href={`/${locale}/account/login/?redirectTo=${encodeURIComponent(`/${locale}/`)}`}
+              className="text-primary underline"
+            >
               {t('comingSoon.staffLogin')}
             </a>
           )}
