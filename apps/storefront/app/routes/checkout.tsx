@@ -484,24 +484,11 @@ function CheckoutForm({ data: loaderData, reply }: { data: FormStep; reply: unkn
           </Section>
           <Section title={t('checkout.payment')} {...sectionProps('payment')}>
             <div role="radiogroup" aria-labelledby="checkout-payment-title" className="space-y-2">
-              {payments.map((p) => (
-                <label
-                  key={p.id}
-                  className="flex items-start gap-3 rounded-md border border-slate-300 p-3"
-                >
-                  <input
-                    type="radio"
-                    name={fields.payment.name}
-                    value={p.id}
-                    defaultChecked={fields.payment.initialValue === String(p.id)}
-                    className="mt-1"
-                  />
-                  <span className="min-w-0 flex-1">
-                    <span className="block font-medium">{p.title}</span>
-                    <span className="block text-sm text-slate-600">{p.description}</span>
-                  </span>
-                </label>
-              ))}
+              <PaymentChoices
+                payments={payments}
+                name={fields.payment.name}
+                chosen={fields.payment.initialValue}
+              />
             </div>
             <FieldErrors field={fields.payment} />
           </Section>
@@ -692,24 +679,11 @@ function PayStep({
               </h2>
               <FormErrors form={form} />
               <div role="radiogroup" aria-labelledby="pay-another-way-title" className="space-y-2">
-                {others.map((p) => (
-                  <label
-                    key={p.id}
-                    className="flex items-start gap-3 rounded-md border border-slate-300 p-3"
-                  >
-                    <input
-                      type="radio"
-                      name={fields.payment.name}
-                      value={p.id}
-                      defaultChecked={fields.payment.initialValue === String(p.id)}
-                      className="mt-1"
-                    />
-                    <span className="min-w-0 flex-1">
-                      <span className="block font-medium">{p.title}</span>
-                      <span className="block text-sm text-slate-600">{p.description}</span>
-                    </span>
-                  </label>
-                ))}
+                <PaymentChoices
+                  payments={others}
+                  name={fields.payment.name}
+                  chosen={fields.payment.initialValue}
+                />
               </div>
               <FieldErrors field={fields.payment} />
               <Button
@@ -732,4 +706,31 @@ function PayStep({
 
 export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
   return <ErrorScreen error={error} homeHref={`/${params.lang}/`} />;
+}
+
+/** The payment methods as radio buttons with their descriptions: the order's and "pay another way". */
+function PaymentChoices({
+  payments,
+  name,
+  chosen,
+}: {
+  payments: readonly Payment[];
+  name: string;
+  chosen: unknown;
+}) {
+  return payments.map((p) => (
+    <label key={p.id} className="flex items-start gap-3 rounded-md border border-slate-300 p-3">
+      <input
+        type="radio"
+        name={name}
+        value={p.id}
+        defaultChecked={chosen === String(p.id)}
+        className="mt-1"
+      />
+      <span className="min-w-0 flex-1">
+        <span className="block font-medium">{p.title}</span>
+        <span className="block text-sm text-slate-600">{p.description}</span>
+      </span>
+    </label>
+  ));
 }
