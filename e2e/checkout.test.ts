@@ -2,6 +2,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { cartSchema, deliverySchema } from '@shop/contract';
+import { withDeliveryVat } from '@shop/domain';
 import {
   addedMiniCart,
   axeViolations,
@@ -319,15 +321,22 @@ describe('checkout', () => {
     await page.getByLabel(/Express delivery/).check();
     release();
     await hydrated(page);
-    const cart = (await (
-      await page.request.get(`${baseURL}/en/api/sales/cart_products/`)
-    ).json()) as {
-      totals: { grandTotal: number };
-    };
+    const cart = cartSchema.parse(
+      await (await page.request.get(`${baseURL}/en/api/sales/cart_products/`)).json(),
+    );
+    const deliveries = deliverySchema
+      .array()
+      .parse(await (await page.request.get(`${baseURL}/en/api/deliveries/deliveries/`)).json());
+    const express = deliveries.find((d) => d.title === 'Express delivery')!;
+    const charged = withDeliveryVat({ ...cart.totals, lines: cart.items }, express);
     const summary = page.getByRole('complementary');
     await summary.getByText('Delivery (Express delivery)').waitFor();
-    await summary.getByText(money(cart.totals.grandTotal + 12.9), { exact: true }).waitFor();
+    await summary.getByText(money(charged.orderTotal), { exact: true }).waitFor();
     expect(await summary.getByText('Delivery (Standard delivery)').count()).toBe(0);
+    // The VAT under a total that includes the delivery is the order's: the delivery's part too.
+    expect(charged.deliveryVat).toBeGreaterThan(0);
+    const vat = summary.locator('div', { has: page.getByText('VAT included', { exact: true }) });
+    expect(await vat.locator('dd').textContent()).toBe(money(charged.totalVat));
   });
 
   it.each([
