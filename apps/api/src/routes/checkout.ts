@@ -37,8 +37,8 @@ import {
   ownOrderLines,
   placeOrder,
 } from '#api/repos/orders.ts';
-import { recordOrderMail } from '#api/repos/staff-orders.ts';
 import { defineEndpoint, pageOf, requireUser } from './define.ts';
+import { sendOrderMail } from '#api/mail/order-mails.ts';
 
 /** Whose cart an order takes: the user's when logged in, else the session's (created here). */
 async function orderOwner(req: FastifyRequest, reply: FastifyReply): Promise<CartOwner> {
@@ -80,33 +80,15 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
     shop: Awaited<ReturnType<typeof app.shopInfo>>,
   ): Promise<void> {
     const from = mailShopOf(shop, app.publicOrigin, req.locale);
-    const sent = await orderConfirmation(
-      answer,
-      translatorFor(req.locale),
-      moneyFormatter(req.locale, shop?.currency ?? 'EUR'),
-      answer.paymentInstructions,
-      { order: app.orderLinks.url(from.origin, req.locale, answer.id) },
-      from,
-    )
-      .then(async (mail) => {
-        await app.mailer.send(mail);
-        return mail;
-      })
-      .catch((err: unknown) => {
-        req.log.error({ err, order: answer.id }, 'order mail failed');
-        return null;
-      });
-    if (!sent) return;
-    await recordOrderMail(
-      db,
-      {
-        orderId: answer.id,
-        kind: 'confirmation',
-        email: sent.to,
-        subject: sent.subject,
-        locale: req.locale,
-      },
-      app.now(),
+    await sendOrderMail(app, req.log, { id: answer.id, locale: req.locale }, 'confirmation', () =>
+      orderConfirmation(
+        answer,
+        translatorFor(req.locale),
+        moneyFormatter(req.locale, shop?.currency ?? 'EUR'),
+        answer.paymentInstructions,
+        { order: app.orderLinks.url(from.origin, req.locale, answer.id) },
+        from,
+      ),
     );
   }
 
