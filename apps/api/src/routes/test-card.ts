@@ -12,7 +12,7 @@ import {
 import { translatorFor } from '#api/lib/i18n.ts';
 import { testCardPageUrl } from '#api/lib/payments.ts';
 import { mailShopOf } from '#api/mail/mail-layout.ts';
-import { paymentFailedMail, paymentReceivedMail } from '#api/mail/payment-mail.ts';
+import { paymentMail } from '#api/mail/payment-mail.ts';
 import { findOrder, orderForPayment, recordPayment, REFUND_NOTES } from '#api/repos/orders.ts';
 import { escapeXml } from './seo.ts';
 import { sendOrderMail } from '#api/mail/order-mails.ts';
@@ -270,7 +270,7 @@ ${error ? `<p class="error" role="alert" id="card-error">${escapeXml(error)}</p>
     if (!order) return;
     const link = `${origin}/${locale}/checkout/order-success/?order=${order.id}`;
     await sendOrderMail(app, app.log, { id: order.id, locale }, 'paymentReceived', () =>
-      paymentReceivedMail(order, t, money, { order: link }, shop),
+      paymentMail(order, { paid: true }, t, money, { order: link }, shop),
     );
   }
 
@@ -282,7 +282,7 @@ ${error ? `<p class="error" role="alert" id="card-error">${escapeXml(error)}</p>
       order: `${origin}/${locale}/checkout/checkout/?pay=${order.id}`,
     };
     await sendOrderMail(app, app.log, { id: order.id, locale }, 'paymentFailed', () =>
-      paymentFailedMail(order, failure, t, money, links, shop),
+      paymentMail(order, { paid: false, failure }, t, money, links, shop),
     );
   }
 };

@@ -6,6 +6,7 @@ import { Button } from '#app/components/button.tsx';
 import { CsrfInput } from '#app/components/csrf-input.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
 import { FieldErrors, FormErrors } from '#app/components/form-messages.tsx';
+import { OrderAddress } from '#app/components/order-details.tsx';
 import { OrderSummary } from '#app/components/order-summary.tsx';
 import { StaffHeading, StatusLine } from '#app/components/staff-parts.tsx';
 import { apiFailure, invalid, readForm } from '#app/lib/forms.server.ts';
@@ -68,7 +69,6 @@ export default function StaffOrderPage({ loaderData, actionData }: Route.Compone
   const { order } = loaderData;
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
   const moved = actionData && 'moved' in actionData ? actionData.moved : null;
-  const place = [order.postcode, order.city].filter(Boolean).join(' ');
   const section = 'rounded-lg border border-slate-200 p-4';
   return (
     <>
@@ -102,27 +102,12 @@ export default function StaffOrderPage({ loaderData, actionData }: Route.Compone
           <h2 id="address-heading" className="mb-3 text-lg font-bold">
             {t('staff.orders.address')}
           </h2>
-          <address className="break-words not-italic">
-            {order.firstName} {order.lastName}
-            <br />
-            {order.address}
-            <br />
-            {place}
-            <br />
-            {order.delivery.pickup
-              ? order.delivery.pickupPoint
-              : [order.region?.title, order.country?.title].filter(Boolean).join(', ')}
-            <br />
-            <a href={`mailto:${order.email}`} className="text-primary underline">
+          <OrderAddress order={order}>
+            <a href={`mailto:${order.email}`} className="block text-primary underline">
               {order.email}
             </a>
-            {order.phone && (
-              <>
-                <br />
-                {order.phone}
-              </>
-            )}
-          </address>
+            {order.phone && <span className="block">{order.phone}</span>}
+          </OrderAddress>
           {order.comment && <p className="mt-2 text-slate-700">{order.comment}</p>}
         </section>
         <section aria-labelledby="payment-heading" className={section}>
