@@ -314,6 +314,23 @@ describe('checkout', () => {
     await expect.poll(async () => (await mailsTo(email)).at(-1)?.text ?? '').toContain('IBAN');
   });
 
+  it('switches language mid-checkout from its own header, the cart kept', async () => {
+    const { page, product } = await shopperWithCart({ viewport: NARROW });
+    await page.goto(`${baseURL}/en/checkout/checkout/`);
+    const languages = page.getByRole('navigation', { name: 'Language' });
+    await languages.getByRole('link', { name: 'de' }).click();
+    await page.waitForURL(`${baseURL}/de/checkout/checkout/`);
+    await page.getByRole('heading', { level: 1, name: 'Kasse' }).waitFor();
+    // The same cart, its line now titled in German, and the summary's total in the fold.
+    const cart = cartSchema.parse(
+      await (await page.request.get(`${baseURL}/de/api/sales/cart_products/`)).json(),
+    );
+    expect(cart.items.map((line) => line.item.id)).toEqual([product.id]);
+    await page.locator('[data-summary-total]').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await contentWidth(page)).toBeLessThanOrEqual(NARROW.width);
+  });
+
   it('the summary follows a delivery chosen before the scripts ran', async () => {
     const { page } = await shopperWithCart({ viewport: WIDE }, 1);
     const release = await holdScripts(page);
