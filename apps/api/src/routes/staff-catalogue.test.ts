@@ -239,7 +239,7 @@ describe('saving a product', () => {
     expect(res.statusCode).toBe(400);
     const errors = res.json<Record<string, string[]>>();
     expect(errors['texts.en.title']).toEqual([de('forms.required')]);
-    expect(errors.price).toEqual([de('forms.min', { min: 0, field: 'price' })]);
+    expect(errors.price).toEqual([de('forms.min', { min: 0, field: de('fields.price') })]);
     expect(errors.stock?.[0]).toBeTruthy();
     expect(errors['discounts.0.end']).toEqual([de('staffCatalogue.errors.endBeforeStart')]);
     // A VAT rate that does not exist: the field's error, in the caller's language.
