@@ -77,20 +77,21 @@ describe('the back office’s products', () => {
       await page.waitForURL(/[?&]q=/);
       await checkScreenOf(page, js);
       await page.getByRole('link', { name: product.title, exact: true }).click();
-      await page
-        .getByRole('heading', { level: 1, name: `Product: ${product.title}` })
-        .waitFor();
+      await page.getByRole('heading', { level: 1, name: `Product: ${product.title}` }).waitFor();
       if (js) await hydrated(page);
       // Pictures have their own page: this one links there.
-      expect(
-        await page.getByRole('link', { name: 'Manage pictures' }).getAttribute('href'),
-      ).toBe(`/en/staff/products/${product.id}/pictures/`);
+      expect(await page.getByRole('link', { name: 'Manage pictures' }).getAttribute('href')).toBe(
+        `/en/staff/products/${product.id}/pictures/`,
+      );
       await checkScreenOf(page, js);
 
       // A bad price is refused at its field, and nothing is saved.
       await page.getByLabel('Price', { exact: true }).fill('-3');
       await page.getByRole('button', { name: 'Save' }).click();
-      await page.getByRole('alert').filter({ hasText: /at least 0/ }).waitFor();
+      await page
+        .getByRole('alert')
+        .filter({ hasText: /at least 0/ })
+        .waitFor();
 
       const price = 100 + fromEnd + Math.round(Math.random() * 8000) / 100;
       await page.getByLabel('Price', { exact: true }).fill(price.toFixed(2));

@@ -321,7 +321,7 @@ describe('saving a product', () => {
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
     const loser = answers.find((a) => a.statusCode === 409)!;
     const winner = answers.find((a) => a.statusCode === 200)!;
-    expect(loser.json().detail).toBe(
+    expect(loser.json<{ detail: string }>().detail).toBe(
       loser === answers[1]
         ? de('staffCatalogue.changedMeanwhile')
         : en('staffCatalogue.changedMeanwhile'),

@@ -189,7 +189,7 @@ function ItemForm({
   const [form] = useShopForm(staffProductBodySchema, {
     id: `staff-item-${item.id}-${item.version}`,
     lastResult,
-    defaultValue: defaultsOf(item) as never,
+    defaultValue: defaultsOf(item),
   });
   const pending = useIsPending();
   const initial = form.initialValue as unknown;
