@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import {
   STAFF_CATALOGUE_COUNT_CAP,
   STAFF_CATALOGUE_LOCALES,
@@ -68,13 +68,17 @@ function filterConditions(kind: CatalogueKind, filters: CatalogueFilters): SQL[]
   if (filters.vendor) conditions.push(eq(item.vendorId, filters.vendor));
   if (filters.stock) conditions.push(stockCondition(kind, filters.stock));
   if (filters.q) {
-    // Any language's title (the trigram index), or the id itself.
-    const titled = inArray(
-      item.id,
-      sql`(SELECT ${texts.parentId} FROM ${texts} WHERE ${texts.title} ILIKE ${likeText(filters.q)})`,
+    // Any language's title (the trigram index), or the id itself: one set of ids, so the
+    // primary key still drives the walk (an `OR` beside it made PostgreSQL scan every row).
+    const typed = /^\d{1,10}$/.test(filters.q) ? Number(filters.q) : null;
+    const id = typed !== null && typed <= 2_147_483_647 ? typed : null;
+    const titled = sql`SELECT ${texts.parentId} FROM ${texts} WHERE ${texts.title} ILIKE ${likeText(filters.q)}`;
+    conditions.push(
+      inArray(
+        item.id,
+        id === null ? sql`(${titled})` : sql`(${titled} UNION ALL SELECT ${id}::integer)`,
+      ),
     );
-    const id = /^\d{1,10}$/.test(filters.q) ? Number(filters.q) : null;
-    conditions.push(id !== null && id <= 2_147_483_647 ? or(eq(item.id, id), titled)! : titled);
   }
   return conditions;
 }
