@@ -18,6 +18,10 @@ export default [
       route('shop', 'routes/staff-shop.tsx'),
       route('reviews', 'routes/staff-reviews.tsx'),
       route('feedback', 'routes/staff-feedback.tsx'),
+      route('products', 'routes/staff-catalogue.tsx', { id: 'staff-products' }),
+      route('products/:id', 'routes/staff-catalogue-item.tsx', { id: 'staff-product' }),
+      route('bundles', 'routes/staff-catalogue.tsx', { id: 'staff-bundles' }),
+      route('bundles/:id', 'routes/staff-catalogue-item.tsx', { id: 'staff-bundle' }),
     ]),
     layout('routes/shop-layout.tsx', [
       index('routes/home.tsx'),

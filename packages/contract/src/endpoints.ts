@@ -92,6 +92,7 @@ import {
   staffShopBodySchema,
   staffShopSchema,
 } from './staff.ts';
+import { staffCatalogueEndpoints } from './staff-catalogue.ts';
 import {
   addToCartBodySchema,
   cartItemParamsSchema,
@@ -1012,6 +1013,7 @@ export const endpoints = {
       errors: { ...staffOnly, ...badRequest },
     }),
   },
+  staffCatalogue: staffCatalogueEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

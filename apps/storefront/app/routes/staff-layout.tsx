@@ -19,6 +19,8 @@ export function headers() {
 
 export const STAFF_SECTIONS = [
   ['orders', 'staff.orders.title'],
+  ['products', 'staffCatalogue.products'],
+  ['bundles', 'staffCatalogue.bundles'],
   ['shop', 'staff.shop.title'],
   ['reviews', 'staff.reviews.title'],
   ['feedback', 'staff.feedback.title'],
