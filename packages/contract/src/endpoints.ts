@@ -92,6 +92,7 @@ import {
   staffShopBodySchema,
   staffShopSchema,
 } from './staff.ts';
+import { staffSettingsEndpoints } from './staff-settings.ts';
 import {
   addToCartBodySchema,
   cartItemParamsSchema,
@@ -1012,6 +1013,8 @@ export const endpoints = {
       errors: { ...staffOnly, ...badRequest },
     }),
   },
+
+  staffSettings: staffSettingsEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;
