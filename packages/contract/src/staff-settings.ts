@@ -41,8 +41,8 @@ export const staffPromoCodeSchema = z.object({
 });
 export type StaffPromoCode = z.infer<typeof staffPromoCodeSchema>;
 
-/** Letters, digits, `-` and `_`: what a shopper can type back from a flyer. */
-export const PROMO_CODE_PATTERN = /^[A-Za-z0-9_-]+$/;
+/** 3 to 32 letters, digits, `-` and `_`: what a shopper can type back from a flyer. */
+export const PROMO_CODE_PATTERN = /^[A-Za-z0-9_-]{3,32}$/;
 
 /** A calendar day, `YYYY-MM-DD` (UTC), as a date field sends it. */
 const daySchema = z.iso.date();
@@ -60,9 +60,8 @@ export const staffPromoCodeBodySchema = z
   .object({
     code: text()
       .trim()
-      .min(3)
-      .max(32)
-      .refine((code) => PROMO_CODE_PATTERN.test(code), {
+      .min(1)
+      .refine((code) => code === '' || PROMO_CODE_PATTERN.test(code), {
         message: 'staffSettings.errors.codeFormat',
       }),
     discountType: promoDiscountTypeSchema,
