@@ -175,7 +175,8 @@ export const staffSettingsEndpoints = {
   dashboard: def({
     method: 'GET',
     path: '/api/staff/dashboard/',
-    summary: 'Staff: orders and revenue today, this week and this month, what waits, orders per day',
+    summary:
+      'Staff: orders and revenue today, this week and this month, what waits, orders per day',
     response: staffDashboardSchema,
     auth: 'staff',
     errors: staffOnly,

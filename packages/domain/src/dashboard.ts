@@ -12,7 +12,12 @@ import type { OrderStatus, PaymentKindName } from './order-status.ts';
  * pending order is not (unpaid, or cash on delivery still to be collected and shipped); a
  * cancelled one never is.
  */
-export const REVENUE_STATUSES: readonly OrderStatus[] = ['paid', 'processing', 'shipped', 'delivered'];
+export const REVENUE_STATUSES: readonly OrderStatus[] = [
+  'paid',
+  'processing',
+  'shipped',
+  'delivered',
+];
 
 export function countsAsRevenue(status: OrderStatus): boolean {
   return REVENUE_STATUSES.includes(status);
@@ -53,7 +58,9 @@ export function periodStarts(now: Date): { today: Date; week: Date; month: Date 
 /** The `days` calendar days ending today (oldest first), e.g. the chart's last 30. */
 export function lastDays(now: Date, days: number): Day[] {
   const today = startOfUtcDay(now).getTime();
-  return Array.from({ length: days }, (_, i) => dayOf(new Date(today - (days - 1 - i) * 86_400_000)));
+  return Array.from({ length: days }, (_, i) =>
+    dayOf(new Date(today - (days - 1 - i) * 86_400_000)),
+  );
 }
 
 /** Orders of one day and status, as the database sums them: how many and their totals. */

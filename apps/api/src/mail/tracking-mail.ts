@@ -22,5 +22,12 @@ export function trackingChangedMail(
     '',
     t('orders.mailTracking', { tracking: order.trackingNumber }),
   ].join('\n');
-  return textMail(order.email, subject, text, shop, {}, { href: links.order, label: t('checkout.viewOrder') });
+  return textMail(
+    order.email,
+    subject,
+    text,
+    shop,
+    {},
+    { href: links.order, label: t('checkout.viewOrder') },
+  );
 }

@@ -152,11 +152,7 @@ export async function expirePromoCode(
   now: Date,
 ): Promise<StaffPromoCode | null> {
   return inTransaction(db, async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(s.promoCodes)
-      .where(eq(s.promoCodes.id, id))
-      .for('update');
+    const [row] = await tx.select().from(s.promoCodes).where(eq(s.promoCodes.id, id)).for('update');
     if (!row) return null;
     const used = (await ordersWith(tx, [id])).get(id) ?? 0;
     if (row.endsAt && row.endsAt <= now) return toPromo(row, used, now);

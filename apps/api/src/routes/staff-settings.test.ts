@@ -182,7 +182,7 @@ describe('promo codes', () => {
     expect(created.statusCode, created.body).toBe(201);
     const promo = staffPromoCodeSchema.parse(created.json());
     expect(promo).toMatchObject({ code: 'SPRING-10', state: 'valid', orders: 0, fromPrice: null });
-    const listed = (await staff.send('GET', '/en/api/staff/promo-codes/')).json();
+    const listed = (await staff.send('GET', '/en/api/staff/promo-codes/')).json<unknown[]>();
     expect(listed).toContainEqual(promo);
 
     // A shopper types it in lower case: the cart takes it, and the order keeps the discount.
@@ -193,8 +193,10 @@ describe('promo codes', () => {
     const placed = await checkout(shopper);
     expect(placed.statusCode, placed.body).toBe(201);
     expect(orderSchema.parse(placed.json()).totals.promoDiscount).toBe(cart.totals.promoDiscount);
-    const used = (await staff.send('GET', '/en/api/staff/promo-codes/')).json() as unknown[];
-    expect(used.map((p) => staffPromoCodeSchema.parse(p)).find((p) => p.id === promo.id)?.orders).toBe(1);
+    const used = (await staff.send('GET', '/en/api/staff/promo-codes/')).json<unknown[]>();
+    expect(
+      used.map((p) => staffPromoCodeSchema.parse(p)).find((p) => p.id === promo.id)?.orders,
+    ).toBe(1);
 
     // Another shopper holds it in the cart when staff end it.
     const holder = await shopperWithCart(1);
@@ -205,7 +207,9 @@ describe('promo codes', () => {
 
     // Refused as expired, in the shopper's language; the holder's cart and checkout drop it.
     const late = await shopperWithCart(1);
-    const refused = await late.send('POST', '/ru/api/sales/cart/promo_code/', { code: 'spring-10' });
+    const refused = await late.send('POST', '/ru/api/sales/cart/promo_code/', {
+      code: 'spring-10',
+    });
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toEqual({ code: [ru('cart.promoExpired')] });
     const held = await holder.cart();
@@ -224,7 +228,9 @@ describe('promo codes', () => {
     expect(log[0]?.before).toBeNull();
     expect(log[0]?.after).toMatchObject({ code: 'SPRING-10', endsAt: null });
     expect(log[1]?.before).toMatchObject({ endsAt: null });
-    expect(log[1]?.after).toMatchObject({ endsAt: staffPromoCodeSchema.parse(ended.json()).endsAt });
+    expect(log[1]?.after).toMatchObject({
+      endsAt: staffPromoCodeSchema.parse(ended.json()).endsAt,
+    });
   });
 
   it('a code whose first day is tomorrow is not valid yet; a minimum total is kept', async () => {
@@ -309,9 +315,7 @@ describe('promo codes', () => {
     for (const [body, field, message] of cases) {
       const res = await staff.send('POST', '/de/api/staff/promo-codes/', body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
-      expect((res.json() as Record<string, string[]>)[field], JSON.stringify(body)).toContain(
-        message,
-      );
+      expect(res.json<Record<string, string[]>>()[field], JSON.stringify(body)).toContain(message);
     }
     expect(await promoCount()).toBe(before);
     const missing = await staff.send('POST', '/en/api/staff/promo-codes/999999/expire/', {});
@@ -333,10 +337,9 @@ describe('deliveries', () => {
         active: true,
       });
       const visitor = browserOf(t);
-      const listed = (await visitor.send('GET', '/en/api/deliveries/deliveries/')).json() as {
-        id: number;
-        price: number;
-      }[];
+      const listed = (await visitor.send('GET', '/en/api/deliveries/deliveries/')).json<
+        { id: number; price: number }[]
+      >();
       expect(listed.find((d) => d.id === express.id)?.price).toBe(7.77);
       const shopper = await shopperWithCart(1);
       const placed = await checkout(shopper, { delivery: express.id });
@@ -345,9 +348,9 @@ describe('deliveries', () => {
 
       const off = await put(staff, url, { price: 7.77, freeFrom: null, active: false });
       expect(off.statusCode, off.body).toBe(200);
-      const after = (await visitor.send('GET', '/en/api/deliveries/deliveries/')).json() as {
-        id: number;
-      }[];
+      const after = (await visitor.send('GET', '/en/api/deliveries/deliveries/')).json<
+        { id: number }[]
+      >();
       expect(after.some((d) => d.id === express.id)).toBe(false);
       const refused = await checkout(await shopperWithCart(1), { delivery: express.id });
       expect(refused.statusCode).toBe(400);
@@ -374,7 +377,7 @@ describe('deliveries', () => {
     const url = `/it/api/staff/deliveries/${standard.id}/`;
     const res = await put(staff, url, { price: -1, freeFrom: -2, active: 'yes' });
     expect(res.statusCode).toBe(400);
-    const errors = res.json() as Record<string, string[]>;
+    const errors = res.json<Record<string, string[]>>();
     expect(errors['price']).toContain(translatorFor('it')('staffSettings.errors.notNegative'));
     expect(errors['freeFrom']).toBeDefined();
     expect(errors['active']).toBeDefined();
@@ -395,9 +398,9 @@ describe('payment methods', () => {
     const url = `/en/api/staff/payments/${bank.id}/`;
     const visitor = browserOf(t);
     const offered = async () =>
-      ((await visitor.send('GET', '/en/api/payments/payments/')).json() as { kind: string }[]).map(
-        (p) => p.kind,
-      );
+      (await visitor.send('GET', '/en/api/payments/payments/'))
+        .json<{ kind: string }[]>()
+        .map((p) => p.kind);
     expect(await offered()).toContain('bank_transfer');
     try {
       const off = await staff.send('PATCH', url, { active: false });
@@ -454,7 +457,10 @@ describe('the tracking number of a shipped order', () => {
     shown = await move(staff, order.id, 'shipped', shown.version);
     expect(shown.trackingNumber).toBe('');
 
-    const set = await tracking(staff, order.id, { trackingNumber: ' DHL-777 ', version: shown.version });
+    const set = await tracking(staff, order.id, {
+      trackingNumber: ' DHL-777 ',
+      version: shown.version,
+    });
     expect(set.statusCode, set.body).toBe(200);
     const withNumber = staffOrderSchema.parse(set.json());
     expect(withNumber.trackingNumber).toBe('DHL-777');
@@ -462,7 +468,10 @@ describe('the tracking number of a shipped order', () => {
     expect(withNumber.mails.at(-1)).toMatchObject({ kind: 'tracking', locale: 'de' });
 
     // A screen from before the change is refused as stale; the same number again mails nothing.
-    const stale = await tracking(staff, order.id, { trackingNumber: 'OLD', version: shown.version });
+    const stale = await tracking(staff, order.id, {
+      trackingNumber: 'OLD',
+      version: shown.version,
+    });
     expect(stale.statusCode).toBe(409);
     expect(stale.json()).toEqual({ detail: en('staff.orders.changedMeanwhile') });
     const same = await tracking(staff, order.id, {
@@ -471,18 +480,23 @@ describe('the tracking number of a shipped order', () => {
     });
     expect(staffOrderSchema.parse(same.json()).mails).toHaveLength(withNumber.mails.length);
     const changed = staffOrderSchema.parse(
-      (await tracking(staff, order.id, { trackingNumber: 'UPS-9', version: withNumber.version }))
-        .json(),
+      (
+        await tracking(staff, order.id, { trackingNumber: 'UPS-9', version: withNumber.version })
+      ).json(),
     );
     expect(changed.trackingNumber).toBe('UPS-9');
 
     // The shopper read both numbers, in German; and sees the last one on their order.
     const texts = (await mailsTo(t, email)).map((m) => m.text);
     for (const number of ['DHL-777', 'UPS-9'])
-      expect(texts.some((text) => text.includes(de('orders.mailTracking', { tracking: number })))).toBe(
-        true,
-      );
-    expect(texts.some((text) => text.includes(de('staffSettings.tracking.mailText', { number: order.number })))).toBe(true);
+      expect(
+        texts.some((text) => text.includes(de('orders.mailTracking', { tracking: number }))),
+      ).toBe(true);
+    expect(
+      texts.some((text) =>
+        text.includes(de('staffSettings.tracking.mailText', { number: order.number })),
+      ),
+    ).toBe(true);
     const log = await logOf('order', order.id);
     expect(log.filter((l) => l.action === 'tracking').map((l) => [l.before, l.after])).toEqual([
       [
@@ -496,9 +510,14 @@ describe('the tracking number of a shipped order', () => {
     ]);
 
     // Too long: 400 in the caller's language, nothing changed.
-    const long = await tracking(staff, order.id, { trackingNumber: 'x'.repeat(101), version: changed.version }, 'ru');
+    const long = await tracking(
+      staff,
+      order.id,
+      { trackingNumber: 'x'.repeat(101), version: changed.version },
+      'ru',
+    );
     expect(long.statusCode).toBe(400);
-    expect(Object.keys(long.json() as object)).toEqual(['trackingNumber']);
+    expect(Object.keys(long.json<object>())).toEqual(['trackingNumber']);
     const [row] = await t.handle.db.select().from(s.orders).where(eq(s.orders.id, order.id));
     expect(row?.trackingNumber).toBe('UPS-9');
   });

@@ -154,7 +154,13 @@ export const staffSettingsRoutes: FastifyPluginAsync = async (app) => {
           const at = app.now();
           await recordOrderMail(
             db,
-            { orderId: order.id, kind: 'tracking', email: mail.to, subject: mail.subject, locale: order.locale },
+            {
+              orderId: order.id,
+              kind: 'tracking',
+              email: mail.to,
+              subject: mail.subject,
+              locale: order.locale,
+            },
             at,
           );
           order.mails.push({

@@ -94,7 +94,9 @@ export default function StaffHome({ loaderData }: Route.ComponentProps) {
             </dd>
           </div>
           <div className={card}>
-            <dt className="font-medium text-slate-700">{t('staffSettings.dashboard.outOfStock')}</dt>
+            <dt className="font-medium text-slate-700">
+              {t('staffSettings.dashboard.outOfStock')}
+            </dt>
             <dd className="text-2xl font-bold tabular-nums" data-figure="out-of-stock">
               {dashboard.outOfStock}
             </dd>

@@ -312,7 +312,13 @@ function MoveForm({
  * A shipped order's tracking number, set or corrected (decision 0059): saved with the order's
  * version like a move, and the customer is mailed the new number.
  */
-function TrackingForm({ order, lastResult }: { order: StaffOrder; lastResult: MoveResult | undefined }) {
+function TrackingForm({
+  order,
+  lastResult,
+}: {
+  order: StaffOrder;
+  lastResult: MoveResult | undefined;
+}) {
   const { t } = useI18n();
   const [form, fields] = useShopForm(trackingFormSchema, {
     id: 'staff-tracking',
@@ -346,7 +352,9 @@ function TrackingForm({ order, lastResult }: { order: StaffOrder; lastResult: Mo
             maxLength={100}
             defaultValue={order.trackingNumber}
             aria-invalid={fields.trackingNumber.errors ? true : undefined}
-            aria-describedby={fields.trackingNumber.errors ? fields.trackingNumber.errorId : undefined}
+            aria-describedby={
+              fields.trackingNumber.errors ? fields.trackingNumber.errorId : undefined
+            }
             className="w-full rounded-md border border-slate-300 px-3 py-2"
           />
         </div>

@@ -49,8 +49,7 @@ const paymentFormSchema = z.object({
   turn: z.enum(['on', 'off']),
 });
 
-const INTENTS = ['promo', 'expire', 'delivery', 'payment'] as const;
-type Intent = (typeof INTENTS)[number];
+type Intent = 'promo' | 'expire' | 'delivery' | 'payment';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const api = getShopRequest(context).api.staffSettings;
@@ -68,7 +67,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readVerifiedForm(request, t);
   const intent = formData.get('intent');
   const api = shop.api.staffSettings;
-  const done = (submission: { reply: (o?: { resetForm?: boolean }) => SubmissionResult<string[]> }, what: Intent) => ({
+  const done = (
+    submission: { reply: (o?: { resetForm?: boolean }) => SubmissionResult<string[]> },
+    what: Intent,
+  ) => ({
     result: submission.reply({ resetForm: what === 'promo' }),
     done: what,
   });
@@ -134,7 +136,7 @@ const input = 'w-full rounded-md border border-slate-300 px-3 py-2';
 
 export default function StaffSettings({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useI18n();
-  const reply = actionData as Reply;
+  const reply: Reply = actionData;
   const { promoCodes, deliveries, payments } = loaderData;
   return (
     <>
@@ -192,7 +194,8 @@ function PromoList({ codes, reply }: { codes: StaffPromoCode[]; reply: Reply }) 
     timeStyle: 'short',
     timeZone: 'UTC',
   });
-  const expireResult = reply?.result.initialValue?.['intent'] === 'expire' ? reply.result : undefined;
+  const expireResult =
+    reply?.result.initialValue?.['intent'] === 'expire' ? reply.result : undefined;
   const [form] = useShopForm(expireFormSchema, { id: 'promo-expire', lastResult: expireResult });
   const pending = useIsPending({ fields: { intent: 'expire' } });
   if (codes.length === 0) return <p className="mb-4">{t('staffSettings.promo.none')}</p>;
@@ -203,12 +206,24 @@ function PromoList({ codes, reply }: { codes: StaffPromoCode[]; reply: Reply }) 
         <caption className="sr-only">{t('staffSettings.promo.title')}</caption>
         <thead>
           <tr className="border-b border-slate-200">
-            <th scope="col" className="py-2 pr-3">{t('staffSettings.promo.code')}</th>
-            <th scope="col" className="py-2 pr-3">{t('staffSettings.promo.discount')}</th>
-            <th scope="col" className="py-2 pr-3">{t('staffSettings.promo.fromPrice')}</th>
-            <th scope="col" className="py-2 pr-3">{t('staffSettings.promo.window')}</th>
-            <th scope="col" className="py-2 pr-3">{t('staffSettings.promo.state')}</th>
-            <th scope="col" className="py-2 pr-3">{t('staffSettings.promo.orders')}</th>
+            <th scope="col" className="py-2 pr-3">
+              {t('staffSettings.promo.code')}
+            </th>
+            <th scope="col" className="py-2 pr-3">
+              {t('staffSettings.promo.discount')}
+            </th>
+            <th scope="col" className="py-2 pr-3">
+              {t('staffSettings.promo.fromPrice')}
+            </th>
+            <th scope="col" className="py-2 pr-3">
+              {t('staffSettings.promo.window')}
+            </th>
+            <th scope="col" className="py-2 pr-3">
+              {t('staffSettings.promo.state')}
+            </th>
+            <th scope="col" className="py-2 pr-3">
+              {t('staffSettings.promo.orders')}
+            </th>
             <th scope="col" className="py-2">
               <span className="sr-only">{t('staffSettings.promo.actions')}</span>
             </th>
@@ -217,7 +232,9 @@ function PromoList({ codes, reply }: { codes: StaffPromoCode[]; reply: Reply }) 
         <tbody>
           {codes.map((code) => (
             <tr key={code.id} className="border-b border-slate-100" data-promo={code.code}>
-              <th scope="row" className="py-2 pr-3 font-mono break-all">{code.code}</th>
+              <th scope="row" className="py-2 pr-3 font-mono break-all">
+                {code.code}
+              </th>
               <td className="py-2 pr-3">
                 {code.discountType === 'percent'
                   ? t('staffSettings.promo.percentOff', { value: code.discountValue })
@@ -362,7 +379,9 @@ function DeliveryItem({
         <h3 id={`${formId}-title`} className="mb-2 font-medium break-words">
           {delivery.title}
           {delivery.pickup && (
-            <span className="ml-2 text-sm text-slate-600">{t('staffSettings.deliveries.pickup')}</span>
+            <span className="ml-2 text-sm text-slate-600">
+              {t('staffSettings.deliveries.pickup')}
+            </span>
           )}
         </h3>
         <FormErrors form={form} />
@@ -453,7 +472,9 @@ function PaymentItem({
         <input type="hidden" name="payment" value={payment.id} />
         <input type="hidden" name="turn" value={payment.active ? 'off' : 'on'} />
         <Button type="submit" variant={payment.active ? 'danger' : 'primary'} disabled={pending}>
-          {payment.active ? t('staffSettings.payments.turnOff') : t('staffSettings.payments.turnOn')}
+          {payment.active
+            ? t('staffSettings.payments.turnOff')
+            : t('staffSettings.payments.turnOn')}
           <span className="sr-only"> {payment.title}</span>
         </Button>
       </Form>
