@@ -53,17 +53,25 @@ async function shopperWithCart(skip: number) {
   return shopper;
 }
 
-/** A guest order paid on delivery, in Germany. */
+/** A guest order paid on delivery, in Germany: its id, number and e-mail. */
 async function codOrder(skip: number) {
   const shopper = await shopperWithCart(skip);
-  const { body: countries } = await call<Named[]>(shopper, 'GET', '/en/api/core/delivery_countries/');
+  const { body: countries } = await call<Named[]>(
+    shopper,
+    'GET',
+    '/en/api/core/delivery_countries/',
+  );
   const country = countries[0]!;
   const { body: regions } = await call<Named[]>(
     shopper,
     'GET',
     `/en/api/core/delivery_regions/?country=${country.id}`,
   );
-  const { body: deliveries } = await call<Named[]>(shopper, 'GET', '/en/api/deliveries/deliveries/');
+  const { body: deliveries } = await call<Named[]>(
+    shopper,
+    'GET',
+    '/en/api/deliveries/deliveries/',
+  );
   const { body: payments } = await call<Named[]>(shopper, 'GET', '/en/api/payments/payments/');
   const token = (await cookie(shopper, 'csrftoken'))?.value ?? '';
   const res = await shopper.request.post(`${baseURL}/en/api/sales/orders/`, {
@@ -82,7 +90,9 @@ async function codOrder(skip: number) {
     },
     headers: { 'X-CSRFToken': token, 'Idempotency-Key': randomUUID() },
   });
-  if (res.status() !== 201) throw new Error(`checkout answered ${res.status()}: ${await res.text()}`);
+  if (res.status() !== 201)
+    throw new Error(`checkout answered ${res.status()}: ${await res.text()}`);
+  return (await res.json()) as { id: number; number: string; email: string };
 }
 
 async function staffPage(js: boolean, viewport: { width: number; height: number }) {
@@ -143,7 +153,9 @@ describe('the dashboard', () => {
       expect((await chart.getAttribute('aria-labelledby'))?.split(' ')).toContain(
         await desc.getAttribute('id'),
       );
-      expect(await desc.textContent()).toContain(`${total} ${total === 1 ? 'order' : 'orders'} in the last 30 days`);
+      expect(await desc.textContent()).toContain(
+        `${total} ${total === 1 ? 'order' : 'orders'} in the last 30 days`,
+      );
       await page.getByText('The figures as a table').click();
       const rows = page.locator('figure table tbody tr');
       expect(await rows.count()).toBe(30);
@@ -187,12 +199,10 @@ describe('checkout settings', () => {
 
     // A shopper's cart takes it.
     const shopper = await shopperWithCart(5);
-    const applied = await call<{ promoCode: { code: string } | null; totals: { promoDiscount: number } }>(
-      shopper,
-      'POST',
-      '/en/api/sales/cart/promo_code/',
-      { code },
-    );
+    const applied = await call<{
+      promoCode: { code: string } | null;
+      totals: { promoDiscount: number };
+    }>(shopper, 'POST', '/en/api/sales/cart/promo_code/', { code });
     expect(applied.status).toBe(200);
     expect(applied.body.promoCode?.code).toBe(code);
     expect(applied.body.totals.promoDiscount).toBeGreaterThan(0);
@@ -207,5 +217,69 @@ describe('checkout settings', () => {
     });
     expect(refused.status).toBe(400);
     expect(refused.body.code).toEqual(['This promo code has expired.']);
+  }, 90_000);
+});
+
+describe('settings and a tracking number with JavaScript at 360 px', () => {
+  it('a delivery’s new price reaches the checkout’s list; a shipped order’s tracking number is changed and mailed', async () => {
+    const page = await staffPage(true, NARROW);
+    await page.goto(`${baseURL}/en/staff/settings/`);
+    await page.getByRole('heading', { level: 1, name: 'Checkout settings' }).waitFor();
+    await hydrated(page);
+    await checkScreen(page);
+
+    // The first delivery's price, changed and put back.
+    const { body: before } = await call<{ id: number; title: string; price: number }[]>(
+      page,
+      'GET',
+      '/en/api/staff/deliveries/',
+    );
+    const delivery = before[0]!;
+    const form = page.getByRole('form', { name: delivery.title });
+    const setPrice = async (price: string) => {
+      await form.getByLabel('Price').fill(price);
+      await form.getByRole('button', { name: `Save ${delivery.title}` }).click();
+      await page.getByRole('status').filter({ hasText: 'The delivery was saved.' }).waitFor();
+    };
+    try {
+      await setPrice('6.66');
+      await expect
+        .poll(async () => {
+          const res = await fetch(`${baseURL}/en/api/deliveries/deliveries/`);
+          const list = (await res.json()) as { id: number; price: number }[];
+          return list.find((d) => d.id === delivery.id)?.price;
+        })
+        .toBe(6.66);
+    } finally {
+      await page.reload();
+      await setPrice(String(delivery.price));
+    }
+
+    // A cash-on-delivery order, processed and shipped without a number; then the number is set.
+    const order = await codOrder(7);
+    for (const [to, version] of [
+      ['processing', 1],
+      ['shipped', 2],
+    ] as const) {
+      const moved = await call(page, 'POST', `/en/api/staff/orders/${order.id}/move/`, {
+        to,
+        version,
+      });
+      expect(moved.status).toBe(200);
+    }
+    await page.goto(`${baseURL}/en/staff/orders/${order.id}/`);
+    await page.getByRole('heading', { level: 1, name: `Order ${order.number}` }).waitFor();
+    await hydrated(page);
+    const tracking = page.getByRole('form', { name: 'Change the tracking number' });
+    const number = `GLS-${randomUUID().slice(0, 8)}`;
+    await tracking.getByLabel('Tracking number').fill(number);
+    await tracking.getByRole('button', { name: 'Save tracking number' }).click();
+    await page.getByRole('status').filter({ hasText: 'The tracking number was saved.' }).waitFor();
+    await page.getByRole('region', { name: 'Payment and delivery' }).getByText(number).waitFor();
+    await page
+      .getByRole('region', { name: 'Mails sent' })
+      .getByText(`Tracking number for your order ${order.number}`)
+      .waitFor();
+    await checkScreen(page);
   }, 90_000);
 });

@@ -200,7 +200,7 @@ function PromoList({ codes, reply }: { codes: StaffPromoCode[]; reply: Reply }) 
   const pending = useIsPending({ fields: { intent: 'expire' } });
   if (codes.length === 0) return <p className="mb-4">{t('staffSettings.promo.none')}</p>;
   return (
-    <div className="mb-6 overflow-x-auto">
+    <div className="relative mb-6 overflow-x-auto">
       <FormErrors form={form} />
       <table className="w-full min-w-[40rem] text-left text-sm">
         <caption className="sr-only">{t('staffSettings.promo.title')}</caption>
