@@ -12,9 +12,10 @@ import { useI18n } from '#app/lib/i18n.tsx';
 
 type Point = { day: string; orders: number };
 
-const WIDTH = 640;
-const HEIGHT = 200;
-const MARGIN = { top: 12, right: 12, bottom: 28, left: 36 };
+/** Drawn small and scaled up to at most 36rem: its labels stay readable from 360 px up. */
+const WIDTH = 360;
+const HEIGHT = 180;
+const MARGIN = { top: 12, right: 16, bottom: 26, left: 28 };
 
 export function OrdersChart({ points }: { points: readonly Point[] }) {
   const { locale, t } = useI18n();
@@ -58,7 +59,7 @@ export function OrdersChart({ points }: { points: readonly Point[] }) {
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
         role="img"
         aria-labelledby={`${titleId} ${descId}`}
-        className="h-auto w-full text-primary"
+        className="h-auto w-full max-w-xl text-primary"
         data-chart="orders-per-day"
       >
         <title id={titleId}>{t('staffSettings.dashboard.chartTitle')}</title>

@@ -232,7 +232,7 @@ function PromoList({ codes, reply }: { codes: StaffPromoCode[]; reply: Reply }) 
         <tbody>
           {codes.map((code) => (
             <tr key={code.id} className="border-b border-slate-100" data-promo={code.code}>
-              <th scope="row" className="py-2 pr-3 font-mono break-all">
+              <th scope="row" className="py-2 pr-3 font-mono whitespace-nowrap">
                 {code.code}
               </th>
               <td className="py-2 pr-3">
@@ -368,8 +368,8 @@ function DeliveryItem({
     id: formId,
     lastResult,
     defaultValue: {
-      price: String(delivery.price),
-      freeFrom: delivery.freeFrom === null ? '' : String(delivery.freeFrom),
+      price: delivery.price.toFixed(2),
+      freeFrom: delivery.freeFrom === null ? '' : delivery.freeFrom.toFixed(2),
     },
   });
   const pending = useIsPending({ fields: { intent: 'delivery', delivery: String(delivery.id) } });
@@ -401,10 +401,10 @@ function DeliveryItem({
               step="0.01"
               min="0"
               required
-              defaultValue={String(delivery.price)}
+              defaultValue={delivery.price.toFixed(2)}
               aria-invalid={fields.price.errors ? true : undefined}
               aria-describedby={fields.price.errors ? fields.price.errorId : undefined}
-              className={`${input} w-32`}
+              className="w-32 rounded-md border border-slate-300 px-3 py-2"
             />
           </div>
           <div>
@@ -418,10 +418,10 @@ function DeliveryItem({
               inputMode="decimal"
               step="0.01"
               min="0"
-              defaultValue={delivery.freeFrom === null ? '' : String(delivery.freeFrom)}
+              defaultValue={delivery.freeFrom === null ? '' : delivery.freeFrom.toFixed(2)}
               aria-invalid={fields.freeFrom.errors ? true : undefined}
               aria-describedby={fields.freeFrom.errors ? fields.freeFrom.errorId : undefined}
-              className={`${input} w-32`}
+              className="w-32 rounded-md border border-slate-300 px-3 py-2"
             />
           </div>
           <div className="flex items-center gap-2 py-2">
