@@ -74,6 +74,7 @@ import { healthRoutes } from './routes/health.ts';
 import { addressRoutes } from './routes/addresses.ts';
 import { staffRoutes } from './routes/staff.ts';
 import { staffCatalogueRoutes } from './routes/staff-catalogue.ts';
+import { staffSettingsRoutes } from './routes/staff-settings.ts';
 import { sign } from '#api/lib/secret-key.ts';
 import { newsletterRoutes } from './routes/newsletter.ts';
 
@@ -311,6 +312,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(checkoutRoutes);
       await api.register(staffRoutes);
       await api.register(staffCatalogueRoutes);
+      await api.register(staffSettingsRoutes);
       await api.register(contentRoutes);
       await api.register(reviewRoutes);
       await api.register(vendorRoutes);

@@ -22,6 +22,7 @@ export default [
       route('products/:id', 'routes/staff-catalogue-item.tsx', { id: 'staff-product' }),
       route('bundles', 'routes/staff-catalogue.tsx', { id: 'staff-bundles' }),
       route('bundles/:id', 'routes/staff-catalogue-item.tsx', { id: 'staff-bundle' }),
+      route('settings', 'routes/staff-settings.tsx'),
     ]),
     layout('routes/shop-layout.tsx', [
       index('routes/home.tsx'),

@@ -93,6 +93,7 @@ import {
   staffShopSchema,
 } from './staff.ts';
 import { staffCatalogueEndpoints } from './staff-catalogue.ts';
+import { staffSettingsEndpoints } from './staff-settings.ts';
 import {
   addToCartBodySchema,
   cartItemParamsSchema,
@@ -1014,6 +1015,8 @@ export const endpoints = {
     }),
   },
   staffCatalogue: staffCatalogueEndpoints,
+
+  staffSettings: staffSettingsEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

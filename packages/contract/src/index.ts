@@ -10,6 +10,7 @@ export * from './wishlist.ts';
 export * from './addresses.ts';
 export * from './staff.ts';
 export * from './staff-catalogue.ts';
+export * from './staff-settings.ts';
 export * from './endpoints.ts';
 export * from './client.ts';
 export * from './field-errors.ts';

@@ -41,7 +41,16 @@ const SECTIONS: Readonly<Record<string, readonly string[]>> = {
   vendors: ['vendors', 'blog', 'catalogue', 'filters', 'pages', 'reviews'],
   pages: ['pages', 'faq', 'feedback', 'reviews'],
   consent: [],
-  staff: ['staff', 'staffCatalogue', 'orders', 'account', 'auth', 'checkout', 'reviews'],
+  staff: [
+    'staff',
+    'staffCatalogue',
+    'staffSettings',
+    'orders',
+    'account',
+    'auth',
+    'checkout',
+    'reviews',
+  ],
 };
 
 /** The section of a path: `/en/products/shirt-1/` → `products`, `/en/` → `''`. */
