@@ -49,6 +49,7 @@ export function pagePatterns(build: Pick<ServerBuild, 'routes' | 'basename'>) {
       '/',
     );
     const trimmed = pattern.length > 1 ? pattern.replace(/\/$/, '') : pattern;
-    return data ? `${trimmed}.data` : trimmed;
+    if (!data) return trimmed;
+    return trimmed === '/' ? '/_root.data' : `${trimmed}.data`;
   };
 }

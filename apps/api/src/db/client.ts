@@ -59,7 +59,9 @@ function watchPool(pool: pg.Pool, max: number): () => PoolStats {
   const counts = { waits: 0, waitSeconds: 0, timeouts: 0 };
   const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
   pool.connect = ((...args: unknown[]) => {
-    const queued = pool.idleCount === 0 && pool.totalCount >= max;
+    // Free now: the idle connections and the ones the pool may still open, less the asks
+    // already queued for them (node-postgres hands idle ones out on the next tick).
+    const queued = pool.waitingCount >= pool.idleCount + (max - pool.totalCount);
     const started = performance.now();
     const done = (error: unknown) => {
       if (error instanceof Error && /timeout exceeded when trying to connect/i.test(error.message))
