@@ -14,7 +14,11 @@ import { createMetrics } from './metrics.ts';
 describe('two workers’ registries summed', () => {
   it('adds the counts and histograms, and keeps the lowest health', async () => {
     const workers = [createMetrics({ onError: () => {} }), createMetrics({ onError: () => {} })];
-    const route = { method: 'GET', route: '/:locale/api/products/products/', origin: 'network' };
+    const route = {
+      method: 'GET',
+      route: '/:locale/api/products/products/',
+      origin: 'network' as const,
+    };
     workers[0]!.request({ ...route, status: 200, seconds: 0.004 });
     workers[1]!.request({ ...route, status: 200, seconds: 0.2 });
     workers[1]!.request({ ...route, status: 200, seconds: 0.3 });
