@@ -197,7 +197,10 @@ function onWorkerMessage(message: unknown) {
 export function serveWorkerPart(registry: Registry): () => void {
   if (!cluster.isWorker) return () => {};
   servedRegistry = registry;
-  process.on('message', onWorkerMessage);
+  // Once: a second listener would answer twice, and the primary would count this worker twice.
+  if (!process.listeners('message').includes(onWorkerMessage)) {
+    process.on('message', onWorkerMessage);
+  }
   return () => {
     if (servedRegistry === registry) servedRegistry = null;
     process.off('message', onWorkerMessage);
@@ -297,8 +300,8 @@ export function startMetricsPrimary({ timeoutMs = WORKER_ANSWER_MS } = {}) {
     if (!isMessage(message)) return;
     if (message.type === PART) {
       const request = pending.get(message.id);
-      if (!request) return; // too late: already answered without it
-      request.waiting.delete(worker.id);
+      // Too late (already answered without it), or a second answer of one worker.
+      if (!request || !request.waiting.delete(worker.id)) return;
       if (message.metrics) request.parts.push(message.metrics);
       if (request.waiting.size === 0) request.done();
     } else if (message.type === ASK) {

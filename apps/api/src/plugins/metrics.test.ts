@@ -163,6 +163,21 @@ describe('/metrics', () => {
     });
   });
 
+  it('counts the build’s hashed files as one route, whatever their names', async () => {
+    await withApp({}, async (app) => {
+      // As @fastify/static registers them (apps/server): one route per file.
+      for (const name of ['entry-Ab12Cd34.js', 'root-Zz99Yy88.css']) {
+        app.get(`/assets/${name}`, async () => 'x');
+      }
+      for (const name of ['entry-Ab12Cd34.js', 'root-Zz99Yy88.css']) {
+        expect((await app.inject(`/assets/${name}`)).statusCode).toBe(200);
+      }
+      const { samples, text } = await scrape(app);
+      expect(sampleSum(samples, 'shop_http_requests_total', { route: '/assets/*' })).toBe(2);
+      expect(text).not.toContain('Ab12Cd34');
+    });
+  });
+
   it('reports waits for a connection when more queries run than the pool has', async () => {
     const waits = async () => sampleSum((await scrape()).samples, 'shop_db_pool_waits_total');
     const before = await waits();
