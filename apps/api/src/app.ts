@@ -77,6 +77,7 @@ import { staffCatalogueRoutes } from './routes/staff-catalogue.ts';
 import { staffSettingsRoutes } from './routes/staff-settings.ts';
 import { sign } from '#api/lib/secret-key.ts';
 import { newsletterRoutes } from './routes/newsletter.ts';
+import { metricsPlugin, type MetricsOptions } from './plugins/metrics.ts';
 
 /** PAGE_CACHE_SECONDS' default, for an app built without the server's environment (tests). */
 const DEFAULT_PAGE_CACHE_MS = 10_000;
@@ -128,6 +129,8 @@ export type AppOptions = {
   trustProxy?: boolean | number | string[];
   /** Requests per address and window (plugins/limits.ts); `max: 0` turns it off. */
   requestRateLimit?: RequestRateLimit;
+  /** `/metrics` (METRICS_TOKEN, decision 0061); served without a token when not given (tests). */
+  metrics?: Omit<MetricsOptions, 'redis'>;
 };
 
 declare module 'fastify' {
@@ -254,6 +257,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(cookie);
   await app.register(databasePlugin, { db: options.db });
+  await app.register(metricsPlugin, {
+    ...options.metrics,
+    ...(options.redis ? { redis: options.redis } : {}),
+  });
   app.decorate('mailer', options.mailer);
   app.decorate('background', backgroundQueue(app.log));
   // Mails queued by the last requests still go out before the app closes.

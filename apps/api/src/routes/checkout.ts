@@ -120,18 +120,33 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
       throw new HttpError(400, req.t('orders.idempotencyKey'));
     }
     const owner = await orderOwner(req, reply);
-    const result = await placeOrder(db, {
-      locale: req.locale,
-      owner,
-      idempotencyKey: key,
-      body,
-      ctx: await req.pricing(),
-      now: app.now(),
-      paymentKinds: offeredKinds,
-      t: translatorFor(req.locale),
-    });
-    if (result.kind === 'invalid') return reply.code(400).send(result.errors);
-    if (result.kind === 'stock') return reply.code(400).send(result.error);
+    let result: Awaited<ReturnType<typeof placeOrder>>;
+    try {
+      result = await placeOrder(db, {
+        locale: req.locale,
+        owner,
+        idempotencyKey: key,
+        body,
+        ctx: await req.pricing(),
+        now: app.now(),
+        paymentKinds: offeredKinds,
+        t: translatorFor(req.locale),
+      });
+    } catch (error) {
+      // Nothing placed (the transaction rolled back): the database away, a bug.
+      app.metrics.order({ outcome: 'failed' });
+      throw error;
+    }
+    if (result.kind === 'invalid') {
+      app.metrics.order({ outcome: 'refused', reason: 'invalid' });
+      return reply.code(400).send(result.errors);
+    }
+    if (result.kind === 'stock') {
+      app.metrics.order({ outcome: 'refused', reason: 'stock' });
+      return reply.code(400).send(result.error);
+    }
+    // Counted once committed: what follows (reading it back, the mail) does not unplace it.
+    app.metrics.order({ outcome: result.kind });
     const session = req.session?.id ?? null;
     const userId = 'userId' in owner ? owner.userId : null;
     const order = await findOrder(db, req.locale, result.orderId, { userId, sessionId: session });
