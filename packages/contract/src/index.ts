@@ -12,3 +12,4 @@ export * from './staff.ts';
 export * from './endpoints.ts';
 export * from './client.ts';
 export * from './field-errors.ts';
+export * from './catalogue-import.ts';

@@ -21,3 +21,4 @@ export * from './stock.ts';
 export * from './redirect.ts';
 export * from './payment.ts';
 export * from './address.ts';
+export * from './csv.ts';
