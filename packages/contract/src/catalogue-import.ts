@@ -359,3 +359,9 @@ export const catalogueExportQuerySchema = z.object({
   format: catalogueFormatSchema.default('csv'),
 });
 export type CatalogueExportQuery = z.input<typeof catalogueExportQuerySchema>;
+
+/** A file's format from its name (`.csv`, `.json`, any case); undefined for anything else. */
+export function catalogueFormatOf(name: string): CatalogueFormat | undefined {
+  const extension = /\.([a-z]+)$/i.exec(name)?.[1]?.toLowerCase();
+  return extension === 'csv' || extension === 'json' ? extension : undefined;
+}

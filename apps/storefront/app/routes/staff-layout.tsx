@@ -22,6 +22,7 @@ export const STAFF_SECTIONS = [
   ['shop', 'staff.shop.title'],
   ['reviews', 'staff.reviews.title'],
   ['feedback', 'staff.feedback.title'],
+  ['import', 'staffImport.title'],
 ] as const;
 
 export default function StaffLayout() {
