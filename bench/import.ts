@@ -31,10 +31,14 @@ await handle.migrate();
 await seedDemoShop(handle.db, { mediaDir: join(work, 'media'), log: () => {} });
 
 // Names of the demo shop the rows use.
-const rowsOf = <T,>(r: unknown) => (r as { rows: T[] }).rows;
+const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
 const { sql } = await import('drizzle-orm');
-const vendors = rowsOf<{ slug: string }>(await handle.db.execute(sql`SELECT slug FROM vendors`)).map((r) => r.slug);
-const vats = rowsOf<{ key: string }>(await handle.db.execute(sql`SELECT key FROM vats`)).map((r) => r.key);
+const vendors = rowsOf<{ slug: string }>(
+  await handle.db.execute(sql`SELECT slug FROM vendors`),
+).map((r) => r.slug);
+const vats = rowsOf<{ key: string }>(await handle.db.execute(sql`SELECT key FROM vats`)).map(
+  (r) => r.key,
+);
 const refs = rowsOf<{ ref: string }>(
   await handle.db.execute(
     sql`SELECT a.slug || ':' || v.slug AS ref FROM attribute_values v JOIN attributes a ON a.id = v.attribute_id ORDER BY v.id`,
@@ -77,21 +81,28 @@ for (let n = 1; rows.length < total; n++) {
 const file = join(work, 'catalogue.csv');
 const content = writeCatalogueFile(rows, 'csv');
 await writeFile(file, content);
-console.log(`file: ${file}, ${rows.length.toLocaleString('en')} rows, ${(content.length / 1e6).toFixed(1)} MB`);
+console.log(
+  `file: ${file}, ${rows.length.toLocaleString('en')} rows, ${(content.length / 1e6).toFixed(1)} MB`,
+);
 
-async function timed(label: string, fn: () => Promise<{ total: number }>) {
+async function timed<R extends { total: number }>(label: string, fn: () => Promise<R>): Promise<R> {
   const started = performance.now();
   const result = await fn();
   const seconds = (performance.now() - started) / 1000;
   console.log(
-    `${label.padEnd(26)} ${seconds.toFixed(1).padStart(6)} s  ${Math.round(result.total / seconds).toLocaleString('en').padStart(8)} rows/s  ${JSON.stringify(result)}`,
+    `${label.padEnd(26)} ${seconds.toFixed(1).padStart(6)} s  ${Math.round(result.total / seconds)
+      .toLocaleString('en')
+      .padStart(8)} rows/s  ${JSON.stringify(result)}`,
   );
   return result;
 }
 
 const importOnce = async () => {
   const check = await checkCatalogue(handle.db, content, 'csv');
-  if (!check.ok) throw new Error(`the benchmark's file was refused: ${JSON.stringify(check.issues.slice(0, 3))}`);
+  if (!check.ok)
+    throw new Error(
+      `the benchmark's file was refused: ${JSON.stringify(check.issues.slice(0, 3))}`,
+    );
   return applyCatalogue(handle.db, check.plan, { userId: null, now: new Date() });
 };
 const first = await timed('import (all new)', importOnce);

@@ -31,7 +31,7 @@ function fileOf(prefix: string, shop: ExportedRow, price: string) {
   return [
     'slug,parent,vendor,price,vat,stock,active,title_en,title_de',
     `${prefix},,${shop.vendor},10.00,${shop.vat},5,false,Import test ${prefix},Importtest`,
-    `${prefix}-v,${prefix},${shop.vendor},${price},${shop.vat},,false,"Import test, variation",`,
+    `${prefix}-v,${prefix},${shop.vendor},"${price}",${shop.vat},,false,"Import test, variation",`,
   ].join('\n');
 }
 
@@ -88,7 +88,16 @@ describe('the catalogue import page', () => {
       await checkScreenOf(page, js);
       expect((await exportedRows(page)).some((r) => r.slug.startsWith(prefix))).toBe(false);
 
+      // With JavaScript the page asks the API for its streamed progress (the bar), then the result
+      // (the stream's lines: catalogue-import.test.ts).
+      const streamed = js
+        ? page.waitForResponse((r) => r.url().includes('/api/staff/catalogue/import/'))
+        : undefined;
       await upload(page, 'catalogue.csv', fileOf(prefix, shop!, '12.50'));
+      if (streamed) {
+        const response = await streamed;
+        expect(response.headers()['content-type']).toContain('application/x-ndjson');
+      }
       await page
         .getByRole('status')
         .filter({ hasText: 'Imported 2 rows: 2 created, 0 updated, 0 unchanged.' })
@@ -110,5 +119,8 @@ describe('the catalogue import page', () => {
     const res = await page.request.get(`${baseURL}${href}`);
     expect(res.headers()['content-type']).toContain('text/csv');
     expect((await res.text()).split('\r\n')[0]).toMatch(/^slug,parent,vendor,sku,price,vat,stock/);
+    const jsonHref = await page.getByRole('link', { name: 'Download JSON' }).getAttribute('href');
+    const json = await page.request.get(`${baseURL}${jsonHref}`);
+    expect(((await json.json()) as { rows: unknown[] }).rows.length).toBeGreaterThan(0);
   });
 });

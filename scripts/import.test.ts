@@ -13,7 +13,7 @@ const root = join(import.meta.dirname, '..');
 let dataDir = '';
 
 function run(script: string, ...args: string[]) {
-  const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {

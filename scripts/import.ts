@@ -36,9 +36,11 @@ async function main() {
     options: { format: { type: 'string' } },
   });
   const file = positionals[0];
-  if (!file || positionals.length > 1) fail('usage: npm run import -- <file.csv|file.json> [--format csv|json]');
+  if (!file || positionals.length > 1)
+    fail('usage: npm run import -- <file.csv|file.json> [--format csv|json]');
   const format = values.format ?? extname(file).slice(1).toLowerCase();
-  if (!isFormat(format)) fail(`the format must be csv or json (the file's extension, or --format), not '${format}'`);
+  if (!isFormat(format))
+    fail(`the format must be csv or json (the file's extension, or --format), not '${format}'`);
   let content: string;
   try {
     content = await readFile(resolve(file), 'utf8');
@@ -58,7 +60,11 @@ async function main() {
     if (!check.ok) {
       const refusal = catalogueRefusal(translatorFor('en'), check.issues);
       for (const row of refusal.rows) {
-        console.log(row.row === 0 ? `file: ${row.message}` : `row ${row.row}, column ${row.column}: ${row.message}`);
+        console.log(
+          row.row === 0
+            ? `file: ${row.message}`
+            : `row ${row.row}, column ${row.column}: ${row.message}`,
+        );
       }
       if (refusal.count > refusal.rows.length) {
         console.log(`…and ${refusal.count - refusal.rows.length} more.`);

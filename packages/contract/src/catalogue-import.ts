@@ -82,7 +82,11 @@ const textColumns = Object.fromEntries(
       const max = field === 'description' ? 20_000 : field === 'title' ? 300 : 1_000;
       const schema =
         field === 'title' && locale === 'en'
-          ? cell(text().max(max).refine((v) => v.trim() !== '', 'forms.required'))
+          ? cell(
+              text()
+                .max(max)
+                .refine((v) => v.trim() !== '', 'forms.required'),
+            )
           : cell(text().max(max));
       return [textColumn(field, locale), schema];
     }),
@@ -184,7 +188,7 @@ export function readCatalogueFile(content: string, format: CatalogueFormat): Cat
     // `{ "rows": [...] }` or the bare array.
     const list =
       parsed && typeof parsed === 'object' && !Array.isArray(parsed) && 'rows' in parsed
-        ? (parsed as { rows: unknown }).rows
+        ? parsed.rows
         : parsed;
     if (!Array.isArray(list)) return fileError('staffImport.errors.badJson');
     if (list.length === 0) return fileError('staffImport.errors.empty');
@@ -219,7 +223,8 @@ export function readCatalogueFile(content: string, format: CatalogueFormat): Cat
   const names = header.map((name) => name.trim());
   const known = new Set<string>(CATALOGUE_COLUMNS);
   const unknown = names.find((name) => !known.has(name));
-  if (unknown !== undefined) return fileError('staffImport.errors.unknownColumn', { column: unknown });
+  if (unknown !== undefined)
+    return fileError('staffImport.errors.unknownColumn', { column: unknown });
   const twice = names.find((name, i) => names.indexOf(name) !== i);
   if (twice !== undefined) return fileError('staffImport.errors.columnTwice', { column: twice });
   return {

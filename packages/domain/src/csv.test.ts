@@ -3,10 +3,35 @@ import { CsvError, parseCsv, toCsv } from './csv.ts';
 
 describe('CSV (RFC 4180)', () => {
   it.each([
-    ['plain fields, CRLF', 'a,b\r\n1,2\r\n', [['a', 'b'], ['1', '2']]],
-    ['LF and no last line end', 'a,b\n1,2', [['a', 'b'], ['1', '2']]],
-    ['empty fields', 'a,,c\n,,\n', [['a', '', 'c'], ['', '', '']]],
-    ['quoted comma, quote and line end', '"a,b","say ""hi""","x\ny"\n', [['a,b', 'say "hi"', 'x\ny']]],
+    [
+      'plain fields, CRLF',
+      'a,b\r\n1,2\r\n',
+      [
+        ['a', 'b'],
+        ['1', '2'],
+      ],
+    ],
+    [
+      'LF and no last line end',
+      'a,b\n1,2',
+      [
+        ['a', 'b'],
+        ['1', '2'],
+      ],
+    ],
+    [
+      'empty fields',
+      'a,,c\n,,\n',
+      [
+        ['a', '', 'c'],
+        ['', '', ''],
+      ],
+    ],
+    [
+      'quoted comma, quote and line end',
+      '"a,b","say ""hi""","x\ny"\n',
+      [['a,b', 'say "hi"', 'x\ny']],
+    ],
     ['a byte-order mark', '\uFEFFslug\nx\n', [['slug'], ['x']]],
     ['empty lines skipped', 'a\n\n\nb\n', [['a'], ['b']]],
     ['a quoted empty field is a record', '""\n', [['']]],

@@ -89,9 +89,7 @@ const NEEDS_QUOTES = /[",\r\n]/;
 
 /** One field as CSV writes it: quoted only when it must be. */
 export const csvField = (value: string): string =>
-  NEEDS_QUOTES.test(value) || value !== value.trim()
-    ? `"${value.replaceAll('"', '""')}"`
-    : value;
+  NEEDS_QUOTES.test(value) || value !== value.trim() ? `"${value.replaceAll('"', '""')}"` : value;
 
 /** Records as CSV text, CRLF after each (RFC 4180). */
 export function toCsv(records: readonly (readonly string[])[]): string {

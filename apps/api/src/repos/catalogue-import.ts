@@ -45,8 +45,7 @@ export type CataloguePlan = {
 };
 
 export type CatalogueCheck =
-  | { ok: true; plan: CataloguePlan }
-  | { ok: false; issues: CatalogueIssue[] };
+  { ok: true; plan: CataloguePlan } | { ok: false; issues: CatalogueIssue[] };
 
 async function idsByName(db: Database, query: SQL): Promise<Map<string, number>> {
   const rows = rowsOf<{ name: string; id: number }>(await db.execute(query));
@@ -107,22 +106,47 @@ export async function checkCatalogue(
 
   for (const { row, value } of rows) {
     if (!vendorIds.has(value.vendor)) {
-      issues.push({ row, column: 'vendor', key: 'staffImport.errors.unknownVendor', values: { vendor: value.vendor } });
+      issues.push({
+        row,
+        column: 'vendor',
+        key: 'staffImport.errors.unknownVendor',
+        values: { vendor: value.vendor },
+      });
     }
     if (!vatIds.has(value.vat)) {
-      issues.push({ row, column: 'vat', key: 'staffImport.errors.unknownVat', values: { vat: value.vat } });
+      issues.push({
+        row,
+        column: 'vat',
+        key: 'staffImport.errors.unknownVat',
+        values: { vat: value.vat },
+      });
     }
     for (const ref of value.attributes) {
       if (!valueIds.has(ref)) {
-        issues.push({ row, column: 'attributes', key: 'staffImport.errors.unknownValue', values: { value: ref } });
+        issues.push({
+          row,
+          column: 'attributes',
+          key: 'staffImport.errors.unknownValue',
+          values: { value: ref },
+        });
       }
     }
     if (value.parent !== null && !inFile.has(value.parent)) {
       const variation = parentIsVariation.get(value.parent);
       if (variation === undefined) {
-        issues.push({ row, column: 'parent', key: 'staffImport.errors.unknownParent', values: { parent: value.parent } });
+        issues.push({
+          row,
+          column: 'parent',
+          key: 'staffImport.errors.unknownParent',
+          values: { parent: value.parent },
+        });
       } else if (variation) {
-        issues.push({ row, column: 'parent', key: 'staffImport.errors.parentIsVariation', values: { parent: value.parent } });
+        issues.push({
+          row,
+          column: 'parent',
+          key: 'staffImport.errors.parentIsVariation',
+          values: { parent: value.parent },
+        });
       }
     }
     if (value.parent !== null && withVariations.has(value.slug)) {
@@ -170,7 +194,10 @@ export async function applyCatalogue(
     for (let start = 0; start < total; start += IMPORT_BATCH_ROWS) {
       const batch = plan.rows.slice(start, start + IMPORT_BATCH_ROWS);
       // Products before variations: a variation's parent must exist when its row is written.
-      for (const group of [batch.filter((r) => r.parent === null), batch.filter((r) => r.parent !== null)]) {
+      for (const group of [
+        batch.filter((r) => r.parent === null),
+        batch.filter((r) => r.parent !== null),
+      ]) {
         if (group.length === 0) continue;
         const products = group.map((r) => ({
           slug: r.slug,
@@ -208,7 +235,9 @@ export async function applyCatalogue(
       const texts: Record<string, string | null>[] = [];
       const locales: { slug: string; locales: string }[] = [];
       for (const r of batch) {
-        const present: Locale[] = SUPPORTED_LOCALES.filter((l) => r[textColumn('title', l)].trim() !== '');
+        const present: Locale[] = SUPPORTED_LOCALES.filter(
+          (l) => r[textColumn('title', l)].trim() !== '',
+        );
         locales.push({ slug: r.slug, locales: present.join(',') });
         for (const locale of present) {
           const entry: Record<string, string | null> = { slug: r.slug, locale };

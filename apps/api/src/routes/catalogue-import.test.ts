@@ -167,9 +167,17 @@ describe('the import', () => {
     expect(res.statusCode).toBe(400);
     const { rows: errors } = catalogueRefusalSchema.parse(res.json());
     expect(errors).toEqual([
-      { row: 2, column: 'vendor', message: en('staffImport.errors.unknownVendor', { vendor: 'no-such-vendor' }) },
+      {
+        row: 2,
+        column: 'vendor',
+        message: en('staffImport.errors.unknownVendor', { vendor: 'no-such-vendor' }),
+      },
       { row: 3, column: 'vat', message: en('staffImport.errors.unknownVat', { vat: 'nope' }) },
-      { row: 3, column: 'attributes', message: en('staffImport.errors.unknownValue', { value: 'colour:ultraviolet' }) },
+      {
+        row: 3,
+        column: 'attributes',
+        message: en('staffImport.errors.unknownValue', { value: 'colour:ultraviolet' }),
+      },
       { row: 4, column: 'title_en', message: en('forms.required', { field: 'title_en' }) },
       { row: 5, column: 'slug', message: en('staffImport.errors.slugTwice', { row: 3 }) },
     ]);
@@ -204,7 +212,11 @@ describe('the import', () => {
       .from(s.products)
       .where(inArray(s.products.slug, ['good-lamp', 'good-lamp-small', 'good-lamp-large']));
     const bySlug = (slug: string) => products.find((p) => p.slug === slug);
-    const [lamp, small, large] = [bySlug('good-lamp'), bySlug('good-lamp-small'), bySlug('good-lamp-large')];
+    const [lamp, small, large] = [
+      bySlug('good-lamp'),
+      bySlug('good-lamp-small'),
+      bySlug('good-lamp-large'),
+    ];
     expect(lamp).toMatchObject({ parentId: null, sku: 'GOOD-LAMP', price: 19.9, stock: null });
     expect(small).toMatchObject({ parentId: lamp!.id, price: 15.5, stock: 7, active: true });
     expect(large).toMatchObject({ parentId: lamp!.id, active: false, sorting: 2 });

@@ -53,7 +53,10 @@ export const catalogueImportRoutes: FastifyPluginAsync = async (app) => {
     async (req, { body }, reply) => {
       const user = await requireStaff(req);
       const check = await checkCatalogue(db, body.content, body.format);
-      if (!check.ok) return reply.code(400).send(catalogueRefusal((key, values) => req.t(key, values), check.issues));
+      if (!check.ok)
+        return reply
+          .code(400)
+          .send(catalogueRefusal((key, values) => req.t(key, values), check.issues));
       const options = { userId: user.id, now: app.now() };
       if (!(req.headers.accept ?? '').includes('application/x-ndjson')) {
         return applyCatalogue(db, check.plan, options);

@@ -90,7 +90,8 @@ async function readImport(response: Response, show: (outcome: Outcome) => void, 
     for (const line of lines) {
       if (!line.trim()) continue;
       const event = catalogueImportEventSchema.parse(JSON.parse(line));
-      if (event.kind === 'progress') show({ kind: 'progress', done: event.done, total: event.total });
+      if (event.kind === 'progress')
+        show({ kind: 'progress', done: event.done, total: event.total });
       else if (event.kind === 'done') show({ kind: 'result', result: event.result });
       else show({ kind: 'problem', message: event.detail });
     }
