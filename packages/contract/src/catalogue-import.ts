@@ -111,7 +111,7 @@ export const catalogueRowSchema = z
       text()
         .trim()
         .min(1)
-        .refine((v) => /^\d{1,10}(\.\d{1,2})?$/.test(v), 'staffImport.errors.price'),
+        .refine((v) => v === '' || /^\d{1,10}(\.\d{1,2})?$/.test(v), 'staffImport.errors.price'),
     ).transform((v) => Number(v).toFixed(2)),
     /** The VAT rate's key (`standard`, `reduced`…). */
     vat: cell(required(100)),
