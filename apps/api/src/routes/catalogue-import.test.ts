@@ -3,7 +3,7 @@
 // and nothing changed, a good file applied once (the second import changes nothing and moves no
 // change count), the export imported back as a no-op (CSV and JSON), and the streamed progress.
 // Runs on PGlite and, with DATABASE_URL set, on PostgreSQL.
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   CATALOGUE_COLUMNS,
@@ -14,6 +14,7 @@ import {
 import { parseCsv, toCsv } from '@shop/domain';
 import * as s from '#api/db/schema.ts';
 import { translatorFor } from '#api/lib/i18n.ts';
+import { IMPORT_BATCH_ROWS } from '#api/repos/catalogue-import.ts';
 import { useTestApp } from '../../test/helpers.ts';
 import { browserOf, type Browser } from '../../test/shopper.ts';
 
@@ -291,6 +292,53 @@ describe('the import', () => {
       kind: 'done',
       result: { total: 3, created: 3, updated: 0, unchanged: 0 },
     });
+  });
+});
+
+describe('one transaction', () => {
+  it('a failure in a later batch leaves nothing of the earlier ones, and the stream says so', async () => {
+    const staff = await staffBrowser();
+    const [lamp] = await sampleRows('atomic');
+    // More rows than one batch; the database refuses the last one (a trigger of this test).
+    const rows: Row[] = Array.from({ length: IMPORT_BATCH_ROWS + 1 }, (_, i) => ({
+      ...lamp,
+      slug: i === IMPORT_BATCH_ROWS ? 'atomic-boom' : `atomic-${i}`,
+      attributes: '',
+    }));
+    await t.handle.db.execute(sql`
+      CREATE FUNCTION test_refuse_boom() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'boom'; END $$`);
+    await t.handle.db.execute(sql`
+      CREATE TRIGGER test_refuse_boom BEFORE INSERT ON products FOR EACH ROW
+      WHEN (NEW.slug = 'atomic-boom') EXECUTE FUNCTION test_refuse_boom()`);
+    const before = await productCount();
+    const versions = await dataVersions();
+    const logs = await t.handle.db.select({ n: count() }).from(s.staffActions);
+    try {
+      const res = await staff.send(
+        'POST',
+        '/de/api/staff/catalogue/import/',
+        { format: 'csv', content: csvOf(rows) },
+        { accept: 'application/x-ndjson' },
+      );
+      const events = res.body
+        .trim()
+        .split('\n')
+        .map((line) => catalogueImportEventSchema.parse(JSON.parse(line)));
+      // The first batch was written (inside the transaction) before the second failed.
+      expect(events).toContainEqual({
+        kind: 'progress',
+        done: IMPORT_BATCH_ROWS,
+        total: IMPORT_BATCH_ROWS + 1,
+      });
+      expect(events.at(-1)).toEqual({ kind: 'failed', detail: de('staffImport.failed') });
+    } finally {
+      await t.handle.db.execute(sql`DROP TRIGGER test_refuse_boom ON products`);
+      await t.handle.db.execute(sql`DROP FUNCTION test_refuse_boom()`);
+    }
+    expect(await productCount()).toBe(before);
+    expect(await dataVersions()).toEqual(versions);
+    expect(await t.handle.db.select({ n: count() }).from(s.staffActions)).toEqual(logs);
   });
 });
 
