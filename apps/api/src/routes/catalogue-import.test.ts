@@ -14,6 +14,7 @@ import {
 import { parseCsv, toCsv } from '@shop/domain';
 import * as s from '#api/db/schema.ts';
 import { translatorFor } from '#api/lib/i18n.ts';
+import { BODY_LIMIT_BYTES } from '#api/plugins/limits.ts';
 import { IMPORT_BATCH_ROWS } from '#api/repos/catalogue-import.ts';
 import { useTestApp } from '../../test/helpers.ts';
 import { browserOf, type Browser } from '../../test/shopper.ts';
@@ -112,6 +113,18 @@ describe('who may import and export', () => {
       detail: de('auth.loginRequired'),
     });
     expect((await anonymous.send('GET', EXPORT)).statusCode).toBe(401);
+    // The large body is not even read for anyone but staff: a broken one is a 401, not a 400.
+    const unread = await t.app.inject({
+      method: 'POST',
+      url: IMPORT,
+      payload: `{"format":"csv","content":"${'x'.repeat(BODY_LIMIT_BYTES)}`,
+      headers: {
+        'content-type': 'application/json',
+        cookie: anonymous.jar.header(),
+        'x-csrftoken': anonymous.jar.get('csrftoken') ?? '',
+      },
+    });
+    expect(unread.statusCode).toBe(401);
     const shopper = browserOf(t);
     await shopper.logIn('shopper@example.com');
     const forbidden = await importFile(shopper, content);

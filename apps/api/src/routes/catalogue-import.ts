@@ -47,6 +47,14 @@ export const catalogueImportRoutes: FastifyPluginAsync = async (app) => {
       reply.header('cache-control', 'private, no-store');
   });
 
+  // The import takes a large body: anyone but staff is refused before it is read (the contract's
+  // `auth` check runs after the body is parsed).
+  app.addHook('onRequest', async (req) => {
+    if (req.method === 'POST' && req.routeOptions.url?.endsWith('/staff/catalogue/import/')) {
+      await requireStaff(req);
+    }
+  });
+
   defineEndpoint(
     app,
     endpoints.staffCatalogue.importCatalogue,
