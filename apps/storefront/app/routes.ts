@@ -23,6 +23,7 @@ export default [
       route('bundles', 'routes/staff-catalogue.tsx', { id: 'staff-bundles' }),
       route('bundles/:id', 'routes/staff-catalogue-item.tsx', { id: 'staff-bundle' }),
       route('settings', 'routes/staff-settings.tsx'),
+      route('import', 'routes/staff-import.tsx'),
     ]),
     layout('routes/shop-layout.tsx', [
       index('routes/home.tsx'),

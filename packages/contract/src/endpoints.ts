@@ -14,6 +14,12 @@ import {
   newsletterTokenBodySchema,
   userInfoSchema,
 } from './accounts.ts';
+import {
+  catalogueExportQuerySchema,
+  catalogueImportBodySchema,
+  catalogueImportResultSchema,
+  catalogueRefusalSchema,
+} from './catalogue-import.ts';
 import { addressSchema, createAddressBodySchema, updateAddressBodySchema } from './addresses.ts';
 import {
   contentItemSchema,
@@ -1017,6 +1023,28 @@ export const endpoints = {
   staffCatalogue: staffCatalogueEndpoints,
 
   staffSettings: staffSettingsEndpoints,
+  /** The catalogue file in and out (issue 24, docs/import-format.md, decision 0058). */
+  staffImport: {
+    importCatalogue: endpoint({
+      method: 'POST',
+      path: '/api/staff/catalogue/import/',
+      summary:
+        'Staff: import a CSV or JSON catalogue file: every row checked first (400 names each bad row and column, nothing changed), then applied in one transaction. With `Accept: application/x-ndjson` the answer streams progress lines, then the result',
+      body: catalogueImportBodySchema,
+      response: catalogueImportResultSchema,
+      auth: 'staff',
+      errors: { ...staffOnly, 400: z.union([catalogueRefusalSchema, fieldErrorsSchema]) },
+    }),
+    exportCatalogue: endpoint({
+      method: 'GET',
+      path: '/api/staff/catalogue/export/',
+      summary: 'Staff: the whole catalogue as a CSV or JSON file, in the import’s format',
+      query: catalogueExportQuerySchema,
+      response: z.string(),
+      auth: 'staff',
+      errors: { ...staffOnly, ...badRequest },
+    }),
+  },
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -14,3 +14,4 @@ export * from './staff-settings.ts';
 export * from './endpoints.ts';
 export * from './client.ts';
 export * from './field-errors.ts';
+export * from './catalogue-import.ts';

@@ -23,3 +23,4 @@ export * from './payment.ts';
 export * from './address.ts';
 export * from './dashboard.ts';
 export * from './tracking.ts';
+export * from './csv.ts';

@@ -28,7 +28,7 @@ export function defineEndpoint<E extends EndpointDef>(
   app: FastifyInstance,
   endpoint: E,
   handler: EndpointHandler<E>,
-  options: { shop?: 'open' | 'guarded' } = {},
+  options: { shop?: 'open' | 'guarded'; bodyLimit?: number } = {},
 ): void {
   const params =
     endpoint.params instanceof z.ZodObject
@@ -39,6 +39,7 @@ export function defineEndpoint<E extends EndpointDef>(
     method: endpoint.method,
     url: toRoutePath(endpoint.path.replace(/^\/api/, '')),
     config: { shop: options.shop ?? 'guarded' },
+    ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     schema: {
       tags: [tag],
       summary: endpoint.summary,

@@ -45,6 +45,7 @@ const SECTIONS: Readonly<Record<string, readonly string[]>> = {
     'staff',
     'staffCatalogue',
     'staffSettings',
+    'staffImport',
     'orders',
     'account',
     'auth',

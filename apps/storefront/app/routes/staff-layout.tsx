@@ -26,6 +26,7 @@ export const STAFF_SECTIONS = [
   ['reviews', 'staff.reviews.title'],
   ['feedback', 'staff.feedback.title'],
   ['settings', 'staffSettings.title'],
+  ['import', 'staffImport.title'],
 ] as const;
 
 export default function StaffLayout() {

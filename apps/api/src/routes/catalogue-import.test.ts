@@ -1,0 +1,384 @@
+// Issue 24, the catalogue file: who may import and export (anonymous 401, shopper 403, no CSRF
+// 403), a file with one bad row refused with that row and column named in the caller's language
+// and nothing changed, a good file applied once (the second import changes nothing and moves no
+// change count), the export imported back as a no-op (CSV and JSON), and the streamed progress.
+// Runs on PGlite and, with DATABASE_URL set, on PostgreSQL.
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import {
+  CATALOGUE_COLUMNS,
+  catalogueImportEventSchema,
+  catalogueImportResultSchema,
+  catalogueRefusalSchema,
+} from '@shop/contract';
+import { parseCsv, toCsv } from '@shop/domain';
+import * as s from '#api/db/schema.ts';
+import { translatorFor } from '#api/lib/i18n.ts';
+import { BODY_LIMIT_BYTES } from '#api/plugins/limits.ts';
+import { IMPORT_BATCH_ROWS } from '#api/repos/catalogue-import.ts';
+import { useTestApp } from '../../test/helpers.ts';
+import { browserOf, type Browser } from '../../test/shopper.ts';
+
+const t = useTestApp({
+  authLimits: { perAccount: 1_000_000, perAddress: 1_000_000, windowMs: 60_000 },
+});
+const de = translatorFor('de');
+const en = translatorFor('en');
+const IMPORT = '/en/api/staff/catalogue/import/';
+const EXPORT = '/en/api/staff/catalogue/export/';
+
+async function staffBrowser(): Promise<Browser> {
+  const b = browserOf(t);
+  await b.logIn('staff@example.com');
+  return b;
+}
+
+/** Names the demo shop has: a vendor, a VAT rate, two values of one attribute and one of another. */
+async function shopNames() {
+  const db = t.handle.db;
+  const [vendor] = await db.select().from(s.vendors).orderBy(asc(s.vendors.id)).limit(1);
+  const [vat] = await db.select().from(s.vats).orderBy(asc(s.vats.id)).limit(1);
+  const values = await db
+    .select({ attribute: s.attributes.slug, value: s.attributeValues.slug })
+    .from(s.attributeValues)
+    .innerJoin(s.attributes, eq(s.attributes.id, s.attributeValues.attributeId))
+    .orderBy(asc(s.attributeValues.id));
+  const refs = values.map((v) => `${v.attribute}:${v.value}`);
+  return { vendor: vendor!.slug, vat: vat!.key, refs };
+}
+
+type Row = Partial<Record<(typeof CATALOGUE_COLUMNS)[number], string>>;
+
+const csvOf = (rows: Row[]) =>
+  toCsv([[...CATALOGUE_COLUMNS], ...rows.map((row) => CATALOGUE_COLUMNS.map((c) => row[c] ?? ''))]);
+
+/** A product with two variations (with stock, and unlimited), texts in all four languages. */
+async function sampleRows(prefix: string): Promise<Row[]> {
+  const { vendor, vat, refs } = await shopNames();
+  const base = { vendor, vat, price: '19.90' };
+  return [
+    {
+      ...base,
+      slug: `${prefix}-lamp`,
+      sku: `${prefix.toUpperCase()}-LAMP`,
+      stock: '',
+      attributes: refs[0],
+      title_en: 'Desk lamp, "brass"',
+      description_en: 'A lamp.\nTwo lines.',
+      meta_title_en: 'Brass desk lamp',
+      title_de: 'Schreibtischlampe',
+      title_ru: 'Настольная лампа',
+      title_it: 'Lampada da scrivania',
+      description_it: 'Una lampada.',
+    },
+    {
+      ...base,
+      slug: `${prefix}-lamp-small`,
+      parent: `${prefix}-lamp`,
+      price: '15.5',
+      stock: '7',
+      attributes: `${refs[0]}|${refs[1]}`,
+      title_en: 'Desk lamp, small',
+    },
+    {
+      ...base,
+      slug: `${prefix}-lamp-large`,
+      parent: `${prefix}-lamp`,
+      active: 'false',
+      sorting: '2',
+      title_en: 'Desk lamp, large',
+      title_de: 'Schreibtischlampe, groß',
+    },
+  ];
+}
+
+async function productCount() {
+  const [row] = await t.handle.db.select({ n: count() }).from(s.products);
+  return row!.n;
+}
+
+async function dataVersions() {
+  return t.handle.db.select().from(s.shopDataVersions).orderBy(asc(s.shopDataVersions.id));
+}
+
+const importFile = (b: Browser, content: string, format: 'csv' | 'json' = 'csv', locale = 'en') =>
+  b.send('POST', `/${locale}/api/staff/catalogue/import/`, { format, content });
+
+describe('who may import and export', () => {
+  it('anonymous: 401; a shopper: 403; without the CSRF token: 403; nothing changes', async () => {
+    const content = csvOf(await sampleRows('who'));
+    const before = await productCount();
+    const anonymous = browserOf(t);
+    expect((await importFile(anonymous, content, 'csv', 'de')).json()).toEqual({
+      detail: de('auth.loginRequired'),
+    });
+    expect((await anonymous.send('GET', EXPORT)).statusCode).toBe(401);
+    // The large body is not even read for anyone but staff: a broken one is a 401, not a 400.
+    const unread = await t.app.inject({
+      method: 'POST',
+      url: IMPORT,
+      payload: `{"format":"csv","content":"${'x'.repeat(BODY_LIMIT_BYTES)}`,
+      headers: {
+        'content-type': 'application/json',
+        cookie: anonymous.jar.header(),
+        'x-csrftoken': anonymous.jar.get('csrftoken') ?? '',
+      },
+    });
+    expect(unread.statusCode).toBe(401);
+    const shopper = browserOf(t);
+    await shopper.logIn('shopper@example.com');
+    const forbidden = await importFile(shopper, content);
+    expect(forbidden.statusCode).toBe(403);
+    expect((await shopper.send('GET', EXPORT)).statusCode).toBe(403);
+    const staff = await staffBrowser();
+    const noCsrf = await t.app.inject({
+      method: 'POST',
+      url: IMPORT,
+      payload: { format: 'csv', content },
+      headers: { cookie: staff.jar.header() },
+    });
+    expect(noCsrf.statusCode).toBe(403);
+    expect(noCsrf.json()).toEqual({ detail: en('errors.csrf') });
+    expect(await productCount()).toBe(before);
+  });
+});
+
+describe('the import', () => {
+  it('refuses a file with one bad row, naming the row and column in the caller’s language, and changes nothing', async () => {
+    const staff = await staffBrowser();
+    const rows = await sampleRows('bad');
+    rows[2] = { ...rows[2], price: '12,50' };
+    const before = await productCount();
+    const versions = await dataVersions();
+    const res = await importFile(staff, csvOf(rows), 'csv', 'de');
+    expect(res.statusCode, res.body).toBe(400);
+    const refusal = catalogueRefusalSchema.parse(res.json());
+    // CSV rows as a spreadsheet numbers them: the header is row 1, the third product row 4.
+    expect(refusal).toEqual({
+      detail: de('staffImport.refused', { count: 1 }),
+      count: 1,
+      rows: [{ row: 4, column: 'price', message: de('staffImport.errors.price') }],
+    });
+    expect(await productCount()).toBe(before);
+    expect(await dataVersions()).toEqual(versions);
+    const [found] = await t.handle.db
+      .select({ n: count() })
+      .from(s.products)
+      .where(eq(s.products.slug, 'bad-lamp'));
+    expect(found!.n).toBe(0);
+  });
+
+  it('names unknown vendors, VAT rates, attribute values and parents, and bad columns', async () => {
+    const staff = await staffBrowser();
+    const [lamp] = await sampleRows('names');
+    const rows: Row[] = [
+      { ...lamp, vendor: 'no-such-vendor' },
+      { ...lamp, slug: 'names-2', vat: 'nope', attributes: 'colour:ultraviolet' },
+      { ...lamp, slug: 'names-3', parent: 'no-such-parent', title_en: '' },
+      { ...lamp, slug: 'names-2' },
+    ];
+    const res = await importFile(staff, csvOf(rows));
+    expect(res.statusCode).toBe(400);
+    const { rows: errors } = catalogueRefusalSchema.parse(res.json());
+    expect(errors).toEqual([
+      {
+        row: 2,
+        column: 'vendor',
+        message: en('staffImport.errors.unknownVendor', { vendor: 'no-such-vendor' }),
+      },
+      { row: 3, column: 'vat', message: en('staffImport.errors.unknownVat', { vat: 'nope' }) },
+      {
+        row: 3,
+        column: 'attributes',
+        message: en('staffImport.errors.unknownValue', { value: 'colour:ultraviolet' }),
+      },
+      { row: 4, column: 'title_en', message: en('forms.required', { field: 'title_en' }) },
+      { row: 5, column: 'slug', message: en('staffImport.errors.slugTwice', { row: 3 }) },
+    ]);
+    const badHeader = await importFile(staff, 'slug,colour\nx,red\n');
+    expect(catalogueRefusalSchema.parse(badHeader.json()).rows).toEqual([
+      { row: 0, column: '', message: en('staffImport.errors.unknownColumn', { column: 'colour' }) },
+    ]);
+    const badJson = await importFile(staff, '{"rows": 3}', 'json');
+    expect(catalogueRefusalSchema.parse(badJson.json()).rows[0]?.message).toBe(
+      en('staffImport.errors.badJson'),
+    );
+  });
+
+  it('applies a good file in one go; the same file again changes nothing', async () => {
+    const staff = await staffBrowser();
+    const db = t.handle.db;
+    const { refs } = await shopNames();
+    const rows = await sampleRows('good');
+    const content = csvOf(rows);
+    const before = await productCount();
+    const first = await importFile(staff, content);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(catalogueImportResultSchema.parse(first.json())).toEqual({
+      total: 3,
+      created: 3,
+      updated: 0,
+      unchanged: 0,
+    });
+    expect(await productCount()).toBe(before + 3);
+    const products = await db
+      .select()
+      .from(s.products)
+      .where(inArray(s.products.slug, ['good-lamp', 'good-lamp-small', 'good-lamp-large']));
+    const bySlug = (slug: string) => products.find((p) => p.slug === slug);
+    const [lamp, small, large] = [
+      bySlug('good-lamp'),
+      bySlug('good-lamp-small'),
+      bySlug('good-lamp-large'),
+    ];
+    expect(lamp).toMatchObject({ parentId: null, sku: 'GOOD-LAMP', price: 19.9, stock: null });
+    expect(small).toMatchObject({ parentId: lamp!.id, price: 15.5, stock: 7, active: true });
+    expect(large).toMatchObject({ parentId: lamp!.id, active: false, sorting: 2 });
+    const texts = await db
+      .select()
+      .from(s.productTranslations)
+      .where(eq(s.productTranslations.parentId, lamp!.id))
+      .orderBy(asc(s.productTranslations.locale));
+    expect(texts.map((r) => r.locale).sort()).toEqual(['de', 'en', 'it', 'ru']);
+    expect(texts.find((r) => r.locale === 'en')).toMatchObject({
+      title: 'Desk lamp, "brass"',
+      description: 'A lamp.\nTwo lines.',
+      metaTitle: 'Brass desk lamp',
+      metaDescription: null,
+    });
+    const smallValues = await db
+      .select()
+      .from(s.productValues)
+      .where(eq(s.productValues.productId, small!.id));
+    expect(smallValues).toHaveLength(2);
+    const [log] = await db
+      .select()
+      .from(s.staffActions)
+      .where(and(eq(s.staffActions.subject, 'catalogue'), eq(s.staffActions.action, 'import')))
+      .orderBy(asc(s.staffActions.id));
+    expect(log?.after).toEqual({ total: 3, created: 3, updated: 0, unchanged: 0 });
+    expect(log?.userId).not.toBeNull();
+
+    const versions = await dataVersions();
+    const second = await importFile(staff, content);
+    expect(second.json()).toEqual({ total: 3, created: 0, updated: 0, unchanged: 3 });
+    expect(await productCount()).toBe(before + 3);
+    // Nothing written, so no cache drops.
+    expect(await dataVersions()).toEqual(versions);
+
+    // A changed price, a language dropped and a value removed: exactly those rows change.
+    const changed = structuredClone(rows);
+    changed[0] = { ...changed[0], price: '21.00', title_it: '', description_it: '' };
+    changed[1] = { ...changed[1], attributes: refs[0] };
+    const third = await importFile(staff, csvOf(changed));
+    expect(third.json()).toEqual({ total: 3, created: 0, updated: 2, unchanged: 1 });
+    const itRows = await db
+      .select()
+      .from(s.productTranslations)
+      .where(
+        and(eq(s.productTranslations.parentId, lamp!.id), eq(s.productTranslations.locale, 'it')),
+      );
+    expect(itRows).toHaveLength(0);
+    expect(
+      await db.select().from(s.productValues).where(eq(s.productValues.productId, small!.id)),
+    ).toHaveLength(1);
+    expect(await dataVersions()).not.toEqual(versions);
+  });
+
+  it('streams its progress, then the result, when asked for NDJSON', async () => {
+    const staff = await staffBrowser();
+    const res = await staff.send(
+      'POST',
+      IMPORT,
+      { format: 'csv', content: csvOf(await sampleRows('stream')) },
+      { accept: 'application/x-ndjson' },
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('application/x-ndjson');
+    const events = res.body
+      .trim()
+      .split('\n')
+      .map((line) => catalogueImportEventSchema.parse(JSON.parse(line)));
+    expect(events[0]).toEqual({ kind: 'progress', done: 0, total: 3 });
+    expect(events.at(-2)).toEqual({ kind: 'progress', done: 3, total: 3 });
+    expect(events.at(-1)).toEqual({
+      kind: 'done',
+      result: { total: 3, created: 3, updated: 0, unchanged: 0 },
+    });
+  });
+});
+
+describe('one transaction', () => {
+  it('a failure in a later batch leaves nothing of the earlier ones, and the stream says so', async () => {
+    const staff = await staffBrowser();
+    const [lamp] = await sampleRows('atomic');
+    // More rows than one batch; the database refuses the last one (a trigger of this test).
+    const rows: Row[] = Array.from({ length: IMPORT_BATCH_ROWS + 1 }, (_, i) => ({
+      ...lamp,
+      slug: i === IMPORT_BATCH_ROWS ? 'atomic-boom' : `atomic-${i}`,
+      attributes: '',
+    }));
+    await t.handle.db.execute(sql`
+      CREATE FUNCTION test_refuse_boom() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'boom'; END $$`);
+    await t.handle.db.execute(sql`
+      CREATE TRIGGER test_refuse_boom BEFORE INSERT ON products FOR EACH ROW
+      WHEN (NEW.slug = 'atomic-boom') EXECUTE FUNCTION test_refuse_boom()`);
+    const before = await productCount();
+    const versions = await dataVersions();
+    const logs = await t.handle.db.select({ n: count() }).from(s.staffActions);
+    try {
+      const res = await staff.send(
+        'POST',
+        '/de/api/staff/catalogue/import/',
+        { format: 'csv', content: csvOf(rows) },
+        { accept: 'application/x-ndjson' },
+      );
+      const events = res.body
+        .trim()
+        .split('\n')
+        .map((line) => catalogueImportEventSchema.parse(JSON.parse(line)));
+      // The first batch was written (inside the transaction) before the second failed.
+      expect(events).toContainEqual({
+        kind: 'progress',
+        done: IMPORT_BATCH_ROWS,
+        total: IMPORT_BATCH_ROWS + 1,
+      });
+      expect(events.at(-1)).toEqual({ kind: 'failed', detail: de('staffImport.failed') });
+    } finally {
+      await t.handle.db.execute(sql`DROP TRIGGER test_refuse_boom ON products`);
+      await t.handle.db.execute(sql`DROP FUNCTION test_refuse_boom()`);
+    }
+    expect(await productCount()).toBe(before);
+    expect(await dataVersions()).toEqual(versions);
+    expect(await t.handle.db.select({ n: count() }).from(s.staffActions)).toEqual(logs);
+  });
+});
+
+describe('the export', () => {
+  it('writes the whole catalogue; imported back, CSV or JSON, it changes nothing', async () => {
+    const staff = await staffBrowser();
+    const csv = await staff.send('GET', EXPORT);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.headers['cache-control']).toBe('private, no-store');
+    const table = parseCsv(csv.body);
+    expect(table[0]).toEqual([...CATALOGUE_COLUMNS]);
+    expect(table.length - 1).toBe(await productCount());
+    const versions = await dataVersions();
+    const back = await importFile(staff, csv.body);
+    expect(back.statusCode, back.body.slice(0, 2000)).toBe(200);
+    const result = catalogueImportResultSchema.parse(back.json());
+    expect(result).toMatchObject({ created: 0, updated: 0, unchanged: table.length - 1 });
+
+    const json = await staff.send('GET', `${EXPORT}?format=json`);
+    expect(json.headers['content-type']).toContain('application/json');
+    const parsed = JSON.parse(json.body) as { rows: Record<string, unknown>[] };
+    expect(parsed.rows).toHaveLength(table.length - 1);
+    const again = await importFile(staff, json.body, 'json');
+    expect(again.json()).toMatchObject({ created: 0, updated: 0, unchanged: table.length - 1 });
+    expect(await dataVersions()).toEqual(versions);
+    // Export → import → export: the same file.
+    expect((await staff.send('GET', EXPORT)).body).toBe(csv.body);
+  });
+});

@@ -1,0 +1,126 @@
+// Issue 24, the catalogue import in the browser: a file with one bad row is refused with that row
+// and column named and nothing changed; the corrected file is imported and the result shown.
+// With JavaScript (the file goes to the API, whose streamed progress fills the bar) and without
+// (the form posts to the page's action), at 360 and 1280 px, with axe.
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import {
+  baseURL,
+  checkScreen,
+  hydrated,
+  loginAs,
+  NARROW,
+  useBrowser,
+  WIDE,
+  withConsent,
+} from './pages.ts';
+
+const browser = useBrowser();
+
+type ExportedRow = { slug: string; vendor: string; vat: string };
+
+async function exportedRows(page: Page): Promise<ExportedRow[]> {
+  const res = await page.request.get(`${baseURL}/en/api/staff/catalogue/export/?format=json`);
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { rows: ExportedRow[] }).rows;
+}
+
+/** A CSV of a hidden product and its variation; `price` of the variation (row 3) as given. */
+function fileOf(prefix: string, shop: ExportedRow, price: string) {
+  return [
+    'slug,parent,vendor,price,vat,stock,active,title_en,title_de',
+    `${prefix},,${shop.vendor},10.00,${shop.vat},5,false,Import test ${prefix},Importtest`,
+    `${prefix}-v,${prefix},${shop.vendor},"${price}",${shop.vat},,false,"Import test, variation",`,
+  ].join('\n');
+}
+
+/** axe runs in the page: without JavaScript it judges a JavaScript twin at the same address. */
+async function checkScreenOf(page: Page, js: boolean) {
+  if (js) return checkScreen(page);
+  const twin = await browser.page({ viewport: page.viewportSize() ?? WIDE });
+  await twin.context().addCookies(await page.context().cookies());
+  await twin.goto(page.url());
+  await hydrated(twin);
+  await checkScreen(twin);
+}
+
+async function upload(page: Page, name: string, content: string) {
+  await page.getByLabel('Catalogue file (CSV or JSON)').setInputFiles({
+    name,
+    mimeType: 'text/csv',
+    buffer: Buffer.from(content),
+  });
+  await page.getByRole('button', { name: 'Check and import' }).click();
+}
+
+describe('the catalogue import page', () => {
+  it.each([
+    ['with JavaScript at 360 px', true, NARROW],
+    ['without JavaScript at 1280 px', false, WIDE],
+    ['with JavaScript at 1280 px', true, WIDE],
+    ['without JavaScript at 360 px', false, NARROW],
+  ])(
+    'refuses a file with one bad row, naming it, then imports the corrected file (%s)',
+    async (_name, js, viewport) => {
+      const page = await browser.page({ javaScriptEnabled: js, viewport });
+      page.setDefaultTimeout(20_000);
+      await withConsent(page);
+      await loginAs(page, baseURL);
+      const [shop] = await exportedRows(page);
+      const prefix = `import-e2e-${randomUUID().slice(0, 8)}`;
+
+      await page.goto(`${baseURL}/en/staff/import/`);
+      await page.getByRole('heading', { level: 1, name: 'Import and export' }).waitFor();
+      if (js) await hydrated(page);
+      await checkScreenOf(page, js);
+
+      await upload(page, 'catalogue.csv', fileOf(prefix, shop!, '12,50'));
+      const refusal = page.getByRole('alert');
+      await refusal.getByText('Errors in the file: 1. Nothing was changed.').waitFor();
+      // The header is row 1: the variation is row 3.
+      const row = refusal.getByRole('row').filter({ hasText: 'price' });
+      expect(await row.getByRole('cell').allTextContents()).toEqual([
+        '3',
+        'price',
+        'The price must be a number with at most two decimals, such as 12.50',
+      ]);
+      await checkScreenOf(page, js);
+      expect((await exportedRows(page)).some((r) => r.slug.startsWith(prefix))).toBe(false);
+
+      // With JavaScript the page asks the API for its streamed progress (the bar), then the result
+      // (the stream's lines: catalogue-import.test.ts).
+      const streamed = js
+        ? page.waitForResponse((r) => r.url().includes('/api/staff/catalogue/import/'))
+        : undefined;
+      await upload(page, 'catalogue.csv', fileOf(prefix, shop!, '12.50'));
+      if (streamed) {
+        const response = await streamed;
+        expect(response.headers()['content-type']).toContain('application/x-ndjson');
+      }
+      await page
+        .getByRole('status')
+        .filter({ hasText: 'Imported 2 rows: 2 created, 0 updated, 0 unchanged.' })
+        .waitFor();
+      await checkScreenOf(page, js);
+      const slugs = (await exportedRows(page)).map((r) => r.slug);
+      expect(slugs).toContain(prefix);
+      expect(slugs).toContain(`${prefix}-v`);
+    },
+    120_000,
+  );
+
+  it('offers the export as CSV and JSON', async () => {
+    const page = await browser.page({ viewport: WIDE });
+    await withConsent(page);
+    await loginAs(page, baseURL);
+    await page.goto(`${baseURL}/en/staff/import/`);
+    const href = await page.getByRole('link', { name: 'Download CSV' }).getAttribute('href');
+    const res = await page.request.get(`${baseURL}${href}`);
+    expect(res.headers()['content-type']).toContain('text/csv');
+    expect((await res.text()).split('\r\n')[0]).toMatch(/^slug,parent,vendor,sku,price,vat,stock/);
+    const jsonHref = await page.getByRole('link', { name: 'Download JSON' }).getAttribute('href');
+    const json = await page.request.get(`${baseURL}${jsonHref}`);
+    expect(((await json.json()) as { rows: unknown[] }).rows.length).toBeGreaterThan(0);
+  });
+});
