@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { logFormatOf } from './lib/logger.ts';
 import { sign } from './lib/secret-key.ts';
 import { DEFAULT_AUTH_LIMITS } from './plugins/auth-limits.ts';
@@ -78,7 +79,33 @@ const envSchema = z.object({
    * (it maps every endpoint for whoever asks) and on otherwise. Issue 21.
    */
   API_DOCS: z.enum(['on', 'off']).optional(),
-});
+  /**
+   * Worker processes (Node's cluster) sharing the port; unset, 1 on the embedded database and
+   * the number of cores on PostgreSQL (workerCountOf). Decision 0060.
+   */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
+})
+  .superRefine((env, ctx) => {
+    // PGlite is one process's database: a second process cannot open its data directory.
+    if (!env.DATABASE_URL && (env.WEB_CONCURRENCY ?? 1) > 1) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WEB_CONCURRENCY'],
+        message: 'above 1 needs DATABASE_URL (the embedded database serves one process)',
+      });
+    }
+  });
+
+/**
+ * How many workers `npm start` runs (decision 0060): WEB_CONCURRENCY, else 1 on the embedded
+ * database (one process's database) and one a core on PostgreSQL.
+ */
+export function workerCountOf(
+  env: Pick<Env, 'WEB_CONCURRENCY' | 'DATABASE_URL'>,
+  cores = availableParallelism(),
+): number {
+  return env.WEB_CONCURRENCY ?? (env.DATABASE_URL ? cores : 1);
+}
 
 /** Fastify's `trustProxy`: nobody, everybody, the nearest n hops, or these addresses. */
 export type TrustProxy = boolean | number | string[];
