@@ -81,7 +81,12 @@ ${upstreamFor(upstreams)
 `;
 }
 
-export type RunningNginx = { child: ChildProcess; url: string; accessLog: string; stop(): Promise<void> };
+export type RunningNginx = {
+  child: ChildProcess;
+  url: string;
+  accessLog: string;
+  stop(): Promise<void>;
+};
 
 /** Resolves once something accepts connections on 127.0.0.1:`port`. */
 async function accepting(port: number, child: ChildProcess, timeoutMs = 10_000): Promise<void> {
@@ -103,7 +108,10 @@ async function accepting(port: number, child: ChildProcess, timeoutMs = 10_000):
 }
 
 /** Writes the configuration into `dir`, checks it (`nginx -t`) and starts nginx in the foreground. */
-export async function startNginx(options: NginxOptions, nginx = findNginx()): Promise<RunningNginx> {
+export async function startNginx(
+  options: NginxOptions,
+  nginx = findNginx(),
+): Promise<RunningNginx> {
   if (!nginx) throw new Error('nginx not found: apt-get install nginx (or set NGINX)');
   mkdirSync(options.dir, { recursive: true });
   const conf = join(options.dir, 'nginx.conf');

@@ -179,13 +179,9 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL || !nginxPath)(
         WEB_CONCURRENCY: '1',
         LOG_LEVEL: 'error',
       };
-      // Built once before both start (two `npm start`s would both build a stale storefront).
+      // Built once before both start (two starts would both build a stale storefront).
       buildIfStale();
-      shops.push(
-        ...(await Promise.all(
-          ports.map((port) => startShop(port, { DATA_DIR: dataDir, ...shopEnv })),
-        )),
-      );
+      shops.push(...ports.map((port) => startShop(port, { DATA_DIR: dataDir, ...shopEnv })));
       await Promise.all(shops.map((shop) => answering(shop, 120_000)));
       nginx = await startNginx({ dir: nginxDir, port: nginxPort, upstreams: ports }, nginxPath);
     }, 240_000);
