@@ -131,11 +131,15 @@ describe.skipIf(!DATABASE_URL)('four workers starting at once on an empty databa
     const shop = shops[0]!;
     const [dead, sibling] = workersUnder(shop.child.pid!);
     process.kill(dead!, 'SIGKILL');
+    // The requests the dead worker held die with it (a crash, unlike SIGTERM, drains nothing),
+    // keep-alive connections to it included; the primary hears of the death within moments.
+    await new Promise((r) => setTimeout(r, 300));
     const deadline = Date.now() + 60_000;
     let workers: number[] = [];
     while (Date.now() < deadline) {
-      // Served all along, by the sibling until the new worker listens.
-      expect((await fetch(`${shop.url}/health/ready`)).status).toBe(200);
+      // Served all along on new connections, by the sibling until the new worker listens.
+      const res = await fetch(`${shop.url}/health/ready`, { headers: { connection: 'close' } });
+      expect(res.status).toBe(200);
       workers = workersUnder(shop.child.pid!);
       if (workers.length === 2 && !workers.includes(dead!)) break;
       await new Promise((r) => setTimeout(r, 250));
@@ -143,5 +147,42 @@ describe.skipIf(!DATABASE_URL)('four workers starting at once on an empty databa
     expect(workers).toContain(sibling);
     expect(workers).not.toContain(dead);
     expect(workers).toHaveLength(2);
+    // And on while the new one starts and joins.
+    for (let i = 0; i < 20; i++) {
+      const res = await fetch(`${shop.url}/health/ready`, { headers: { connection: 'close' } });
+      expect(res.status).toBe(200);
+      await new Promise((r) => setTimeout(r, 250));
+    }
   }, 90_000);
+
+  it('stops every worker when the primary alone gets SIGTERM', async () => {
+    const shop = shops[1]!;
+    const workers = workersUnder(shop.child.pid!);
+    expect(workers).toHaveLength(2);
+    // The primary only (systemd's KillMode=mixed): it hands the signal to its workers.
+    const stat = readFileSync(`/proc/${workers[0]}/stat`, 'utf8');
+    const primary = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    expect(readFileSync(`/proc/${primary}/cmdline`, 'utf8')).toContain('scripts/start.ts');
+    const npmExit = new Promise<number | null>((resolve) =>
+      shop.child.once('exit', (code) => resolve(code)),
+    );
+    process.kill(primary, 'SIGTERM');
+    const deadline = Date.now() + 40_000;
+    const alive = (pid: number) => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    while (Date.now() < deadline && [primary, ...workers].some(alive)) {
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect([primary, ...workers].filter(alive)).toEqual([]);
+    await expect(fetch(`${shop.url}/health/live`)).rejects.toThrow();
+    // Exit 0 (npm passes the primary's on): every worker drained and closed cleanly. A primary
+    // killed by the signal would leave its workers to exit on the lost channel, undrained.
+    expect(await npmExit).toBe(0);
+  }, 60_000);
 });
