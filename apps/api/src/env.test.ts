@@ -2,7 +2,14 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { apiDocsEnabled, appOptionsOf, EnvError, loadEnv, publicOriginOf } from './env.ts';
+import {
+  apiDocsEnabled,
+  appOptionsOf,
+  EnvError,
+  loadEnv,
+  publicOriginOf,
+  workerCountOf,
+} from './env.ts';
 
 describe('environment', () => {
   it('has defaults that run the embedded shop on port 3000', () => {
@@ -25,6 +32,18 @@ describe('environment', () => {
       RATE_LIMIT_PER_MINUTE: 0,
     });
     expect(() => loadEnv({ RATE_LIMIT_PER_MINUTE: '-1' })).toThrow(/RATE_LIMIT_PER_MINUTE/);
+  });
+
+  it('runs one worker on the embedded database and one a core on PostgreSQL (decision 0060)', () => {
+    const pg = 'postgres://u@db:5432/shop';
+    expect(workerCountOf(loadEnv({}), 8)).toBe(1);
+    expect(workerCountOf(loadEnv({ DATABASE_URL: pg }), 8)).toBe(8);
+    expect(workerCountOf(loadEnv({ DATABASE_URL: pg, WEB_CONCURRENCY: '3' }), 8)).toBe(3);
+    expect(workerCountOf(loadEnv({ WEB_CONCURRENCY: '1' }), 8)).toBe(1);
+    expect(() => loadEnv({ WEB_CONCURRENCY: '2' })).toThrow(
+      'WEB_CONCURRENCY above 1 needs DATABASE_URL',
+    );
+    expect(() => loadEnv({ DATABASE_URL: pg, WEB_CONCURRENCY: '0' })).toThrow(/WEB_CONCURRENCY/);
   });
 
   it('treats empty variables as unset', () => {

@@ -1,90 +1,120 @@
 import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { logFormatOf } from './lib/logger.ts';
 import { sign } from './lib/secret-key.ts';
 import { DEFAULT_AUTH_LIMITS } from './plugins/auth-limits.ts';
 import { z } from 'zod';
 
 // Read once at start; a bad value stops the process with one clear line (see loadEnv callers).
-const envSchema = z.object({
-  /**
-   * Unset, the shop runs as in production (React's production build, API docs off), but writes
-   * readable log lines to a terminal (logFormatOf): `npm start` for a person at a terminal.
-   */
-  NODE_ENV: z.enum(['development', 'production', 'test']).optional(),
-  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
-    .optional(),
-  REDIS_URL: z
-    .string()
-    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
-    .optional(),
-  SMTP_URL: z
-    .string()
-    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
-    .optional(),
-  MAIL_FROM: z.string().min(3).default('Shop <no-reply@localhost>'),
-  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
-  SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
-  /** Signs payment links and confirmations; unset, derived from the secret key (appOptionsOf). */
-  PAYMENT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  // The account bank-transfer orders are asked to pay to; the ISO 13616 example IBAN by default,
-  // obviously not a real account.
-  SHOP_BANK_IBAN: z.string().min(1).default('DE89 3704 0044 0532 0130 00'),
-  SHOP_BANK_BIC: z.string().min(1).default('COBADEFFXXX'),
-  SHOP_BANK_HOLDER: z.string().min(1).default('Demo Shop GmbH'),
-  DATA_DIR: z.string().min(1).default('./.data'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** `pretty` lines or `json`; unset, pretty only at a terminal outside production (logFormatOf). */
-  LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
-  SEED: z.enum(['auto', 'never']).default('auto'),
-  // Whose X-Forwarded-* headers to believe (decision 0021): off unless set.
-  TRUST_PROXY: z
-    .string()
-    .default('false')
-    .transform((value, ctx): TrustProxy => {
-      const text = value.trim().toLowerCase();
-      if (text === 'false' || text === '0' || text === 'off') return false;
-      if (text === 'true' || text === 'on') return true;
-      if (/^[1-9]\d{0,1}$/.test(text)) return Number(text);
-      const addresses = text.split(',').map((a) => a.trim());
-      if (addresses.every((a) => /^[\da-f.:]+(\/\d{1,3})?$/.test(a) && a.length > 1))
-        return addresses;
+const envSchema = z
+  .object({
+    /**
+     * Unset, the shop runs as in production (React's production build, API docs off), but writes
+     * readable log lines to a terminal (logFormatOf): `npm start` for a person at a terminal.
+     */
+    NODE_ENV: z.enum(['development', 'production', 'test']).optional(),
+    PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+      .optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional(),
+    MAIL_FROM: z.string().min(3).default('Shop <no-reply@localhost>'),
+    PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+    SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+    /** Signs payment links and confirmations; unset, derived from the secret key (appOptionsOf). */
+    PAYMENT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    // The account bank-transfer orders are asked to pay to; the ISO 13616 example IBAN by default,
+    // obviously not a real account.
+    SHOP_BANK_IBAN: z.string().min(1).default('DE89 3704 0044 0532 0130 00'),
+    SHOP_BANK_BIC: z.string().min(1).default('COBADEFFXXX'),
+    SHOP_BANK_HOLDER: z.string().min(1).default('Demo Shop GmbH'),
+    DATA_DIR: z.string().min(1).default('./.data'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
+    /** `pretty` lines or `json`; unset, pretty only at a terminal outside production (logFormatOf). */
+    LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
+    SEED: z.enum(['auto', 'never']).default('auto'),
+    // Whose X-Forwarded-* headers to believe (decision 0021): off unless set.
+    TRUST_PROXY: z
+      .string()
+      .default('false')
+      .transform((value, ctx): TrustProxy => {
+        const text = value.trim().toLowerCase();
+        if (text === 'false' || text === '0' || text === 'off') return false;
+        if (text === 'true' || text === 'on') return true;
+        if (/^[1-9]\d{0,1}$/.test(text)) return Number(text);
+        const addresses = text.split(',').map((a) => a.trim());
+        if (addresses.every((a) => /^[\da-f.:]+(\/\d{1,3})?$/.test(a) && a.length > 1))
+          return addresses;
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            'must be true, false, a hop count or comma-separated proxy addresses (CIDR allowed)',
+        });
+        return z.NEVER;
+      }),
+    /** PostgreSQL cancels a query running longer (503); 0 = no limit. PGlite cannot. */
+    DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(5000),
+    /** Requests one address may make per minute (pages, API, media); 0 = no limit. */
+    RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
+    /**
+     * Wrong passwords and mail-sending calls (sign-up, links, newsletter) one address may make in
+     * 15 minutes (decision 0043); 429 past it.
+     */
+    AUTH_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(DEFAULT_AUTH_LIMITS.perAddress),
+    /**
+     * How long a page rendered for visitors without a session may be served again at most (any
+     * change to what it shows drops it sooner); 0 = every page rendered for every request.
+     */
+    PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
+    /**
+     * The OpenAPI document and Swagger UI at /api/docs/: `on` or `off`; unset, off in production
+     * (it maps every endpoint for whoever asks) and on otherwise. Issue 21.
+     */
+    API_DOCS: z.enum(['on', 'off']).optional(),
+    /**
+     * `/metrics` (Prometheus text) asks for `Authorization: Bearer <this>`. Unset, it is off in
+     * production (it tells anyone the traffic, the orders and the health) and open otherwise
+     * (decision 0061).
+     */
+    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+    /**
+     * Worker processes (Node's cluster) sharing the port; unset, 1 on the embedded database and
+     * the number of cores on PostgreSQL (workerCountOf). Decision 0060.
+     */
+    WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
+  })
+  .superRefine((env, ctx) => {
+    // PGlite is one process's database: a second process cannot open its data directory.
+    if (!env.DATABASE_URL && (env.WEB_CONCURRENCY ?? 1) > 1) {
       ctx.addIssue({
         code: 'custom',
-        message:
-          'must be true, false, a hop count or comma-separated proxy addresses (CIDR allowed)',
+        path: ['WEB_CONCURRENCY'],
+        message: 'above 1 needs DATABASE_URL (the embedded database serves one process)',
       });
-      return z.NEVER;
-    }),
-  /** PostgreSQL cancels a query running longer (503); 0 = no limit. PGlite cannot. */
-  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(5000),
-  /** Requests one address may make per minute (pages, API, media); 0 = no limit. */
-  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
-  /**
-   * Wrong passwords and mail-sending calls (sign-up, links, newsletter) one address may make in
-   * 15 minutes (decision 0043); 429 past it.
-   */
-  AUTH_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(DEFAULT_AUTH_LIMITS.perAddress),
-  /**
-   * How long a page rendered for visitors without a session may be served again at most (any
-   * change to what it shows drops it sooner); 0 = every page rendered for every request.
-   */
-  PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
-  /**
-   * The OpenAPI document and Swagger UI at /api/docs/: `on` or `off`; unset, off in production
-   * (it maps every endpoint for whoever asks) and on otherwise. Issue 21.
-   */
-  API_DOCS: z.enum(['on', 'off']).optional(),
-  /**
-   * `/metrics` (Prometheus text) asks for `Authorization: Bearer <this>`. Unset, it is off in
-   * production (it tells anyone the traffic, the orders and the health) and open otherwise
-   * (decision 0061).
-   */
-  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
-});
+    }
+  });
+
+/**
+ * How many workers `npm start` runs (decision 0060): WEB_CONCURRENCY, else 1 on the embedded
+ * database (one process's database) and one a core on PostgreSQL.
+ */
+export function workerCountOf(
+  env: Pick<Env, 'WEB_CONCURRENCY' | 'DATABASE_URL'>,
+  cores = availableParallelism(),
+): number {
+  return env.WEB_CONCURRENCY ?? (env.DATABASE_URL ? cores : 1);
+}
 
 /** Fastify's `trustProxy`: nobody, everybody, the nearest n hops, or these addresses. */
 export type TrustProxy = boolean | number | string[];

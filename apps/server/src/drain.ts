@@ -9,6 +9,12 @@ import { Server as NetServer, type Socket } from 'node:net';
  */
 export const DRAIN_IDLE_MS = 1000;
 
+/**
+ * How long a shutdown lets the requests in flight finish before it cuts the rest: under the 30 s
+ * Kubernetes waits after SIGTERM before it kills (decision 0040).
+ */
+export const DRAIN_GRACE_MS = 25_000;
+
 export type ConnectionDrainer = {
   /**
    * Stops listening (new connections are refused), lets every request in flight finish and

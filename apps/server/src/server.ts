@@ -13,16 +13,12 @@ import { databaseSessionStore, redisSessionStore } from '@shop/api/session-store
 import { seedDemoShop } from '@shop/api/seed';
 import { createRedis } from '@shop/api/redis';
 import { staticPagePolicy } from '@shop/api/security-headers';
-import { connectionDrainer } from './drain.ts';
+import { connectionDrainer, DRAIN_GRACE_MS } from './drain.ts';
 import { DEFAULT_PAGE_CACHE, mountStorefront } from './storefront.ts';
 
 export const storefrontDir = fileURLToPath(new URL('../../storefront/build/', import.meta.url));
 
-/**
- * How long a shutdown lets the requests in flight finish before it cuts the rest: under the 30 s
- * Kubernetes waits after SIGTERM before it kills (decision 0040).
- */
-export const DRAIN_GRACE_MS = 25_000;
+export { DRAIN_GRACE_MS };
 
 /** One process, one origin: API under /{locale}/api and /media, built assets, then the storefront. */
 export async function startServer(env: Env, { tty = false }: { tty?: boolean } = {}) {
@@ -39,7 +35,15 @@ export async function startServer(env: Env, { tty = false }: { tty?: boolean } =
         logger,
       })
     : await openDatabase({ dataDir: join(dataDir, 'pglite') });
-  await handle.migrate();
+  // Several processes starting at once (cluster workers, machines) migrate and seed once: the
+  // first under the start lock, the others after it, finding nothing left to do (decision 0060).
+  await handle.whileStarting(async () => {
+    await handle.migrate();
+    if (env.SEED === 'auto') {
+      const { seeded } = await seedDemoShop(handle.db, { mediaDir, log: (m) => logger.info(m) });
+      if (seeded) logger.info('first start: demo shop created');
+    }
+  });
 
   const redis = env.REDIS_URL ? createRedis(env.REDIS_URL) : null;
   if (redis) await redis.connect();
@@ -80,11 +84,6 @@ export async function startServer(env: Env, { tty = false }: { tty?: boolean } =
       exempt: (req) => !fromNetwork(req) || builtFile(req.url) || req.url.startsWith('/health/'),
     },
   });
-
-  if (env.SEED === 'auto') {
-    const { seeded } = await seedDemoShop(handle.db, { mediaDir, log: (m) => app.log.info(m) });
-    if (seeded) app.log.info('first start: demo shop created');
-  }
 
   const pagePolicies = await staticPagePolicies(clientDir);
   await app.register(fastifyStatic, {

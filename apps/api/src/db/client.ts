@@ -19,6 +19,11 @@ export type DatabaseHandle = {
   db: Database;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /**
+   * Runs `work` (the migrations and the demo seed) while no other process starting on the same
+   * database does: on PostgreSQL under an advisory lock the others wait for (decision 0060).
+   */
+  whileStarting<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
   /** PGlite only: the data directory as a tarball, to clone a migrated database in tests. */
   dump?: () => Promise<Blob>;
@@ -122,6 +127,33 @@ export const CONNECT_TIMEOUT_MS = 2000;
  * whose peer vanished (a partition, a failover) is dropped and replaced instead of handed out.
  */
 export const KEEPALIVE_DELAY_MS = 10_000;
+
+/**
+ * The advisory lock key of a start (migrations and seed): any bigint nobody else uses; this one
+ * spells 'shopstrt'.
+ */
+export const START_LOCK_KEY = 0x73686f7073747274n;
+
+/**
+ * `work` under PostgreSQL's session advisory lock START_LOCK_KEY, taken on a connection of its own
+ * outside the pool: the pool's statement and query timeouts (seconds) would end the wait for a
+ * first process migrating and seeding a new database, and its connections are the work's. If this
+ * process dies holding the lock, its connection closes and PostgreSQL hands the lock on.
+ */
+async function underStartLock<T>(url: string, work: () => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url, keepAlive: true });
+  await client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [START_LOCK_KEY.toString()]);
+    try {
+      return await work();
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [START_LOCK_KEY.toString()]);
+    }
+  } finally {
+    await client.end();
+  }
+}
 
 export type DatabaseOptions =
   | {
@@ -314,6 +346,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       db,
       kind: 'postgres',
       migrate: () => migratePg(db, { migrationsFolder }),
+      whileStarting: (work) => underStartLock(options.url, work),
       close: () => pool.end(),
     };
   }
@@ -332,6 +365,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
+    // One process opens a PGlite directory: nobody to wait for.
+    whileStarting: (work) => work(),
     close: () => client.close(),
     dump: () => client.dumpDataDir('none'),
   };
