@@ -166,6 +166,9 @@ describe('the dashboard', () => {
       await page.getByRole('link', { name: 'Show them' }).click();
       await page.getByRole('heading', { level: 2, name: 'Out of stock' }).waitFor();
       await checkScreenOf(page, js);
+      // Each leads to its edit page, where the stock is set again.
+      const first = page.locator('#out-of-stock li a').first();
+      expect(await first.getAttribute('href')).toMatch(/^\/en\/staff\/products\/\d+\/$/);
     },
     90_000,
   );

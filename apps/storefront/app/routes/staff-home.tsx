@@ -1,4 +1,4 @@
-import { moneyFormatter, slugWithId } from '@shop/domain';
+import { moneyFormatter } from '@shop/domain';
 import { AppLink } from '#app/components/app-link.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
 import { OrdersChart } from '#app/components/orders-chart.tsx';
@@ -125,8 +125,9 @@ export default function StaffHome({ loaderData }: Route.ComponentProps) {
             <ul className="list-disc space-y-1 pl-5">
               {dashboard.outOfStockProducts.map((p) => (
                 <li key={p.id} className="break-words">
+                  {/* To its edit page, where the stock is set again. */}
                   <AppLink
-                    to={`/${locale}/products/${encodeURIComponent(slugWithId(p.slug, p.id))}/`}
+                    to={`/${locale}/staff/products/${p.id}/`}
                     className="text-primary underline"
                   >
                     {p.title || p.slug}
@@ -138,7 +139,13 @@ export default function StaffHome({ loaderData }: Route.ComponentProps) {
               <p className="mt-2 text-sm text-slate-600">
                 {t('staffSettings.dashboard.moreOutOfStock', {
                   count: dashboard.outOfStock - dashboard.outOfStockProducts.length,
-                })}
+                })}{' '}
+                <AppLink
+                  to={`/${locale}/staff/products/?stock=out`}
+                  className="text-primary underline"
+                >
+                  {t('staffCatalogue.products')}
+                </AppLink>
               </p>
             )}
           </>
