@@ -50,6 +50,8 @@ const cart = (items: { product: number; quantity: number }[]) => {
       discountPercent: 0,
       discountPrice: 10 * i.quantity,
       discount: 0,
+      paid: 10 * i.quantity,
+      vatPercent: 19,
       totalVat: 1.6 * i.quantity,
       available: true,
     })),

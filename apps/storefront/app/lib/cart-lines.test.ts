@@ -42,6 +42,8 @@ const line = (id: number, ref: 'product' | 'bundle', quantity: number, title: st
   discountPercent: 10,
   discountPrice: 18 * quantity,
   discount: 2 * quantity,
+  paid: 18 * quantity,
+  vatPercent: 19,
   totalVat: 2.87 * quantity,
   available: true,
 });
