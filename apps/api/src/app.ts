@@ -73,6 +73,7 @@ import { wishlistRoutes } from './routes/wishlist.ts';
 import { healthRoutes } from './routes/health.ts';
 import { addressRoutes } from './routes/addresses.ts';
 import { staffRoutes } from './routes/staff.ts';
+import { staffPictureRoutes } from './routes/staff-pictures.ts';
 import { sign } from '#api/lib/secret-key.ts';
 import { newsletterRoutes } from './routes/newsletter.ts';
 
@@ -309,6 +310,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(cartRoutes);
       await api.register(checkoutRoutes);
       await api.register(staffRoutes);
+      await api.register(staffPictureRoutes);
       await api.register(contentRoutes);
       await api.register(reviewRoutes);
       await api.register(vendorRoutes);

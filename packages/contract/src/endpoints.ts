@@ -92,6 +92,7 @@ import {
   staffShopBodySchema,
   staffShopSchema,
 } from './staff.ts';
+import { staffPicturesEndpoints } from './staff-pictures.ts';
 import {
   addToCartBodySchema,
   cartItemParamsSchema,
@@ -1012,6 +1013,7 @@ export const endpoints = {
       errors: { ...staffOnly, ...badRequest },
     }),
   },
+  staffPictures: staffPicturesEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;
