@@ -18,6 +18,7 @@ export default [
       route('shop', 'routes/staff-shop.tsx'),
       route('reviews', 'routes/staff-reviews.tsx'),
       route('feedback', 'routes/staff-feedback.tsx'),
+      route('products/:id/pictures', 'routes/staff-product-pictures.tsx'),
     ]),
     layout('routes/shop-layout.tsx', [
       index('routes/home.tsx'),
