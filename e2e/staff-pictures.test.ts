@@ -143,7 +143,7 @@ describe('product pictures in the back office', () => {
           .getByRole('listitem')
           .filter({ hasText: `Picture ${count - 1} of ${count}` })
           .getByRole('img');
-        expect(await moved.getAttribute('src')).toContain(hash);
+        await expect.poll(() => moved.getAttribute('src')).toContain(hash);
         await submit(
           page,
           page
@@ -160,12 +160,15 @@ describe('product pictures in the back office', () => {
           'The picture was removed.',
         );
       }
-      expect(
-        await page
-          .getByRole('listitem')
-          .filter({ hasText: /^Picture \d+ of/ })
-          .count(),
-      ).toBe(before);
+      // The list follows the status line (with JavaScript, its revalidation may land a moment later).
+      await expect
+        .poll(() =>
+          page
+            .getByRole('listitem')
+            .filter({ hasText: /^Picture \d+ of/ })
+            .count(),
+        )
+        .toBe(before);
       await visitor.goto(productUrl);
       expect(await visitor.locator(`img[src*="${hash}"]`).count()).toBe(0);
     },
