@@ -80,7 +80,9 @@ async function logPictures(
   before: PictureRow[],
   after: PictureRow[],
 ) {
-  const list = (rows: PictureRow[]) => ({ pictures: rows.map((r) => ({ id: r.id, path: r.path })) });
+  const list = (rows: PictureRow[]) => ({
+    pictures: rows.map((r) => ({ id: r.id, path: r.path })),
+  });
   await tx.insert(s.staffActions).values({
     userId: change.userId,
     subject: 'product',

@@ -302,7 +302,7 @@ describe('a product’s pictures', () => {
       url: `/en/api/products/products/${product.id}/`,
     });
     expect(page.statusCode).toBe(200);
-    const shown = (page.json() as { images: { image: string }[] }).images.map((i) => i.image);
+    const shown = page.json<{ images: { image: string }[] }>().images.map((i) => i.image);
     expect(shown.slice(-2)).toEqual([newPng.image, newJpeg.image]);
 
     const logged = await lastAction(product.id);

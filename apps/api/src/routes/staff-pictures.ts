@@ -2,12 +2,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { endpoints, MAX_PICTURE_BYTES, MAX_PICTURE_PIXELS } from '@shop/contract';
 import { checkPicture, type PictureRefusal } from '#api/lib/pictures.ts';
 import { HttpError, notFound } from '#api/plugins/errors.ts';
-import {
-  addPicture,
-  listPictures,
-  movePicture,
-  removePicture,
-} from '#api/repos/staff-pictures.ts';
+import { addPicture, listPictures, movePicture, removePicture } from '#api/repos/staff-pictures.ts';
 import { defineEndpoint, requireStaff } from './define.ts';
 
 /**
