@@ -1,4 +1,4 @@
-import { data, Form } from 'react-router';
+import { data, Form, useNavigation } from 'react-router';
 import type { SubmissionResult } from '@conform-to/react';
 import {
   isApiError,
@@ -97,7 +97,10 @@ const DONE_KEYS = {
 export default function StaffProductPictures({ loaderData, actionData }: Route.ComponentProps) {
   const { locale, t } = useI18n();
   const { product, pictures } = loaderData.pictures;
-  const done = actionData && 'done' in actionData ? actionData.done : null;
+  // React Router hands over the action's answer before the list it reloads: the line waits for
+  // the list, so it never announces a change the page does not show yet.
+  const settled = useNavigation().state === 'idle';
+  const done = settled && actionData && 'done' in actionData ? actionData.done : null;
   return (
     <>
       <StaffHeading title={t('staffPictures.title', { product: product.title })}>
