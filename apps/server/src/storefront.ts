@@ -389,12 +389,13 @@ export async function mountStorefront(
       });
     };
     scope.all('/*', page);
-    // The one form that posts a file: a product picture (staff only, checked by the API).
-    scope.post(
+    // The one form that posts a file: a product picture (staff only, checked by the API), as a
+    // page post and as React Router's data request (`…/_.data`) when JavaScript sends it.
+    for (const path of [
       '/:locale/staff/products/:id/pictures/',
-      { bodyLimit: PICTURE_FORM_BODY_LIMIT },
-      page,
-    );
+      '/:locale/staff/products/:id/pictures/_.data',
+    ])
+      scope.post(path, { bodyLimit: PICTURE_FORM_BODY_LIMIT }, page);
   });
   return { cache };
 }
