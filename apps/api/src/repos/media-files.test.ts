@@ -9,6 +9,7 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#api/app.ts';
 import * as s from '#api/db/schema.ts';
+import { databaseSessionStore } from '#api/plugins/session-store.ts';
 import { quietMailer, useTestApp } from '../../test/helpers.ts';
 import { importMediaDir } from './media-files.ts';
 
@@ -62,7 +63,12 @@ describe('importMediaDir', () => {
 
     // Another machine: its media directory is empty, the database has the picture.
     const mailer = quietMailer(await tempDir());
-    const other = await buildApp({ db: t.handle.db, mailer, mediaDir: await tempDir() });
+    const other = await buildApp({
+      db: t.handle.db,
+      sessionStore: databaseSessionStore(t.handle.db),
+      mailer,
+      mediaDir: await tempDir(),
+    });
     try {
       const res = await other.inject({ method: 'GET', url: `/media/${prefix}/photo.png` });
       expect(res.statusCode).toBe(200);

@@ -13,6 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { staffPicturesSchema, type StaffPictures } from '@shop/contract';
 import { buildApp } from '#api/app.ts';
 import * as s from '#api/db/schema.ts';
+import { databaseSessionStore } from '#api/plugins/session-store.ts';
 import { translatorFor } from '#api/lib/i18n.ts';
 import { quietMailer, useTestApp } from '../../test/helpers.ts';
 import { browserOf, parentProducts, type Browser } from '../../test/shopper.ts';
@@ -278,7 +279,12 @@ describe('a product’s pictures', () => {
     // Another machine: the same database, its own empty media directory.
     const otherMedia = await tempDir();
     const mailer = quietMailer(await tempDir());
-    const other = await buildApp({ db: t.handle.db, mailer, mediaDir: otherMedia });
+    const other = await buildApp({
+      db: t.handle.db,
+      sessionStore: databaseSessionStore(t.handle.db),
+      mailer,
+      mediaDir: otherMedia,
+    });
     try {
       const there = await other.inject({
         method: 'GET',

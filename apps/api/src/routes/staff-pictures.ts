@@ -53,6 +53,11 @@ export const staffPictureRoutes: FastifyPluginAsync = async (app) => {
       );
     },
   );
+  // The OpenAPI document names the upload's body type (the contract's schema describes its fields).
+  app.addHook('onRoute', (route) => {
+    if (route.method === 'POST' && route.url.endsWith('/pictures/') && route.schema)
+      route.schema.consumes = ['multipart/form-data'];
+  });
   app.addHook('onRequest', async (req) => {
     await requireStaff(req);
   });
