@@ -2,6 +2,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { cartSchema, deliverySchema } from '@shop/contract';
+import { withDeliveryVat } from '@shop/domain';
 import {
   addedMiniCart,
   axeViolations,
@@ -312,6 +314,23 @@ describe('checkout', () => {
     await expect.poll(async () => (await mailsTo(email)).at(-1)?.text ?? '').toContain('IBAN');
   });
 
+  it('switches language mid-checkout from its own header, the cart kept', async () => {
+    const { page, product } = await shopperWithCart({ viewport: NARROW });
+    await page.goto(`${baseURL}/en/checkout/checkout/`);
+    const languages = page.getByRole('navigation', { name: 'Language' });
+    await languages.getByRole('link', { name: 'de' }).click();
+    await page.waitForURL(`${baseURL}/de/checkout/checkout/`);
+    await page.getByRole('heading', { level: 1, name: 'Kasse' }).waitFor();
+    // The same cart, its line now titled in German, and the summary's total in the fold.
+    const cart = cartSchema.parse(
+      await (await page.request.get(`${baseURL}/de/api/sales/cart_products/`)).json(),
+    );
+    expect(cart.items.map((line) => line.item.id)).toEqual([product.id]);
+    await page.locator('[data-summary-total]').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await contentWidth(page)).toBeLessThanOrEqual(NARROW.width);
+  });
+
   it('the summary follows a delivery chosen before the scripts ran', async () => {
     const { page } = await shopperWithCart({ viewport: WIDE }, 1);
     const release = await holdScripts(page);
@@ -319,15 +338,22 @@ describe('checkout', () => {
     await page.getByLabel(/Express delivery/).check();
     release();
     await hydrated(page);
-    const cart = (await (
-      await page.request.get(`${baseURL}/en/api/sales/cart_products/`)
-    ).json()) as {
-      totals: { grandTotal: number };
-    };
+    const cart = cartSchema.parse(
+      await (await page.request.get(`${baseURL}/en/api/sales/cart_products/`)).json(),
+    );
+    const deliveries = deliverySchema
+      .array()
+      .parse(await (await page.request.get(`${baseURL}/en/api/deliveries/deliveries/`)).json());
+    const express = deliveries.find((d) => d.title === 'Express delivery')!;
+    const charged = withDeliveryVat({ ...cart.totals, lines: cart.items }, express);
     const summary = page.getByRole('complementary');
     await summary.getByText('Delivery (Express delivery)').waitFor();
-    await summary.getByText(money(cart.totals.grandTotal + 12.9), { exact: true }).waitFor();
+    await summary.getByText(money(charged.orderTotal), { exact: true }).waitFor();
     expect(await summary.getByText('Delivery (Standard delivery)').count()).toBe(0);
+    // The VAT under a total that includes the delivery is the order's: the delivery's part too.
+    expect(charged.deliveryVat).toBeGreaterThan(0);
+    const vat = summary.locator('div', { has: page.getByText('VAT included', { exact: true }) });
+    expect(await vat.locator('dd').textContent()).toBe(money(charged.totalVat));
   });
 
   it.each([

@@ -294,3 +294,37 @@ export async function checkScreen(page: Page) {
   expect(await axeViolations(page)).toEqual([]);
   expect(await contentWidth(page)).toBeLessThanOrEqual(page.viewportSize()?.width ?? 1280);
 }
+
+/**
+ * Records every change of an element's `data-animating` flag with its time, in the page. The
+ * function it answers waits for the flag to go on and off again, about the spec's 500 ms apart.
+ */
+export async function watchAnimation(target: Locator) {
+  await target.evaluate((element) => {
+    type Observed = { hasAttribute(name: string): boolean };
+    const store = globalThis as unknown as { flagChanges: [boolean, number][] };
+    store.flagChanges = [];
+    const Observer = (
+      globalThis as unknown as {
+        MutationObserver: new (callback: () => void) => {
+          observe(target: unknown, options: object): void;
+        };
+      }
+    ).MutationObserver;
+    new Observer(() =>
+      store.flagChanges.push([
+        (element as Observed).hasAttribute('data-animating'),
+        performance.now(),
+      ]),
+    ).observe(element, { attributes: true, attributeFilter: ['data-animating'] });
+  });
+  const changes = () =>
+    target
+      .page()
+      .evaluate(() => (globalThis as unknown as { flagChanges: [boolean, number][] }).flagChanges);
+  return async function wentOnAndOff() {
+    await expect.poll(async () => (await changes()).map(([on]) => on)).toEqual([true, false]);
+    const [[, on], [, off]] = (await changes()) as [[boolean, number], [boolean, number]];
+    expect(off - on).toBeGreaterThanOrEqual(400);
+  };
+}

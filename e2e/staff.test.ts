@@ -134,7 +134,7 @@ describe('the back office', () => {
       const page = await staffPage(js, viewport);
 
       // The list, searched by the order's number (a GET form: the address holds the filter).
-      await page.goto(`${baseURL}/en/staff/`);
+      await page.goto(`${baseURL}/en/staff/orders/`);
       await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
       if (js) await hydrated(page);
       await page.getByLabel('Payment').selectOption({ label: 'Bank transfer' });

@@ -73,9 +73,12 @@ import { wishlistRoutes } from './routes/wishlist.ts';
 import { healthRoutes } from './routes/health.ts';
 import { addressRoutes } from './routes/addresses.ts';
 import { staffRoutes } from './routes/staff.ts';
+import { staffCatalogueRoutes } from './routes/staff-catalogue.ts';
+import { staffSettingsRoutes } from './routes/staff-settings.ts';
 import { staffPictureRoutes } from './routes/staff-pictures.ts';
 import { sign } from '#api/lib/secret-key.ts';
 import { newsletterRoutes } from './routes/newsletter.ts';
+import { metricsPlugin, type MetricsOptions } from './plugins/metrics.ts';
 
 /** PAGE_CACHE_SECONDS' default, for an app built without the server's environment (tests). */
 const DEFAULT_PAGE_CACHE_MS = 10_000;
@@ -127,6 +130,8 @@ export type AppOptions = {
   trustProxy?: boolean | number | string[];
   /** Requests per address and window (plugins/limits.ts); `max: 0` turns it off. */
   requestRateLimit?: RequestRateLimit;
+  /** `/metrics` (METRICS_TOKEN, decision 0061); served without a token when not given (tests). */
+  metrics?: Omit<MetricsOptions, 'redis'>;
 };
 
 declare module 'fastify' {
@@ -253,6 +258,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(cookie);
   await app.register(databasePlugin, { db: options.db });
+  await app.register(metricsPlugin, {
+    ...options.metrics,
+    ...(options.redis ? { redis: options.redis } : {}),
+  });
   app.decorate('mailer', options.mailer);
   app.decorate('background', backgroundQueue(app.log));
   // Mails queued by the last requests still go out before the app closes.
@@ -310,6 +319,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(cartRoutes);
       await api.register(checkoutRoutes);
       await api.register(staffRoutes);
+      await api.register(staffCatalogueRoutes);
+      await api.register(staffSettingsRoutes);
       await api.register(staffPictureRoutes);
       await api.register(contentRoutes);
       await api.register(reviewRoutes);

@@ -78,6 +78,12 @@ const envSchema = z.object({
    * (it maps every endpoint for whoever asks) and on otherwise. Issue 21.
    */
   API_DOCS: z.enum(['on', 'off']).optional(),
+  /**
+   * `/metrics` (Prometheus text) asks for `Authorization: Bearer <this>`. Unset, it is off in
+   * production (it tells anyone the traffic, the orders and the health) and open otherwise
+   * (decision 0061).
+   */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
 });
 
 /** Fastify's `trustProxy`: nobody, everybody, the nearest n hops, or these addresses. */
@@ -90,6 +96,15 @@ export class EnvError extends Error {}
 /** Whether /api/docs/ is served: API_DOCS when set, else everywhere but in production. */
 export const apiDocsEnabled = (env: Pick<Env, 'API_DOCS' | 'NODE_ENV'>): boolean =>
   env.API_DOCS ? env.API_DOCS === 'on' : (env.NODE_ENV ?? 'production') !== 'production';
+
+/**
+ * Whether `/metrics` is served, and the token it asks for: METRICS_TOKEN when set (then always
+ * served, with the token), else served without one everywhere but in production.
+ */
+export const metricsOptionsOf = (env: Pick<Env, 'METRICS_TOKEN' | 'NODE_ENV'>) =>
+  env.METRICS_TOKEN
+    ? { enabled: true, token: env.METRICS_TOKEN }
+    : { enabled: (env.NODE_ENV ?? 'production') !== 'production' };
 
 /** Parses the environment; throws EnvError whose message is one line naming every bad variable. */
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
@@ -149,5 +164,7 @@ export function appOptionsOf(env: Env) {
     apiDocs: apiDocsEnabled(env),
     pageCacheMs: env.PAGE_CACHE_SECONDS * 1000,
     authLimits: { ...DEFAULT_AUTH_LIMITS, perAddress: env.AUTH_LIMIT_PER_ADDRESS },
+    // The process's own figures (memory, event loop, GC) too: one app per process here.
+    metrics: { ...metricsOptionsOf(env), processMetrics: true },
   };
 }

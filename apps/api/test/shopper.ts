@@ -10,7 +10,7 @@ import { cookieJar, type TestContext } from './helpers.ts';
 const CART = '/en/api/sales/cart_products/';
 const PROMO = '/en/api/sales/cart/promo_code/';
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** A browser: its cookie jar and CSRF token, as the storefront's server sends them. */
 export function browserOf(t: TestContext) {

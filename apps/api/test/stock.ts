@@ -32,3 +32,20 @@ export function watchedStock(productIds: number[], bundleIds: number[], parts: B
   ];
   return { bundles, watched };
 }
+
+/** A line a concurrency test's shopper puts in the cart: a product or a bundle. */
+export type StockPick = { id: number; ref: 'product' | 'bundle' };
+
+/**
+ * The lines shopper `i` of a crowd buys: 2 or 3 distinct picks that overlap other shoppers' (so
+ * they contend for the same stock), every fourth pair in the opposite order (so two orders lock
+ * the same rows in different orders), and 2 of a line for every third shopper.
+ */
+export function crowdPicks(choices: readonly StockPick[], i: number) {
+  const picks = Array.from(
+    { length: 2 + (i % 2) },
+    (_, k) => choices[(i * 3 + k * (1 + (i % 3))) % choices.length]!,
+  ).filter((p, k, all) => all.findIndex((q) => q.id === p.id && q.ref === p.ref) === k);
+  if (i % 4 >= 2) picks.reverse();
+  return { picks, quantity: 1 + (i % 3 === 0 ? 1 : 0) };
+}

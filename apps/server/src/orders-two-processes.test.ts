@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type {} from '../../api/test/global-setup.ts';
-import { stockTaken, watchedStock } from '../../api/test/stock.ts';
+import { crowdPicks, stockTaken, watchedStock, type StockPick } from '../../api/test/stock.ts';
 import { answering, spawnShop, stopShop, type Shop } from '../../../e2e/shop-process.ts';
 
 const DATABASE_URL = process.env.DATABASE_URL;
@@ -138,8 +138,7 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)('40 orders at once over two shop pr
       payment,
     };
 
-    type Pick = { id: number; ref: 'product' | 'bundle' };
-    const choices: Pick[] = [
+    const choices: StockPick[] = [
       ...products.map((id) => ({ id, ref: 'product' as const })),
       ...bundles.map((id) => ({ id, ref: 'bundle' as const })),
     ];
@@ -147,14 +146,11 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)('40 orders at once over two shop pr
       Array.from({ length: 40 }, async (_, i) => {
         const g = guest(shops[i % 2]!.url);
         expect((await g.send('GET', '/en/api/accounts/login/')).status).toBe(200);
-        const picks = Array.from(
-          { length: 2 + (i % 2) },
-          (_, k) => choices[(i * 3 + k * (1 + (i % 3))) % choices.length]!,
-        ).filter((p, k, all) => all.findIndex((q) => q.id === p.id && q.ref === p.ref) === k);
-        if (i % 4 >= 2) picks.reverse();
+        // Overlapping carts of 2 and 3 lines, added in opposite orders.
+        const { picks, quantity } = crowdPicks(choices, i);
         for (const pick of picks) {
           const added = await g.send('POST', `/en/api/sales/cart_products/${pick.id}/add/`, {
-            quantity: 1 + (i % 3 === 0 ? 1 : 0),
+            quantity,
             ref: pick.ref,
           });
           expect(added.status, added.text).toBe(200);

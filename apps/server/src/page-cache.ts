@@ -4,7 +4,7 @@
 // anything a page shows changes (the pages' change count, migration 0010) or `ttlMs` passes. The
 // keeping is the shop's one cache primitive (@shop/api/cache, decision 41).
 import { parseCookie } from 'cookie';
-import { sharedCache, type SharedCache } from '@shop/api/cache';
+import { sharedCache, type CacheOptions, type SharedCache } from '@shop/api/cache';
 import { CSRF_TOKEN_PATTERN } from '@shop/contract';
 
 /**
@@ -152,6 +152,8 @@ export function pageCache(options: {
   maxBytes: number;
   version: () => Promise<number>;
   now?: () => number;
+  /** Counts its hits and misses (the metrics, decision 0061). */
+  onLookup?: CacheOptions<string, Template | null>['onLookup'];
 }): PageCache {
   return sharedCache<string, Template | null>({
     ttlMs: options.ttlMs,
@@ -161,5 +163,6 @@ export function pageCache(options: {
     keep: (template) => template !== null,
     version: options.version,
     ...(options.now ? { now: options.now } : {}),
+    ...(options.onLookup ? { onLookup: options.onLookup } : {}),
   });
 }

@@ -11,6 +11,7 @@ import type { ServerBuild } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../api/test/helpers.ts';
 import { serverApi } from '../../storefront/app/lib/api.server.ts';
+import { fakeBuild } from '../test/fake-build.ts';
 import { mountStorefront } from './storefront.ts';
 
 type LogLine = {
@@ -44,59 +45,21 @@ function storefront(): ServerBuild {
       if (fail) throw new Error('the loader broke after its API call');
       return { count: languages.length };
     };
-  return {
-    entry: { module: storefrontEntry },
-    routes: {
-      root: { id: 'root', path: '', module: { default: () => createElement('main') } },
-      broken: {
-        id: 'broken',
-        parentId: 'root',
-        path: 'en/broken',
-        module: { default: () => null, loader: loaderCallingApi(true) },
-      },
-      fine: {
-        id: 'fine',
-        parentId: 'root',
-        path: 'en/fine',
-        module: {
-          default: () => createElement('p', null, 'fine'),
-          loader: loaderCallingApi(false),
-        },
-      },
+  return fakeBuild(storefrontEntry, [
+    { id: 'root', path: '', module: { default: () => createElement('main') } },
+    {
+      id: 'broken',
+      parentId: 'root',
+      path: 'en/broken',
+      module: { default: () => null, loader: loaderCallingApi(true) },
     },
-    assets: {
-      version: 'test',
-      url: '/manifest.js',
-      entry: { module: '/entry.js', imports: [] },
-      routes: {
-        root: { id: 'root', path: '', module: '/root.js', hasLoader: false, hasAction: false },
-        broken: {
-          id: 'broken',
-          parentId: 'root',
-          path: 'en/broken',
-          module: '/broken.js',
-          hasLoader: true,
-          hasAction: false,
-        },
-        fine: {
-          id: 'fine',
-          parentId: 'root',
-          path: 'en/fine',
-          module: '/fine.js',
-          hasLoader: true,
-          hasAction: false,
-        },
-      },
+    {
+      id: 'fine',
+      parentId: 'root',
+      path: 'en/fine',
+      module: { default: () => createElement('p', null, 'fine'), loader: loaderCallingApi(false) },
     },
-    basename: '/',
-    future: {},
-    ssr: true,
-    prerender: [],
-    isSpaMode: false,
-    publicPath: '/',
-    assetsBuildDirectory: '/tmp',
-    routeDiscovery: { mode: 'initial', manifestPath: '/__manifest' },
-  } as unknown as ServerBuild;
+  ]);
 }
 
 // The storefront's real server entry. A path the compiler does not follow: this package compiles

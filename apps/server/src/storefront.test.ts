@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { RouterContextProvider, type ServerBuild } from 'react-router';
+import { RouterContextProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { newCsrfToken } from '@shop/contract';
+import { fakeBuild } from '../test/fake-build.ts';
 import { injectFetch, mountStorefront } from './storefront.ts';
 
 describe('the in-process API transport', () => {
@@ -78,36 +79,17 @@ function countedStorefront() {
   const holdTail = () => {
     tail = new Promise((resolve) => (releaseTail = resolve));
   };
-  const build = {
-    entry: {
-      module: {
-        default: page,
-        createLoadContext: (_transport: unknown, { nonce }: { nonce: string }) =>
-          Object.assign(new RouterContextProvider(), { nonce }),
-      },
+  const build = fakeBuild(
+    {
+      default: page,
+      createLoadContext: (_transport: unknown, { nonce }: { nonce: string }) =>
+        Object.assign(new RouterContextProvider(), { nonce }),
     },
-    routes: {
-      root: { id: 'root', path: '', module: { default: () => null } },
-      page: { id: 'page', parentId: 'root', path: '*', module: { default: () => null } },
-    },
-    assets: {
-      version: 'test',
-      url: '/manifest.js',
-      entry: { module: '/entry.js', imports: [] },
-      routes: {
-        root: { id: 'root', path: '', module: '/root.js', hasLoader: false, hasAction: false },
-        page: { id: 'page', parentId: 'root', path: '*', module: '/page.js' },
-      },
-    },
-    basename: '/',
-    future: {},
-    ssr: true,
-    prerender: [],
-    isSpaMode: false,
-    publicPath: '/',
-    assetsBuildDirectory: '/tmp',
-    routeDiscovery: { mode: 'initial', manifestPath: '/__manifest' },
-  } as unknown as ServerBuild;
+    [
+      { id: 'root', path: '', module: { default: () => null } },
+      { id: 'page', parentId: 'root', path: '*', module: { default: () => null } },
+    ],
+  );
   return {
     build,
     state,

@@ -12,6 +12,7 @@ import { translatorFor } from '@shop/api/i18n';
 import { pageTiming, serverTimingHeader, timed } from '@shop/api/timing';
 import { MAX_PICTURE_BYTES, newCsrfToken } from '@shop/contract';
 import { hostVerdict } from './host-rule.ts';
+import { pagePatterns } from './page-routes.ts';
 import {
   fill,
   keptToken,
@@ -183,10 +184,17 @@ export async function mountStorefront(
   const entry = build.entry.module as unknown as StorefrontEntry;
   const apiFetch = injectFetch(app);
   const host = 'http://storefront.internal';
+  // The app's metrics count the kept pages' hits and misses (decision 0061), when it has them.
+  const metrics = app.hasDecorator('metrics') ? app.metrics : null;
   const cache =
     cacheOptions.ttlMs > 0
-      ? pageCache({ ...cacheOptions, version: () => app.pageDataVersion() })
+      ? pageCache({
+          ...cacheOptions,
+          version: () => app.pageDataVersion(),
+          ...(metrics ? { onLookup: metrics.cacheLookups('page') } : {}),
+        })
       : null;
+  const patternOf = pagePatterns(build);
 
   /** A kept page, with this answer's nonce and the visitor's CSRF token (or a new one). */
   const sendKept = (
@@ -351,6 +359,16 @@ export async function mountStorefront(
   };
 
   await app.register(async (scope) => {
+    // A page counts under its React Router route, not Fastify's `/*` (the metrics' label).
+    if (metrics) {
+      scope.addHook('onRequest', async (req) => {
+        try {
+          req.metricsRoute = patternOf(req.url.split('?', 1)[0] ?? '/');
+        } catch (err) {
+          req.log.error({ err }, 'metrics: matching the page route failed');
+        }
+      });
+    }
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser(
       '*',

@@ -18,6 +18,11 @@ export default [
       route('shop', 'routes/staff-shop.tsx'),
       route('reviews', 'routes/staff-reviews.tsx'),
       route('feedback', 'routes/staff-feedback.tsx'),
+      route('products', 'routes/staff-catalogue.tsx', { id: 'staff-products' }),
+      route('products/:id', 'routes/staff-catalogue-item.tsx', { id: 'staff-product' }),
+      route('bundles', 'routes/staff-catalogue.tsx', { id: 'staff-bundles' }),
+      route('bundles/:id', 'routes/staff-catalogue-item.tsx', { id: 'staff-bundle' }),
+      route('settings', 'routes/staff-settings.tsx'),
       route('products/:id/pictures', 'routes/staff-product-pictures.tsx'),
     ]),
     layout('routes/shop-layout.tsx', [

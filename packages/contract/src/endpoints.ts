@@ -92,6 +92,8 @@ import {
   staffShopBodySchema,
   staffShopSchema,
 } from './staff.ts';
+import { staffCatalogueEndpoints } from './staff-catalogue.ts';
+import { staffSettingsEndpoints } from './staff-settings.ts';
 import { staffPicturesEndpoints } from './staff-pictures.ts';
 import {
   addToCartBodySchema,
@@ -1013,6 +1015,10 @@ export const endpoints = {
       errors: { ...staffOnly, ...badRequest },
     }),
   },
+  staffCatalogue: staffCatalogueEndpoints,
+
+  staffSettings: staffSettingsEndpoints,
+
   staffPictures: staffPicturesEndpoints,
 } as const;
 

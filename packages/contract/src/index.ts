@@ -9,6 +9,8 @@ export * from './vendors.ts';
 export * from './wishlist.ts';
 export * from './addresses.ts';
 export * from './staff.ts';
+export * from './staff-catalogue.ts';
+export * from './staff-settings.ts';
 export * from './staff-pictures.ts';
 export * from './endpoints.ts';
 export * from './client.ts';

@@ -41,7 +41,11 @@ export const cartItemSchema = z.object({
   discountPrice: moneySchema,
   /** Line discount amount. */
   discount: moneySchema,
-  /** VAT included in the line's discountPrice. */
+  /** What the shopper pays for the line once the promo code took its share (discountPrice − share). */
+  paid: moneySchema,
+  /** The line's VAT rate: the delivery's VAT follows the goods' rates (decision 0047). */
+  vatPercent: percentSchema,
+  /** VAT included in what is paid for the line (`paid`). */
   totalVat: moneySchema,
   available: z.boolean(),
 });

@@ -3,6 +3,7 @@ import {
   deliveryPrice,
   deliveryVat,
   orderTotals,
+  withDeliveryVat,
   priceCart,
   splitCents,
   withDelivery,
@@ -180,6 +181,33 @@ describe('orderTotals VAT', () => {
       freeFrom: 50,
     });
     expect(totals).toMatchObject({ delivery: 0, deliveryVat: 0, totalVat: 10.82 });
+  });
+});
+
+describe('withDeliveryVat', () => {
+  it("gives a priced cart's lines the order's figures: the checkout's summary states the order's VAT", () => {
+    // Two rates and a fixed promo: the delivery's VAT follows what is paid per line.
+    const inputs = [
+      { price: 30, vatPercent: 22, quantity: 1 },
+      { price: 10, vatPercent: 10, quantity: 2 },
+    ];
+    const promo = { discountType: 'fixed', discountValue: 5 } as const;
+    const cart = priceCart(inputs, promo);
+    const lines = cart.lines.map((line, i) => ({
+      paid: line.paid,
+      vatPercent: inputs[i]!.vatPercent,
+    }));
+    const summary = withDeliveryVat({ ...cart, lines }, { price: 4.9 });
+    const order = orderTotals(inputs, promo, { price: 4.9 });
+    expect(summary).toEqual({
+      delivery: order.delivery,
+      deliveryVat: order.deliveryVat,
+      orderTotal: order.orderTotal,
+      totalVat: order.totalVat,
+    });
+    // Not the goods' VAT alone: the delivery's share is in it.
+    expect(summary.totalVat).toBeGreaterThan(cart.totalVat);
+    expect(summary.deliveryVat).toBeGreaterThan(0);
   });
 });
 

@@ -138,12 +138,38 @@ export function deliveryVat(
   );
 }
 
-export type OrderTotals = CartSummary & {
+export type DeliveryTotals = {
   delivery: number;
   /** The VAT part of the delivery (`deliveryVat`); `totalVat` includes it. */
   deliveryVat: number;
   orderTotal: number;
+  /** The VAT of all the order charges: the goods' and the delivery's. */
+  totalVat: number;
 };
+
+/**
+ * A priced cart with its delivery: what the order charges and the VAT of it all. The checkout's
+ * summary and the placed order both take their figures from here, so the VAT the shopper reads
+ * before paying is the VAT the order states.
+ */
+export function withDeliveryVat(
+  cart: {
+    grandTotal: number;
+    totalVat: number;
+    lines: readonly { paid: number; vatPercent?: number | null | undefined }[];
+  },
+  delivery: DeliveryOption,
+): DeliveryTotals {
+  const shipping = withDelivery(cart.grandTotal, delivery);
+  const shippingVat = deliveryVat(shipping.delivery, cart.lines);
+  return {
+    ...shipping,
+    deliveryVat: shippingVat,
+    totalVat: fromCents(toCents(cart.totalVat) + toCents(shippingVat)),
+  };
+}
+
+export type OrderTotals = CartSummary & DeliveryTotals;
 
 /**
  * What an order charges: the priced cart plus its delivery. Its `totalVat` is the VAT of all it
@@ -156,15 +182,9 @@ export function orderTotals(
   delivery: DeliveryOption,
 ): OrderTotals {
   const cart = priceCart(inputs, promo);
-  const shipping = withDelivery(cart.grandTotal, delivery);
-  const shippingVat = deliveryVat(
-    shipping.delivery,
-    cart.lines.map((line, i) => ({ paid: line.paid, vatPercent: inputs[i]?.vatPercent })),
-  );
-  return {
-    ...cart,
-    ...shipping,
-    deliveryVat: shippingVat,
-    totalVat: fromCents(toCents(cart.totalVat) + toCents(shippingVat)),
-  };
+  const lines = cart.lines.map((line, i) => ({
+    paid: line.paid,
+    vatPercent: inputs[i]?.vatPercent,
+  }));
+  return { ...cart, ...withDeliveryVat({ ...cart, lines }, delivery) };
 }

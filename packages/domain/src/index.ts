@@ -21,3 +21,5 @@ export * from './stock.ts';
 export * from './redirect.ts';
 export * from './payment.ts';
 export * from './address.ts';
+export * from './dashboard.ts';
+export * from './tracking.ts';

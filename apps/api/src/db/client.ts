@@ -24,6 +24,73 @@ export type DatabaseHandle = {
   dump?: () => Promise<Blob>;
 };
 
+/**
+ * How the database's connections are used, for the metrics (plugins/metrics.ts), read when they
+ * are scraped. PostgreSQL: the pool's. PGlite: one connection that runs one query at a time;
+ * `busy` is 1 while one runs, `waiting` the calls queued behind it.
+ */
+export type PoolStats = {
+  /** Connections the pool may open (PGlite: 1). */
+  max: number;
+  /** Open connections handed out, and open ones free. */
+  busy: number;
+  idle: number;
+  /** Callers waiting for a connection now. */
+  waiting: number;
+  /** Since start: connections asked for while none was free and no new one could be opened… */
+  waits: number;
+  /** …their time waiting, in seconds (PostgreSQL only: PGlite's queue is not ours to time)… */
+  waitSeconds?: number;
+  /** …and the asks that gave up (CONNECT_TIMEOUT_MS; PostgreSQL only). */
+  timeouts?: number;
+};
+
+const poolStatsByDb = new WeakMap<object, () => PoolStats>();
+
+/** The connection figures of a database `openDatabase` opened; undefined for any other. */
+export const poolStatsOf = (db: Database): PoolStats | undefined => poolStatsByDb.get(db)?.();
+
+/**
+ * Counts the asks for a pool connection that had to wait (none free, the pool full) and how long
+ * they waited: node-postgres's own `query()` and drizzle's transactions both ask through
+ * `connect`.
+ */
+function watchPool(pool: pg.Pool, max: number): () => PoolStats {
+  const counts = { waits: 0, waitSeconds: 0, timeouts: 0 };
+  const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
+  pool.connect = ((...args: unknown[]) => {
+    // Free now: the idle connections and the ones the pool may still open, less the asks
+    // already queued for them (node-postgres hands idle ones out on the next tick).
+    const queued = pool.waitingCount >= pool.idleCount + (max - pool.totalCount);
+    const started = performance.now();
+    const done = (error: unknown) => {
+      if (error instanceof Error && /timeout exceeded when trying to connect/i.test(error.message))
+        counts.timeouts++;
+      if (!queued) return;
+      counts.waits++;
+      counts.waitSeconds += (performance.now() - started) / 1000;
+    };
+    const callback = args.at(-1);
+    if (typeof callback === 'function') {
+      args[args.length - 1] = (error: unknown, ...rest: unknown[]) => {
+        done(error);
+        return Reflect.apply(callback, undefined, [error, ...rest]) as unknown;
+      };
+      return connect(...args);
+    }
+    const result = connect(...args);
+    if (result instanceof Promise) result.then(() => done(null), done);
+    return result;
+  }) as typeof pool.connect;
+  return () => ({
+    max,
+    busy: pool.totalCount - pool.idleCount,
+    idle: pool.idleCount,
+    waiting: pool.waitingCount,
+    ...counts,
+  });
+}
+
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 /**
@@ -170,8 +237,13 @@ function timeQueries(pool: pg.Pool): void {
   });
 }
 
-/** The same for PGlite: its queries, and its transactions as a whole (their statements inside). */
-function timePglite(client: PGlite): void {
+/**
+ * The same for PGlite: its queries, and its transactions as a whole (their statements inside).
+ * Counts the calls under way too: PGlite runs one at a time, the others wait (PoolStats).
+ */
+function timePglite(client: PGlite): () => PoolStats {
+  let running = 0;
+  let waits = 0;
   for (const name of ['query', 'exec', 'transaction'] as const) {
     const original = client[name].bind(client) as (...args: unknown[]) => Promise<unknown>;
     Object.defineProperty(client, name, {
@@ -179,20 +251,34 @@ function timePglite(client: PGlite): void {
       writable: true,
       value: (...args: unknown[]) => {
         const stop = startDatabaseSpan();
+        if (running > 0) waits++;
+        running++;
         const result = original(...args);
-        result.then(stop, stop);
+        const end = () => {
+          running--;
+          stop();
+        };
+        result.then(end, end);
         return result;
       },
     });
   }
+  return () => ({
+    max: 1,
+    busy: Math.min(running, 1),
+    idle: running > 0 ? 0 : 1,
+    waiting: Math.max(0, running - 1),
+    waits,
+  });
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.url !== undefined) {
     const timeout = options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
+    const max = options.poolSize ?? 10;
     const pool = new pg.Pool({
       connectionString: options.url,
-      max: options.poolSize ?? 10,
+      max,
       // Set on every pool connection at connect time, so no query (one of ours or a slow plan)
       // holds a connection longer; the cancelled query's connection goes back to the pool.
       // PGlite has no such timer (docs/decisions/0018-bounded-work.md).
@@ -218,10 +304,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     });
     giveUpWhenSilent(pool);
     timeQueries(pool);
+    const stats = watchPool(pool, max);
     // Fail fast with a clear error instead of on the first request.
     const client = await pool.connect();
     client.release();
     const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
+    poolStatsByDb.set(db, stats);
     return {
       db,
       kind: 'postgres',
@@ -237,8 +325,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   });
   // PGlite is one session: set once.
   await client.exec(`SET pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`);
-  timePglite(client);
+  const stats = timePglite(client);
   const db = drizzlePglite({ client, schema, casing: 'snake_case' });
+  poolStatsByDb.set(db, stats);
   return {
     db,
     kind: 'pglite',

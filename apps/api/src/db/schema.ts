@@ -23,6 +23,7 @@ import {
   uniqueIndex,
   varchar,
   type AnyPgColumn,
+  type IndexBuilder,
   type PgColumnBuilderBase,
 } from 'drizzle-orm/pg-core';
 
@@ -44,6 +45,8 @@ function translations<TColumns extends Record<string, PgColumnBuilderBase>>(
   name: string,
   parent: () => AnyPgColumn,
   columns: TColumns,
+  /** Indexes beyond the key, on the columns by name. */
+  indexes: (t: Record<string, AnyPgColumn>) => IndexBuilder[] = () => [],
 ) {
   return pgTable(
     name,
@@ -52,7 +55,10 @@ function translations<TColumns extends Record<string, PgColumnBuilderBase>>(
       locale: localeEnum('locale').notNull(),
       ...columns,
     },
-    (t) => [primaryKey({ columns: [t.parentId, t.locale] })],
+    (t) => [
+      primaryKey({ columns: [t.parentId, t.locale] }),
+      ...indexes(t as unknown as Record<string, AnyPgColumn>),
+    ],
   );
 }
 
@@ -190,10 +196,13 @@ export const products = pgTable(
     stock: integer('stock'),
     sorting: integer('sorting').notNull().default(0),
     active: boolean('active').notNull().default(true),
+    /** Moves with every staff save: a save from an older version is refused (decision 0056). */
+    version: integer('version').notNull().default(1),
     createdAt: createdAt(),
   },
   (t) => [
-    index('products_vendor_idx').on(t.vendorId),
+    // A vendor's products newest first, straight from the index (the staff list).
+    index('products_vendor_idx').on(t.vendorId, t.id),
     index('products_parent_idx').on(t.parentId),
     // Lists show active parent products only: partial indexes per sort order.
     index('products_list_sorting_idx')
@@ -226,6 +235,8 @@ export const productTranslations = pgTable(
     primaryKey({ columns: [t.parentId, t.locale] }),
     index('product_translations_search_idx').using('gin', t.search),
     index('product_translations_locale_title_idx').on(t.locale, t.title),
+    // Staff search any part of a title (decision 0056).
+    index('product_translations_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
   ],
 );
 
@@ -279,16 +290,24 @@ export const bundles = pgTable(
       .references(() => vats.id),
     sorting: integer('sorting').notNull().default(0),
     active: boolean('active').notNull().default(true),
+    /** Moves with every staff save: a save from an older version is refused (decision 0056). */
+    version: integer('version').notNull().default(1),
     createdAt: createdAt(),
   },
-  (t) => [index('bundles_vendor_idx').on(t.vendorId)],
+  (t) => [index('bundles_vendor_idx').on(t.vendorId, t.id)],
 );
 
-export const bundleTranslations = translations('bundle_translations', () => bundles.id, {
-  title: text('title').notNull(),
-  description: text('description').notNull().default(''),
-  ...metaColumns(),
-});
+export const bundleTranslations = translations(
+  'bundle_translations',
+  () => bundles.id,
+  {
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    ...metaColumns(),
+  },
+  // Staff search any part of a title (decision 0056).
+  (t) => [index('bundle_translations_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`)],
+);
 
 export const bundleItems = pgTable(
   'bundle_items',

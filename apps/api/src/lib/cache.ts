@@ -63,6 +63,11 @@ export type CacheOptions<K, V> = {
   /** Whether a loaded value may be kept and shared (the page cache: only a keepable page). */
   keep?: (value: V) => boolean;
   now?: () => number;
+  /**
+   * Told how each answered key was found (`keys` of them at once): the metrics' hits and misses
+   * (plugins/metrics.ts). `peek` finding nothing says `bypass`: its caller renders for itself.
+   */
+  onLookup?: (source: CacheSource, keys: number) => void;
 };
 
 type Entry<V> = { value: V; version: number; at: number };
@@ -119,7 +124,16 @@ export function sharedCache<K, V>(options: CacheOptions<K, V>): SharedCache<K, V
   };
   const entryOf = (value: V, version: number): Entry<V> => ({ value, version, at: now() });
 
+  const counted = options.onLookup ?? (() => {});
   const fetch = async (
+    key: K,
+    load: (keeping: boolean) => Promise<V>,
+  ): Promise<{ value: V; source: CacheSource }> => {
+    const answer = await lookupOrLoad(key, load);
+    counted(answer.source, 1);
+    return answer;
+  };
+  const lookupOrLoad = async (
     key: K,
     load: (keeping: boolean) => Promise<V>,
   ): Promise<{ value: V; source: CacheSource }> => {
@@ -163,8 +177,14 @@ export function sharedCache<K, V>(options: CacheOptions<K, V>): SharedCache<K, V
     async getMany(keys, load) {
       const unique = [...new Set(keys)];
       const version = store ? await readVersion().catch(() => undefined) : undefined;
-      if (!store || version === undefined) return load(unique);
+      if (!store || version === undefined) {
+        const loaded = await load(unique);
+        counted('bypass', unique.length);
+        return loaded;
+      }
       const found = new Map<K, V>();
+      /** How many keys were found each way, told once the call is answered. */
+      const tally = { hit: 0, stale: 0, shared: 0 };
       // The keys this call loads itself, in one batch that starts once they are all known.
       const mine: K[] = [];
       let started = false;
@@ -172,11 +192,12 @@ export function sharedCache<K, V>(options: CacheOptions<K, V>): SharedCache<K, V
       const batch = new Promise<Map<K, V>>((resolve, reject) => {
         release = (loading) => void loading.then(resolve, reject);
       });
-      const waits: [K, Promise<Entry<V> | undefined>][] = [];
+      const waits: [K, Promise<Entry<V> | undefined>, Entry<V> | undefined][] = [];
       for (const key of unique) {
         const { held, fresh, servable } = lookup(key, version);
         if (held && fresh) {
           found.set(key, held.value);
+          tally.hit++;
           continue;
         }
         const run = async () => {
@@ -190,12 +211,12 @@ export function sharedCache<K, V>(options: CacheOptions<K, V>): SharedCache<K, V
           allowStale: servable,
           context: { run },
         });
-        waits.push([key, wait]);
+        waits.push([key, wait, held]);
       }
       started = true;
       release(mine.length ? load([...mine]) : Promise.resolve(new Map<K, V>()));
       const again: K[] = [];
-      for (const [key, wait] of waits) {
+      for (const [key, wait, held] of waits) {
         if (mine.includes(key)) {
           // Its value comes from the batch (its failure too).
           wait.catch(() => undefined);
@@ -203,21 +224,32 @@ export function sharedCache<K, V>(options: CacheOptions<K, V>): SharedCache<K, V
         }
         const entry = await wait;
         if (entry === undefined) continue; // the load that had it did not answer it
-        if (entry.version >= version) found.set(key, entry.value);
-        else again.push(key); // loaded under an older change count
+        if (entry.version >= version) {
+          found.set(key, entry.value);
+          tally[entry === held ? 'stale' : 'shared']++;
+        } else again.push(key); // loaded under an older change count
       }
       if (mine.length) {
         const loaded = await batch;
         for (const key of mine) if (loaded.has(key)) found.set(key, loaded.get(key) as V);
       }
       if (again.length) for (const [key, value] of await load(again)) found.set(key, value);
+      for (const [source, keys] of Object.entries(tally) as [CacheSource, number][]) {
+        if (keys) counted(source, keys);
+      }
+      if (mine.length + again.length) counted('load', mine.length + again.length);
       return found;
     },
     async peek(key) {
       const version = store ? await readVersion().catch(() => undefined) : undefined;
-      if (!store || version === undefined) return undefined;
+      if (!store || version === undefined) {
+        counted('bypass', 1);
+        return undefined;
+      }
       const { held, fresh } = lookup(key, version);
-      return held && fresh ? held.value : undefined;
+      const kept = held && fresh ? held.value : undefined;
+      counted(kept === undefined ? 'bypass' : 'hit', 1);
+      return kept;
     },
     clear: () => store?.clear(),
     get size() {

@@ -11,55 +11,44 @@ import { textMail, type MailShop } from './mail-layout.ts';
 
 type PaymentMailOrder = Pick<Order, 'email' | 'firstName' | 'number' | 'totals'>;
 
-/** "We have received your payment", with the link to the order. */
-export function paymentReceivedMail(
-  order: PaymentMailOrder,
-  t: Translate,
-  money: (amount: number) => string,
-  links: { order: string },
-  shop: MailShop,
-): Promise<MailMessage> {
-  return textMail(
-    order.email,
-    t('payment.mailReceivedSubject', { number: order.number }),
-    t('payment.mailReceivedText', {
-      name: order.firstName || order.email,
-      number: order.number,
-      amount: money(order.totals.orderTotal),
-      link: links.order,
-    }),
-    shop,
-    {},
-    { href: links.order, label: t('checkout.viewOrder') },
-  );
-}
+/** How a card payment ended, as its mail tells it: received, or failed and why. */
+export type PaymentOutcome = { paid: true } | { paid: false; failure: PaymentFailure };
 
 /**
- * "The payment did not go through", with the provider's reason, a link that pays again (the
- * provider's page, signed for this order, so it works in any browser) and the order's page, where
- * another method can be chosen.
+ * "We have received your payment", with the link to the order; or "the payment did not go
+ * through", with the provider's reason, a link that pays again (the provider's page, signed for
+ * this order, so it works in any browser) and the order's page, where another method can be
+ * chosen.
  */
-export function paymentFailedMail(
+export function paymentMail(
   order: PaymentMailOrder,
-  failure: PaymentFailure,
+  outcome: PaymentOutcome,
   t: Translate,
   money: (amount: number) => string,
-  links: { pay: string; order: string },
+  links: { order: string; pay?: string },
   shop: MailShop,
 ): Promise<MailMessage> {
-  return textMail(
-    order.email,
-    t('payment.mailFailedSubject', { number: order.number }),
-    t('payment.mailFailedText', {
-      name: order.firstName || order.email,
-      number: order.number,
-      amount: money(order.totals.orderTotal),
-      reason: t(`payment.failed.${failure}`),
-      link: links.pay,
-      orderLink: links.order,
-    }),
-    shop,
-    {},
-    { href: links.pay, label: t('payment.retryCard') },
-  );
+  const said = {
+    name: order.firstName || order.email,
+    number: order.number,
+    amount: money(order.totals.orderTotal),
+  };
+  const pay = links.pay ?? links.order;
+  const [subject, text, button] = outcome.paid
+    ? [
+        t('payment.mailReceivedSubject', said),
+        t('payment.mailReceivedText', { ...said, link: links.order }),
+        { href: links.order, label: t('checkout.viewOrder') },
+      ]
+    : [
+        t('payment.mailFailedSubject', said),
+        t('payment.mailFailedText', {
+          ...said,
+          reason: t(`payment.failed.${outcome.failure}`),
+          link: pay,
+          orderLink: links.order,
+        }),
+        { href: pay, label: t('payment.retryCard') },
+      ];
+  return textMail(order.email, subject, text, shop, {}, button);
 }

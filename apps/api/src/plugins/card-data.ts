@@ -30,7 +30,11 @@ export const cardDataPlugin = fp<{ ttlMs: number }>(
     const cacheOf = (locale: Locale) => {
       let cache = caches.get(locale);
       if (!cache) {
-        cache = app.pageDataBatchCache({ ttlMs, max: CARDS_PER_LOCALE });
+        cache = app.pageDataBatchCache({
+          ttlMs,
+          max: CARDS_PER_LOCALE,
+          onLookup: app.metrics.cacheLookups('cards'),
+        });
         caches.set(locale, cache);
       }
       return cache;
@@ -39,5 +43,5 @@ export const cardDataPlugin = fp<{ ttlMs: number }>(
       return productCards(app.db, this.locale, ids, await this.pricing(), cacheOf(this.locale));
     });
   },
-  { name: 'card-data', dependencies: ['shop-data', 'pricing'] },
+  { name: 'card-data', dependencies: ['shop-data', 'pricing', 'metrics'] },
 );

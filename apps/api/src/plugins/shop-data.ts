@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { shopDataVersions } from '#api/db/schema.ts';
-import { sharedCache, type BatchCache, type TtlCache } from '#api/lib/cache.ts';
+import { sharedCache, type BatchCache, type CacheOptions, type TtlCache } from '#api/lib/cache.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -19,7 +19,12 @@ declare module 'fastify' {
      * after a write through this process) or after `ttlMs`, which bounds how late the stock
      * shows. Never for anything priced for, or owned by, one shopper.
      */
-    pageDataBatchCache<K, V>(options: { ttlMs: number; max: number }): BatchCache<K, V>;
+    pageDataBatchCache<K, V>(options: {
+      ttlMs: number;
+      max: number;
+      /** Counts its hits and misses (the metrics' cache lookups). */
+      onLookup?: CacheOptions<K, V>['onLookup'];
+    }): BatchCache<K, V>;
     /**
      * The pages' change count (migrations 0010, 0011): moved by each committed transaction that
      * wrote what a page shows a visitor without a session, discounts and reviews included; not by
@@ -97,10 +102,15 @@ export const shopDataPlugin = fp<{ changeCheckMs?: number }>(
       };
     };
     const version = counter(SHOP_DATA_VERSION);
+    // Every shop-wide answer's cache counts as one in the metrics (plugins/metrics.ts).
+    const shopLookups = app.hasDecorator('metrics')
+      ? { onLookup: app.metrics.cacheLookups('shop-data') }
+      : {};
     app.decorate('shopDataCache', <V>(options: { ttlMs: number; max: number }) =>
       // Without a ttl nothing is kept, and the change count need not be read.
       sharedCache<string, V>({
         ...options,
+        ...shopLookups,
         staleMs: staleWhileRefreshing(options.ttlMs),
         now: clock,
         ...(options.ttlMs > 0 ? { version } : {}),
@@ -108,13 +118,15 @@ export const shopDataPlugin = fp<{ changeCheckMs?: number }>(
     );
     const pageVersion = counter(PAGE_DATA_VERSION);
     app.decorate('pageDataVersion', pageVersion);
-    app.decorate('pageDataBatchCache', <K, V>(options: { ttlMs: number; max: number }) =>
-      sharedCache<K, V>({
-        ...options,
-        staleMs: staleWhileRefreshing(options.ttlMs),
-        now: clock,
-        ...(options.ttlMs > 0 ? { version: pageVersion } : {}),
-      }),
+    app.decorate(
+      'pageDataBatchCache',
+      <K, V>(options: { ttlMs: number; max: number; onLookup?: CacheOptions<K, V>['onLookup'] }) =>
+        sharedCache<K, V>({
+          ...options,
+          staleMs: staleWhileRefreshing(options.ttlMs),
+          now: clock,
+          ...(options.ttlMs > 0 ? { version: pageVersion } : {}),
+        }),
     );
     // A write through this process shows on its very next read; other processes' and scripts'
     // writes within changeCheckMs. Before the answer leaves, so its client cannot be faster.

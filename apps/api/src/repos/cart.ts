@@ -355,6 +355,8 @@ export async function cartView(
       discountPercent: item.card.discountPercent,
       discountPrice: line.discountPrice,
       discount: line.discount,
+      paid: line.paid,
+      vatPercent: item.vatPercent,
       totalVat: line.totalVat,
       available:
         item.card.available &&

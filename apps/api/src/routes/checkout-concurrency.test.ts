@@ -15,7 +15,7 @@ import { openDatabase, type DatabaseHandle } from '#api/db/client.ts';
 import * as s from '#api/db/schema.ts';
 import { databaseSessionStore } from '#api/plugins/session-store.ts';
 import { moveOrder } from '#api/repos/orders.ts';
-import { stockTaken, watchedStock } from '../../test/stock.ts';
+import { crowdPicks, stockTaken, watchedStock, type StockPick } from '../../test/stock.ts';
 import { quietMailer, type TestContext, useTestApp } from '../../test/helpers.ts';
 import { browserOf, checkoutBody, stockedProduct, type Browser } from '../../test/shopper.ts';
 import { paymentNotice } from '../../test/payments.ts';
@@ -331,8 +331,7 @@ describe.skipIf(!DATABASE_URL)('orders meeting other transactions on PostgreSQL'
       await db.update(s.products).set({ active: true }).where(inArray(s.products.id, watched));
       await setStock(watched, 14);
 
-      type Pick = { id: number; ref: 'product' | 'bundle' };
-      const choices: Pick[] = [
+      const choices: StockPick[] = [
         ...products.map((p) => ({ id: p.id, ref: 'product' as const })),
         ...bundleIds.map((id) => ({ id, ref: 'bundle' as const })),
       ];
@@ -341,13 +340,9 @@ describe.skipIf(!DATABASE_URL)('orders meeting other transactions on PostgreSQL'
         Array.from({ length: 40 }, async (_, i) => {
           const b = browserOf(i % 2 === 0 ? t : secondContext);
           // Overlapping carts of 2 and 3 lines, added in opposite orders.
-          const picks = Array.from(
-            { length: 2 + (i % 2) },
-            (_, k) => choices[(i * 3 + k * (1 + (i % 3))) % choices.length]!,
-          ).filter((p, k, all) => all.findIndex((q) => q.id === p.id && q.ref === p.ref) === k);
-          if (i % 4 >= 2) picks.reverse();
+          const { picks, quantity } = crowdPicks(choices, i);
           for (const pick of picks) {
-            const res = await add(b, pick.id, 1 + (i % 3 === 0 ? 1 : 0), pick.ref);
+            const res = await add(b, pick.id, quantity, pick.ref);
             expect(res.statusCode, res.body).toBe(200);
           }
           return b;

@@ -37,8 +37,8 @@ import {
   ownOrderLines,
   placeOrder,
 } from '#api/repos/orders.ts';
-import { recordOrderMail } from '#api/repos/staff-orders.ts';
 import { defineEndpoint, pageOf, requireUser } from './define.ts';
+import { sendOrderMail } from '#api/mail/order-mails.ts';
 
 /** Whose cart an order takes: the user's when logged in, else the session's (created here). */
 async function orderOwner(req: FastifyRequest, reply: FastifyReply): Promise<CartOwner> {
@@ -80,33 +80,15 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
     shop: Awaited<ReturnType<typeof app.shopInfo>>,
   ): Promise<void> {
     const from = mailShopOf(shop, app.publicOrigin, req.locale);
-    const sent = await orderConfirmation(
-      answer,
-      translatorFor(req.locale),
-      moneyFormatter(req.locale, shop?.currency ?? 'EUR'),
-      answer.paymentInstructions,
-      { order: app.orderLinks.url(from.origin, req.locale, answer.id) },
-      from,
-    )
-      .then(async (mail) => {
-        await app.mailer.send(mail);
-        return mail;
-      })
-      .catch((err: unknown) => {
-        req.log.error({ err, order: answer.id }, 'order mail failed');
-        return null;
-      });
-    if (!sent) return;
-    await recordOrderMail(
-      db,
-      {
-        orderId: answer.id,
-        kind: 'confirmation',
-        email: sent.to,
-        subject: sent.subject,
-        locale: req.locale,
-      },
-      app.now(),
+    await sendOrderMail(app, req.log, { id: answer.id, locale: req.locale }, 'confirmation', () =>
+      orderConfirmation(
+        answer,
+        translatorFor(req.locale),
+        moneyFormatter(req.locale, shop?.currency ?? 'EUR'),
+        answer.paymentInstructions,
+        { order: app.orderLinks.url(from.origin, req.locale, answer.id) },
+        from,
+      ),
     );
   }
 
@@ -138,18 +120,33 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
       throw new HttpError(400, req.t('orders.idempotencyKey'));
     }
     const owner = await orderOwner(req, reply);
-    const result = await placeOrder(db, {
-      locale: req.locale,
-      owner,
-      idempotencyKey: key,
-      body,
-      ctx: await req.pricing(),
-      now: app.now(),
-      paymentKinds: offeredKinds,
-      t: translatorFor(req.locale),
-    });
-    if (result.kind === 'invalid') return reply.code(400).send(result.errors);
-    if (result.kind === 'stock') return reply.code(400).send(result.error);
+    let result: Awaited<ReturnType<typeof placeOrder>>;
+    try {
+      result = await placeOrder(db, {
+        locale: req.locale,
+        owner,
+        idempotencyKey: key,
+        body,
+        ctx: await req.pricing(),
+        now: app.now(),
+        paymentKinds: offeredKinds,
+        t: translatorFor(req.locale),
+      });
+    } catch (error) {
+      // Nothing placed (the transaction rolled back): the database away, a bug.
+      app.metrics.order({ outcome: 'failed' });
+      throw error;
+    }
+    if (result.kind === 'invalid') {
+      app.metrics.order({ outcome: 'refused', reason: 'invalid' });
+      return reply.code(400).send(result.errors);
+    }
+    if (result.kind === 'stock') {
+      app.metrics.order({ outcome: 'refused', reason: 'stock' });
+      return reply.code(400).send(result.error);
+    }
+    // Counted once committed: what follows (reading it back, the mail) does not unplace it.
+    app.metrics.order({ outcome: result.kind });
     const session = req.session?.id ?? null;
     const userId = 'userId' in owner ? owner.userId : null;
     const order = await findOrder(db, req.locale, result.orderId, { userId, sessionId: session });

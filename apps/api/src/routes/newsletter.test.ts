@@ -61,6 +61,30 @@ describe('the newsletter for anyone, with a double opt-in (issue 23)', () => {
     expect(rows).toHaveLength(1);
   });
 
+  it('eight sign-ups and confirms of one address at once leave one subscriber', async () => {
+    const email = newEmail();
+    const signUps = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        browserOf(t).send('POST', `${N}/`, { email: i % 2 ? email : email.toUpperCase() }),
+      ),
+    );
+    expect(signUps.map((res) => res.statusCode)).toEqual(Array(8).fill(200));
+    const rows = () =>
+      t.handle.db
+        .select()
+        .from(s.newsletterSubscribers)
+        .where(eq(s.newsletterSubscribers.email, email));
+    // Nothing is kept before the mailed link is opened.
+    expect(await rows()).toHaveLength(0);
+    const token = await mailedToken(email, 'confirm');
+    const confirms = await Promise.all(
+      Array.from({ length: 8 }, () => browserOf(t).send('POST', `${N}/confirm/`, { token })),
+    );
+    expect(confirms.map((res) => res.statusCode)).toEqual(Array(8).fill(200));
+    expect(await rows()).toHaveLength(1);
+    expect(await isSubscribed(t.handle.db, email)).toBe(true);
+  });
+
   it('unsubscribes with the mailed link', async () => {
     const b = browserOf(t);
     const email = newEmail();

@@ -151,6 +151,33 @@ describe('guest orders follow the shopper', () => {
     expect((await b.send('GET', `/en/api/sales/orders/${first.order.id}/`)).statusCode).toBe(200);
   });
 
+  it('the confirm link opened six times at once confirms once and claims the guest orders', async () => {
+    const email = newEmail();
+    const placed = [await guestOrder(email), await guestOrder(email)];
+    const b = browserOf(t);
+    const registered = await b.send('POST', '/en/api/accounts/register/', {
+      email,
+      password: PASSWORD,
+      firstName: 'Anna',
+      lastName: 'Muster',
+    });
+    expect(registered.statusCode, registered.body).toBe(201);
+    const token = await linkToken(t, email, 'confirm-email');
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        browserOf(t).send('POST', '/en/api/accounts/confirm_email/', { token }),
+      ),
+    );
+    // The link is spent once: one confirms, the others hear what a second click hears (400),
+    // never a 500.
+    const codes = answers.map((res) => res.statusCode).sort();
+    expect(codes).toEqual([200, 400, 400, 400, 400, 400]);
+    const again = await b.send('POST', '/en/api/accounts/confirm_email/', { token });
+    expect(answers.find((res) => res.statusCode === 400)?.body).toBe(again.body);
+    const [user] = await t.handle.db.select().from(s.users).where(eq(s.users.email, email));
+    for (const { order } of placed) expect(await ownerOf(order.id)).toBe(user!.id);
+  });
+
   it('are not taken from another account, and a reset link proves the mailbox too', async () => {
     const email = newEmail();
     const { order } = await guestOrder(email);

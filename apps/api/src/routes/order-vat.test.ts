@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { orderSchema } from '@shop/contract';
+import { cartSchema, orderSchema } from '@shop/contract';
+import { withDeliveryVat } from '@shop/domain';
 import * as s from '#api/db/schema.ts';
 import { useTestApp } from '../../test/helpers.ts';
 import { browserOf, checkoutBody, stockedProduct } from '../../test/shopper.ts';
@@ -34,6 +35,15 @@ describe("an order's VAT (decision 0047)", () => {
 
     const b = browserOf(t);
     b.ok(await b.set(product.id, 1));
+    // The checkout's summary prices the cart's lines with the chosen delivery (the domain's
+    // withDeliveryVat): it must state the VAT the order will.
+    const cart = cartSchema.parse(await b.cart());
+    expect(cart.items[0]).toMatchObject({ paid: 20, vatPercent: 22, totalVat: 3.61 });
+    const summary = withDeliveryVat(
+      { ...cart.totals, lines: cart.items },
+      { price: 4.9, freeFrom: 50 },
+    );
+    expect(summary).toEqual({ delivery: 4.9, deliveryVat: 0.88, orderTotal: 24.9, totalVat: 4.49 });
     const res = await b.send('POST', '/en/api/sales/orders/', await checkoutBody(t.handle.db), {
       'idempotency-key': randomUUID(),
     });

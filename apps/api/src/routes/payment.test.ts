@@ -22,6 +22,16 @@ async function paymentId(kind: 'cod' | 'bank_transfer' | 'test_card') {
   return row!.id;
 }
 
+/** The kinds of mail the order's "mails sent" notes, oldest first. */
+const notedMails = async (orderId: number) =>
+  (
+    await t.handle.db
+      .select({ kind: s.orderMails.kind })
+      .from(s.orderMails)
+      .where(eq(s.orderMails.orderId, orderId))
+      .orderBy(s.orderMails.id)
+  ).map((row) => row.kind);
+
 /** A guest's order paid by card, with its own mail address. */
 async function cardOrder(b: Browser = browserOf(t), overrides: Partial<CheckoutBody> = {}) {
   b.ok(await b.set((await stockedProduct(t, 2)).id, 1));
@@ -104,6 +114,10 @@ describe('a card that fails', () => {
       const again = await pay(order, { card: cardOf('paid'), action: 'pay' }, link);
       expect(again.headers.location).toBe(`/en/checkout/success_frame/?order=${order.id}`);
       expect(await statusOf(order.id)).toBe('paid');
+      // Every mail of the order is noted for staff, the payment mails too.
+      await expect
+        .poll(() => notedMails(order.id))
+        .toEqual(['confirmation', 'paymentFailed', 'paymentReceived']);
     },
   );
 
@@ -163,6 +177,7 @@ describe('a card that pays', () => {
     expect(mails[1]!.text).toContain(
       `http://localhost/en/checkout/order-success/?order=${order.id}`,
     );
+    await expect.poll(() => notedMails(order.id)).toEqual(['confirmation', 'paymentReceived']);
   });
 
   it('confirmed again, and many times at once: one payment recorded, one mail', async () => {

@@ -6,7 +6,7 @@ import { mailShopOf } from '#api/mail/mail-layout.ts';
 import { orderMovedMail, type MailedMove } from '#api/mail/staff-mail.ts';
 import { HttpError, notFound } from '#api/plugins/errors.ts';
 import { moveOrder } from '#api/repos/orders.ts';
-import { findStaffOrder, listStaffOrders, recordOrderMail } from '#api/repos/staff-orders.ts';
+import { findStaffOrder, listStaffOrders } from '#api/repos/staff-orders.ts';
 import {
   findStaffShop,
   listStaffFeedback,
@@ -16,6 +16,7 @@ import {
   setShopVisible,
 } from '#api/repos/staff-desk.ts';
 import { defineEndpoint, pageLinks, requireStaff } from './define.ts';
+import { sendOrderMail } from '#api/mail/order-mails.ts';
 
 const isMailed = (status: string): status is MailedMove =>
   (MAILED_MOVES as readonly string[]).includes(status);
@@ -114,42 +115,12 @@ export const staffRoutes: FastifyPluginAsync = async (app) => {
     const inTheirs =
       order.locale === shown ? order : await findStaffOrder(db, order.locale, order.id);
     const { shop, money } = await mailContext(order.locale);
-    let mail;
-    try {
-      mail = await orderMovedMail(
-        inTheirs ?? order,
-        move,
-        translatorFor(order.locale),
-        money,
-        shop,
-        {
-          order: app.orderLinks.url(shop.origin, order.locale, order.id),
-        },
-      );
-      await app.mailer.send(mail);
-    } catch (err) {
-      log.error({ err, order: order.id }, 'order mail failed');
-      return;
-    }
-    const at = app.now();
-    await recordOrderMail(
-      db,
-      {
-        orderId: order.id,
-        kind: move,
-        email: mail.to,
-        subject: mail.subject,
-        locale: order.locale,
-      },
-      at,
+    const sent = await sendOrderMail(app, log, order, move, () =>
+      orderMovedMail(inTheirs ?? order, move, translatorFor(order.locale), money, shop, {
+        order: app.orderLinks.url(shop.origin, order.locale, order.id),
+      }),
     );
-    order.mails.push({
-      kind: move,
-      email: mail.to,
-      subject: mail.subject,
-      locale: order.locale,
-      at: at.toISOString(),
-    });
+    if (sent) order.mails.push({ ...sent, at: sent.at.toISOString() });
   }
 
   defineEndpoint(app, endpoints.staff.shop, async () => findStaffShop(db), open);

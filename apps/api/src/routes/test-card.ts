@@ -12,9 +12,10 @@ import {
 import { translatorFor } from '#api/lib/i18n.ts';
 import { testCardPageUrl } from '#api/lib/payments.ts';
 import { mailShopOf } from '#api/mail/mail-layout.ts';
-import { paymentFailedMail, paymentReceivedMail } from '#api/mail/payment-mail.ts';
+import { paymentMail } from '#api/mail/payment-mail.ts';
 import { findOrder, orderForPayment, recordPayment, REFUND_NOTES } from '#api/repos/orders.ts';
 import { escapeXml } from './seo.ts';
+import { sendOrderMail } from '#api/mail/order-mails.ts';
 
 /*
  * A payment provider for tests and demos, inside the shop's process but kept apart from it the
@@ -268,9 +269,9 @@ ${error ? `<p class="error" role="alert" id="card-error">${escapeXml(error)}</p>
     const { order, locale, origin, shop, t, money } = await mailContext(row);
     if (!order) return;
     const link = `${origin}/${locale}/checkout/order-success/?order=${order.id}`;
-    await paymentReceivedMail(order, t, money, { order: link }, shop)
-      .then((mail) => app.mailer.send(mail))
-      .catch((err: unknown) => app.log.error({ err, order: order.id }, 'payment mail failed'));
+    await sendOrderMail(app, app.log, { id: order.id, locale }, 'paymentReceived', () =>
+      paymentMail(order, { paid: true }, t, money, { order: link }, shop),
+    );
   }
 
   async function mailPaymentFailed(row: PaymentRow, failure: PaymentFailure) {
@@ -280,8 +281,8 @@ ${error ? `<p class="error" role="alert" id="card-error">${escapeXml(error)}</p>
       pay: `${origin}${testCardPageUrl(signer, { id: order.id, locale })}`,
       order: `${origin}/${locale}/checkout/checkout/?pay=${order.id}`,
     };
-    await paymentFailedMail(order, failure, t, money, links, shop)
-      .then((mail) => app.mailer.send(mail))
-      .catch((err: unknown) => app.log.error({ err, order: order.id }, 'payment mail failed'));
+    await sendOrderMail(app, app.log, { id: order.id, locale }, 'paymentFailed', () =>
+      paymentMail(order, { paid: false, failure }, t, money, links, shop),
+    );
   }
 };

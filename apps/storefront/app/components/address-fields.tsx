@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { getSelectProps, type FieldMetadata } from '@conform-to/react';
-import type { Address, City, Country, Delivery, Order, Region } from '@shop/contract';
+import type { Address, City, Country, Delivery, Region } from '@shop/contract';
 import { Button } from '#app/components/button.tsx';
 import { useChangedBeforeHydration } from '#app/lib/hydrated.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
@@ -231,32 +231,5 @@ export function PickupPointNote({ delivery }: { delivery: Delivery }) {
         <span className="font-medium">{t('checkout.pickupPoint')}:</span> {delivery.pickupPoint}
       </p>
     </div>
-  );
-}
-
-/** Where an order goes: the pickup point it is collected from, or the address it is shipped to. */
-export function OrderDestination({ order }: { order: Order }) {
-  const { t } = useI18n();
-  const place = [order.postcode, order.city].filter(Boolean).join(' ');
-  return (
-    <section className="mb-6">
-      <h2 className="mb-2 text-lg font-bold">
-        {order.delivery.pickup ? t('checkout.pickupPoint') : t('checkout.address')}
-      </h2>
-      {order.delivery.pickup ? (
-        <p className="break-words">{order.delivery.pickupPoint}</p>
-      ) : (
-        <address className="not-italic break-words">
-          <span className="block">
-            {order.firstName} {order.lastName}
-          </span>
-          <span className="block">{order.address}</span>
-          {place && <span className="block">{place}</span>}
-          <span className="block">
-            {[order.region?.title, order.country?.title].filter(Boolean).join(', ')}
-          </span>
-        </address>
-      )}
-    </section>
   );
 }

@@ -24,6 +24,20 @@ function WidgetHtml({ widget, className }: { widget: Widget; className?: string 
  * `logo`-type image as before, or only the title. On a phone the header shows the title alone:
  * the mark would push the cart and account icons off a 360 px screen.
  */
+/** The shop's header logo, a link to its home page (the shop's header and the checkout's). */
+export function HomeLogo({ shop }: { shop: OrganizationInfo }) {
+  const { locale, t } = useI18n();
+  return (
+    <Link
+      to={`/${locale}/`}
+      className="flex shrink-0 items-center"
+      aria-label={`${shop.title} – ${t('nav.home')}`}
+    >
+      <ShopLogo shop={shop} logoType="header_logo" tone="light" />
+    </Link>
+  );
+}
+
 export function ShopLogo({
   shop,
   logoType,
@@ -162,13 +176,7 @@ export function MainBar({
             <MenuNav items={header} label={t('nav.catalogue')} variant="list" />
           </div>
         </details>
-        <Link
-          to={`/${locale}/`}
-          className="flex shrink-0 items-center"
-          aria-label={`${shop.title} – ${t('nav.home')}`}
-        >
-          <ShopLogo shop={shop} logoType="header_logo" tone="light" />
-        </Link>
+        <HomeLogo shop={shop} />
         <div className="hidden flex-1 lg:block">
           <MenuNav items={header} label={t('nav.catalogue')} variant="bar" />
         </div>

@@ -41,7 +41,17 @@ const SECTIONS: Readonly<Record<string, readonly string[]>> = {
   vendors: ['vendors', 'blog', 'catalogue', 'filters', 'pages', 'reviews'],
   pages: ['pages', 'faq', 'feedback', 'reviews'],
   consent: [],
-  staff: ['staff', 'orders', 'account', 'auth', 'checkout', 'reviews', 'staffPictures'],
+  staff: [
+    'staff',
+    'staffCatalogue',
+    'staffSettings',
+    'orders',
+    'account',
+    'auth',
+    'checkout',
+    'reviews',
+    'staffPictures',
+  ],
 };
 
 /** The section of a path: `/en/products/shirt-1/` → `products`, `/en/` → `''`. */

@@ -7,6 +7,7 @@ import {
   paymentFailureOf,
   titleWithVariation,
   withDelivery,
+  withDeliveryVat,
   deliveryPrice,
   type PaymentFailure,
 } from '@shop/domain';
@@ -301,7 +302,7 @@ function CheckoutForm({ data: loaderData, reply }: { data: FormStep; reply: unkn
     if (checked) setDeliveryId(checked.value);
   }, [fields.delivery.name]);
   const chosen = deliveries.find((d) => String(d.id) === deliveryId);
-  const shipping = chosen ? withDelivery(cart.totals.grandTotal, chosen) : null;
+  const shipping = chosen ? withDeliveryVat({ ...cart.totals, lines: cart.items }, chosen) : null;
 
   // Sections folded by "Continue", with the one line each shows folded.
   const [folded, setFolded] = useState<Partial<Record<CheckoutSection, string>>>({});
@@ -394,7 +395,7 @@ function CheckoutForm({ data: loaderData, reply }: { data: FormStep; reply: unkn
     promo: { code: cart.promoCode?.code, amount: cart.totals.promoDiscount },
     ...(shipping && chosen ? { delivery: { title: chosen.title, price: shipping.delivery } } : {}),
     total: shipping?.orderTotal ?? cart.totals.grandTotal,
-    vat: cart.totals.totalVat,
+    vat: shipping?.totalVat ?? cart.totals.totalVat,
   };
 
   return (

@@ -1,6 +1,6 @@
 import { data, redirect } from 'react-router';
 import { pageAfterOrder } from '@shop/domain';
-import { OrderDestination } from '#app/components/address-fields.tsx';
+import { destinationKey, OrderAddress } from '#app/components/order-details.tsx';
 import { AppLink } from '#app/components/app-link.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
 import { OrderSummary } from '#app/components/order-summary.tsx';
@@ -43,7 +43,10 @@ export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
           <strong>{order.payment.title}:</strong> {order.paymentInstructions}
         </p>
       )}
-      <OrderDestination order={order} />
+      <section className="mb-6">
+        <h2 className="mb-2 text-lg font-bold">{t(destinationKey(order))}</h2>
+        <OrderAddress order={order} />
+      </section>
       <h2 className="mb-2 text-lg font-bold">{t('checkout.summary')}</h2>
       <OrderSummary order={order} />
       <AppLink to={`/${locale}/`} className="mt-6 inline-block text-primary underline">

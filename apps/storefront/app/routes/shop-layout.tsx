@@ -92,7 +92,7 @@ export default function ShopLayout({ loaderData }: Route.ComponentProps) {
                     cart count stays. The checkout has its own short header. */}
                 {checkout ? (
                   <header>
-                    <CheckoutHeader shop={locale.shop} />
+                    <CheckoutHeader shop={locale.shop} languages={locale.languages} />
                     <OnlineStatus />
                   </header>
                 ) : (

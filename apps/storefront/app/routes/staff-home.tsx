@@ -1,7 +1,153 @@
-import { redirect } from 'react-router';
+import { moneyFormatter, slugWithId } from '@shop/domain';
+import { AppLink } from '#app/components/app-link.tsx';
+import { ErrorScreen } from '#app/components/error-screen.tsx';
+import { OrdersChart } from '#app/components/orders-chart.tsx';
+import { StaffHeading } from '#app/components/staff-parts.tsx';
+import { useI18n } from '#app/lib/i18n.tsx';
+import { pageMeta } from '#app/lib/seo.ts';
+import { getShopRequest } from '#app/lib/shop.server.ts';
 import type { Route } from './+types/staff-home';
 
-/** The back office opens on its order list. */
-export function loader({ params }: Route.LoaderArgs) {
-  throw redirect(`/${params.lang}/staff/orders/`);
+/**
+ * The back office's home (issue 24, decision 0059): orders and revenue today, this week and this
+ * month (UTC; revenue of paid, processing, shipped and delivered orders, the domain's rule), what
+ * waits for payment or shipping, the products out of stock, and orders per day over 30 days.
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { dashboard: await getShopRequest(context).api.staffSettings.dashboard() };
+}
+
+export function meta({ matches, location }: Route.MetaArgs) {
+  return pageMeta({
+    matches,
+    location,
+    titleKey: 'staffSettings.dashboard.title',
+    robots: 'noindex',
+  });
+}
+
+const card = 'rounded-lg border border-slate-200 p-4';
+
+export default function StaffHome({ loaderData }: Route.ComponentProps) {
+  const { locale, t } = useI18n();
+  const { dashboard } = loaderData;
+  const money = moneyFormatter(locale, dashboard.currency);
+  const periods = [
+    ['today', dashboard.today],
+    ['week', dashboard.week],
+    ['month', dashboard.month],
+  ] as const;
+  const orders = `/${locale}/staff/orders/`;
+  return (
+    <>
+      <StaffHeading title={t('staffSettings.dashboard.title')} />
+      <section aria-labelledby="sales-heading" className="mb-6">
+        <h2 id="sales-heading" className="mb-3 text-lg font-bold">
+          {t('staffSettings.dashboard.sales')}
+        </h2>
+        <ul className="grid gap-3 sm:grid-cols-3">
+          {periods.map(([period, figures]) => (
+            <li key={period} className={card} data-period={period}>
+              <h3 className="font-medium text-slate-700">
+                {t(`staffSettings.dashboard.${period}`)}
+              </h3>
+              <p className="text-2xl font-bold tabular-nums" data-figure="revenue">
+                {money(figures.revenue)}
+              </p>
+              <p data-figure="orders">
+                {t('staffSettings.dashboard.orders', { count: figures.orders })}
+              </p>
+            </li>
+          ))}
+        </ul>
+        <p className="mt-2 text-sm text-slate-600">{t('staffSettings.dashboard.revenueRule')}</p>
+      </section>
+      <section aria-labelledby="waiting-heading" className="mb-6">
+        <h2 id="waiting-heading" className="mb-3 text-lg font-bold">
+          {t('staffSettings.dashboard.waiting')}
+        </h2>
+        <dl className="grid gap-3 sm:grid-cols-3">
+          <div className={card}>
+            <dt className="font-medium text-slate-700">
+              {t('staffSettings.dashboard.awaitingPayment')}
+            </dt>
+            <dd className="text-2xl font-bold tabular-nums" data-figure="awaiting-payment">
+              {dashboard.awaitingPayment}
+            </dd>
+            <dd>
+              <AppLink to={`${orders}?status=pending`} className="text-primary underline">
+                {t('staffSettings.dashboard.pendingOrders')}
+              </AppLink>
+            </dd>
+          </div>
+          <div className={card}>
+            <dt className="font-medium text-slate-700">
+              {t('staffSettings.dashboard.awaitingShipping')}
+            </dt>
+            <dd className="text-2xl font-bold tabular-nums" data-figure="awaiting-shipping">
+              {dashboard.awaitingShipping}
+            </dd>
+            <dd>
+              <AppLink to={`${orders}?status=processing`} className="text-primary underline">
+                {t('staffSettings.dashboard.processingOrders')}
+              </AppLink>
+            </dd>
+          </div>
+          <div className={card}>
+            <dt className="font-medium text-slate-700">
+              {t('staffSettings.dashboard.outOfStock')}
+            </dt>
+            <dd className="text-2xl font-bold tabular-nums" data-figure="out-of-stock">
+              {dashboard.outOfStock}
+            </dd>
+            <dd>
+              <a href="#out-of-stock" className="text-primary underline">
+                {t('staffSettings.dashboard.showOutOfStock')}
+              </a>
+            </dd>
+          </div>
+        </dl>
+      </section>
+      <section aria-labelledby="chart-heading" className={`${card} mb-6`}>
+        <h2 id="chart-heading" className="mb-3 text-lg font-bold">
+          {t('staffSettings.dashboard.chartTitle')}
+        </h2>
+        <OrdersChart points={dashboard.perDay} />
+      </section>
+      <section id="out-of-stock" aria-labelledby="stock-heading" className={card}>
+        <h2 id="stock-heading" className="mb-3 text-lg font-bold">
+          {t('staffSettings.dashboard.outOfStockList')}
+        </h2>
+        {dashboard.outOfStockProducts.length === 0 ? (
+          <p>{t('staffSettings.dashboard.noneOutOfStock')}</p>
+        ) : (
+          <>
+            <ul className="list-disc space-y-1 pl-5">
+              {dashboard.outOfStockProducts.map((p) => (
+                <li key={p.id} className="break-words">
+                  <AppLink
+                    to={`/${locale}/products/${encodeURIComponent(slugWithId(p.slug, p.id))}/`}
+                    className="text-primary underline"
+                  >
+                    {p.title || p.slug}
+                  </AppLink>
+                </li>
+              ))}
+            </ul>
+            {dashboard.outOfStock > dashboard.outOfStockProducts.length && (
+              <p className="mt-2 text-sm text-slate-600">
+                {t('staffSettings.dashboard.moreOutOfStock', {
+                  count: dashboard.outOfStock - dashboard.outOfStockProducts.length,
+                })}
+              </p>
+            )}
+          </>
+        )}
+      </section>
+    </>
+  );
+}
+
+export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
+  return <ErrorScreen error={error} homeHref={`/${params.lang}/staff/`} generic />;
 }

@@ -18,10 +18,14 @@ export function headers() {
 }
 
 export const STAFF_SECTIONS = [
+  ['', 'staffSettings.dashboard.title'],
   ['orders', 'staff.orders.title'],
+  ['products', 'staffCatalogue.products'],
+  ['bundles', 'staffCatalogue.bundles'],
   ['shop', 'staff.shop.title'],
   ['reviews', 'staff.reviews.title'],
   ['feedback', 'staff.feedback.title'],
+  ['settings', 'staffSettings.title'],
 ] as const;
 
 export default function StaffLayout() {
@@ -44,7 +48,7 @@ export default function StaffLayout() {
             <ul className="-mx-1 flex gap-1 overflow-x-auto px-1 pb-1">
               {STAFF_SECTIONS.map(([path, key]) => (
                 <li key={path}>
-                  <NavLink to={`${base}${path}/`} className={item}>
+                  <NavLink to={path ? `${base}${path}/` : base} end={!path} className={item}>
                     {t(key)}
                   </NavLink>
                 </li>

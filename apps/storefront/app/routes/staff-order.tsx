@@ -1,14 +1,23 @@
 import { data, Form } from 'react-router';
-import type { SubmissionResult } from '@conform-to/react';
-import { isApiError, staffMoveBodySchema, type StaffOrder } from '@shop/contract';
+import { z } from 'zod';
+import { getFormProps, type SubmissionResult } from '@conform-to/react';
+import {
+  isApiError,
+  staffMoveBodySchema,
+  staffTrackingBodySchema,
+  type StaffOrder,
+} from '@shop/contract';
+import { canChangeTracking } from '@shop/domain';
 import { AppLink } from '#app/components/app-link.tsx';
 import { Button } from '#app/components/button.tsx';
 import { CsrfInput } from '#app/components/csrf-input.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
 import { FieldErrors, FormErrors } from '#app/components/form-messages.tsx';
+import { OrderAddress } from '#app/components/order-details.tsx';
 import { OrderSummary } from '#app/components/order-summary.tsx';
 import { StaffHeading, StatusLine } from '#app/components/staff-parts.tsx';
-import { apiFailure, invalid, readForm } from '#app/lib/forms.server.ts';
+import { apiFailure, invalid, readVerifiedForm } from '#app/lib/forms.server.ts';
+import { parseForm } from '#app/lib/forms.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { shopTranslator } from '#app/lib/messages.server.ts';
 import { useIsPending } from '#app/lib/pending.ts';
@@ -16,6 +25,12 @@ import { pageMeta } from '#app/lib/seo.ts';
 import { useShopForm } from '#app/lib/shop-form.ts';
 import { getShopRequest } from '#app/lib/shop.server.ts';
 import type { Route } from './+types/staff-order';
+
+/** The tracking form: an empty field clears the number. */
+const trackingFormSchema = staffTrackingBodySchema.extend({
+  intent: z.literal('tracking'),
+  trackingNumber: staffTrackingBodySchema.shape.trackingNumber.default(''),
+});
 
 const orderId = (raw: string | undefined) => {
   const id = Number(raw);
@@ -41,7 +56,20 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const shop = getShopRequest(context);
   const t = await shopTranslator(shop);
-  const submission = await readForm(request, staffMoveBodySchema, t);
+  const formData = await readVerifiedForm(request, t);
+  if (formData.get('intent') === 'tracking') {
+    // The tracking number of a shipped order, set or corrected outside the "Shipped" move.
+    const tracking = parseForm(formData, trackingFormSchema, t);
+    if (tracking.status !== 'success') return invalid(tracking);
+    const { intent: _, ...body } = tracking.value;
+    try {
+      await shop.api.staffSettings.setTracking({ params: { id: orderId(params.id) }, body });
+      return { result: tracking.reply(), tracked: true };
+    } catch (error) {
+      return apiFailure(tracking, error, t);
+    }
+  }
+  const submission = parseForm(formData, staffMoveBodySchema, t);
   if (submission.status !== 'success') return invalid(submission);
   try {
     const order = await shop.api.staff.moveOrder({
@@ -68,7 +96,6 @@ export default function StaffOrderPage({ loaderData, actionData }: Route.Compone
   const { order } = loaderData;
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
   const moved = actionData && 'moved' in actionData ? actionData.moved : null;
-  const place = [order.postcode, order.city].filter(Boolean).join(' ');
   const section = 'rounded-lg border border-slate-200 p-4';
   return (
     <>
@@ -85,12 +112,32 @@ export default function StaffOrderPage({ loaderData, actionData }: Route.Compone
           {t('staff.orders.moved', { status: t(`orders.statuses.${moved}`) })}
         </StatusLine>
       )}
+      {actionData && 'tracked' in actionData && (
+        <StatusLine>{t('staffSettings.tracking.saved')}</StatusLine>
+      )}
       <div className="grid gap-4 lg:grid-cols-2">
         <section aria-labelledby="moves-heading" className={`${section} lg:col-span-2`}>
           <h2 id="moves-heading" className="mb-3 text-lg font-bold">
             {t('staff.orders.actions')}
           </h2>
-          <Moves order={order} lastResult={actionData?.result} />
+          <Moves
+            order={order}
+            lastResult={
+              actionData?.result.initialValue?.['intent'] === 'tracking'
+                ? undefined
+                : actionData?.result
+            }
+          />
+          {canChangeTracking(order.status) && (
+            <TrackingForm
+              order={order}
+              lastResult={
+                actionData?.result.initialValue?.['intent'] === 'tracking'
+                  ? actionData.result
+                  : undefined
+              }
+            />
+          )}
         </section>
         <section aria-labelledby="lines-heading" className={section}>
           <h2 id="lines-heading" className="mb-3 text-lg font-bold">
@@ -102,27 +149,12 @@ export default function StaffOrderPage({ loaderData, actionData }: Route.Compone
           <h2 id="address-heading" className="mb-3 text-lg font-bold">
             {t('staff.orders.address')}
           </h2>
-          <address className="break-words not-italic">
-            {order.firstName} {order.lastName}
-            <br />
-            {order.address}
-            <br />
-            {place}
-            <br />
-            {order.delivery.pickup
-              ? order.delivery.pickupPoint
-              : [order.region?.title, order.country?.title].filter(Boolean).join(', ')}
-            <br />
-            <a href={`mailto:${order.email}`} className="text-primary underline">
+          <OrderAddress order={order}>
+            <a href={`mailto:${order.email}`} className="block text-primary underline">
               {order.email}
             </a>
-            {order.phone && (
-              <>
-                <br />
-                {order.phone}
-              </>
-            )}
-          </address>
+            {order.phone && <span className="block">{order.phone}</span>}
+          </OrderAddress>
           {order.comment && <p className="mt-2 text-slate-700">{order.comment}</p>}
         </section>
         <section aria-labelledby="payment-heading" className={section}>
@@ -257,6 +289,66 @@ function MoveForm({
       <Button type="submit" variant={to === 'cancelled' ? 'danger' : 'primary'} disabled={pending}>
         {t(`staff.orders.moves.${to}`)}
       </Button>
+    </Form>
+  );
+}
+
+/**
+ * A shipped order's tracking number, set or corrected (decision 0059): saved with the order's
+ * version like a move, and the customer is mailed the new number.
+ */
+function TrackingForm({
+  order,
+  lastResult,
+}: {
+  order: StaffOrder;
+  lastResult: MoveResult | undefined;
+}) {
+  const { t } = useI18n();
+  const [form, fields] = useShopForm(trackingFormSchema, {
+    id: 'staff-tracking',
+    lastResult,
+    shouldValidate: 'onSubmit',
+  });
+  const pending = useIsPending({ fields: { intent: 'tracking' } });
+  return (
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      aria-labelledby="tracking-heading"
+      className="mt-4 border-t border-slate-200 pt-4"
+    >
+      <h3 id="tracking-heading" className="mb-2 font-bold">
+        {t('staffSettings.tracking.change')}
+      </h3>
+      <FormErrors form={form} />
+      <CsrfInput />
+      <input type="hidden" name="intent" value="tracking" />
+      <input type="hidden" name="version" value={order.version} />
+      <div className="flex flex-wrap items-end gap-2">
+        <div className="min-w-0 grow sm:grow-0">
+          <label htmlFor={fields.trackingNumber.id} className="mb-1 block text-sm font-medium">
+            {t('staffSettings.tracking.title')}
+          </label>
+          <input
+            id={fields.trackingNumber.id}
+            name={fields.trackingNumber.name}
+            type="text"
+            maxLength={100}
+            defaultValue={order.trackingNumber}
+            aria-invalid={fields.trackingNumber.errors ? true : undefined}
+            aria-describedby={
+              fields.trackingNumber.errors ? fields.trackingNumber.errorId : undefined
+            }
+            className="w-full rounded-md border border-slate-300 px-3 py-2"
+          />
+        </div>
+        <Button type="submit" variant="secondary" disabled={pending}>
+          {t('staffSettings.tracking.save')}
+        </Button>
+      </div>
+      <FieldErrors field={fields.trackingNumber} />
+      <p className="mt-2 text-sm text-slate-600">{t('staffSettings.tracking.hint')}</p>
     </Form>
   );
 }
