@@ -73,6 +73,9 @@ describe('product pictures in the back office', () => {
       await page.goto(`${baseURL}/en/staff/products/${product.id}/pictures/`);
       await page.getByRole('heading', { level: 1, name: `Pictures of ${product.title}` }).waitFor();
       if (js) await hydrated(page);
+      expect(await page.getByRole('link', { name: 'Edit the product' }).getAttribute('href')).toBe(
+        `/en/staff/products/${product.id}/`,
+      );
       await checkScreenOf(page, js);
       const before = await page
         .getByRole('listitem')

@@ -104,12 +104,20 @@ export default function StaffProductPictures({ loaderData, actionData }: Route.C
   return (
     <>
       <StaffHeading title={t('staffPictures.title', { product: product.title })}>
-        <AppLink
-          to={`/${locale}/products/${slugWithId(product.slug, product.id)}/`}
-          className="text-primary underline"
-        >
-          {t('staffPictures.inShop')}
-        </AppLink>
+        <p className="flex flex-wrap gap-4">
+          <AppLink
+            to={`/${locale}/staff/products/${product.id}/`}
+            className="text-primary underline"
+          >
+            {t('staffPictures.edit')}
+          </AppLink>
+          <AppLink
+            to={`/${locale}/products/${slugWithId(product.slug, product.id)}/`}
+            className="text-primary underline"
+          >
+            {t('staffPictures.inShop')}
+          </AppLink>
+        </p>
       </StaffHeading>
       {done && <StatusLine>{t(DONE_KEYS[done])}</StatusLine>}
       <UploadForm lastResult={resultFor(actionData, { intent: 'upload' })} />
