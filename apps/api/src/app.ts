@@ -76,6 +76,7 @@ import { staffRoutes } from './routes/staff.ts';
 import { staffCatalogueRoutes } from './routes/staff-catalogue.ts';
 import { staffSettingsRoutes } from './routes/staff-settings.ts';
 import { catalogueImportRoutes } from './routes/catalogue-import.ts';
+import { staffPictureRoutes } from './routes/staff-pictures.ts';
 import { sign } from '#api/lib/secret-key.ts';
 import { newsletterRoutes } from './routes/newsletter.ts';
 import { metricsPlugin, type MetricsOptions } from './plugins/metrics.ts';
@@ -322,6 +323,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(staffCatalogueRoutes);
       await api.register(staffSettingsRoutes);
       await api.register(catalogueImportRoutes);
+      await api.register(staffPictureRoutes);
       await api.register(contentRoutes);
       await api.register(reviewRoutes);
       await api.register(vendorRoutes);

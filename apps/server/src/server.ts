@@ -9,6 +9,7 @@ import { openDatabase } from '@shop/api/db';
 import { appOptionsOf, loggerOptionsOf, publicOriginOf, type Env } from '@shop/api/env';
 import { createLogger } from '@shop/api/logger';
 import { createMailer } from '@shop/api/mail';
+import { importMediaDir } from '@shop/api/media';
 import { databaseSessionStore, redisSessionStore } from '@shop/api/session-store';
 import { seedDemoShop } from '@shop/api/seed';
 import { createRedis } from '@shop/api/redis';
@@ -43,6 +44,10 @@ export async function startServer(env: Env, { tty = false }: { tty?: boolean } =
       const { seeded } = await seedDemoShop(handle.db, { mediaDir, log: (m) => logger.info(m) });
       if (seeded) logger.info('first start: demo shop created');
     }
+    // Originals on this disk (the seed's, or a shop's from before) into the database, where every
+    // process serves them (decision 0057); under the start lock, so workers never copy at once.
+    const imported = await importMediaDir(handle.db, mediaDir);
+    if (imported) logger.info(`media: ${imported} originals copied into the database`);
   });
 
   const redis = env.REDIS_URL ? createRedis(env.REDIS_URL) : null;

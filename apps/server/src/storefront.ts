@@ -10,7 +10,7 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
 import { localeOfUrl, pageRefusal } from '@shop/api/errors';
 import { translatorFor } from '@shop/api/i18n';
 import { pageTiming, serverTimingHeader, timed } from '@shop/api/timing';
-import { newCsrfToken } from '@shop/contract';
+import { MAX_PICTURE_BYTES, newCsrfToken } from '@shop/contract';
 import { hostVerdict } from './host-rule.ts';
 import { pagePatterns } from './page-routes.ts';
 import {
@@ -35,10 +35,17 @@ type StorefrontEntry = {
 };
 
 /**
- * The largest page form post read, in bytes: the storefront's forms are a few fields (no uploads),
- * so anything bigger is refused with 413 before it is read, not after its CSRF check.
+ * The largest page form post read, in bytes: the storefront's forms are a few fields (the picture
+ * upload has its own limit below), so anything bigger is refused with 413 before it is read, not
+ * after its CSRF check.
  */
 export const STOREFRONT_BODY_LIMIT = 1024 * 1024;
+
+/**
+ * The one page form that posts a file, the staff's picture upload: the API's largest picture and
+ * the form's other fields around it. Past it: 413 before it is read.
+ */
+export const PICTURE_FORM_BODY_LIMIT = MAX_PICTURE_BYTES + 64 * 1024;
 
 /** An in-process fetch for the storefront's loaders: API calls become Fastify `inject`s. */
 export function injectFetch(app: FastifyInstance): typeof fetch {
@@ -375,7 +382,7 @@ export async function mountStorefront(
       if (!refusal) throw error;
       return render(req, reply, refusal);
     });
-    scope.all('/*', async (req, reply) => {
+    const page = async (req: FastifyRequest, reply: FastifyReply) => {
       const verdict = hostVerdict(
         { publicOrigin, pinned },
         { method: req.method, url: req.url, host: req.host, origin: req.headers.origin },
@@ -398,7 +405,15 @@ export async function mountStorefront(
         status: 405,
         detail: translatorFor(localeOfUrl(req.url))('errors.methodNotAllowed'),
       });
-    });
+    };
+    scope.all('/*', page);
+    // The one form that posts a file: a product picture (staff only, checked by the API), as a
+    // page post and as React Router's data request (`…/_.data`) when JavaScript sends it.
+    for (const path of [
+      '/:locale/staff/products/:id/pictures/',
+      '/:locale/staff/products/:id/pictures/_.data',
+    ])
+      scope.post(path, { bodyLimit: PICTURE_FORM_BODY_LIMIT }, page);
   });
   return { cache };
 }

@@ -24,6 +24,7 @@ export default [
       route('bundles/:id', 'routes/staff-catalogue-item.tsx', { id: 'staff-bundle' }),
       route('settings', 'routes/staff-settings.tsx'),
       route('import', 'routes/staff-import.tsx'),
+      route('products/:id/pictures', 'routes/staff-product-pictures.tsx'),
     ]),
     layout('routes/shop-layout.tsx', [
       index('routes/home.tsx'),

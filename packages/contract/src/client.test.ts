@@ -55,6 +55,25 @@ function client(routes: Record<string, () => Response>, options: Partial<ApiClie
 }
 
 describe('createApiClient', () => {
+  it('sends a body holding a file as a multipart form, with the CSRF token', async () => {
+    const answer = { product: { id: 7, title: 'Mug', slug: 'mug' }, pictures: [] };
+    const { api, calls } = client(
+      { 'POST /de/api/staff/products/7/pictures/': () => json(201, answer) },
+      { getCookie: (name) => (name === 'csrftoken' ? 'cookie-token' : undefined) },
+    );
+    const file = new File([new Uint8Array([1, 2, 3])], 'p.png', { type: 'image/png' });
+    expect(await api.staffPictures.upload({ params: { id: 7 }, body: { file } })).toEqual(answer);
+    const [call] = calls;
+    // No JSON type: the runtime sets multipart/form-data with its boundary from the FormData.
+    expect(call?.headers['Content-Type']).toBeUndefined();
+    expect(call?.headers['X-CSRFToken']).toBe('cookie-token');
+    const sent = call?.init.body;
+    expect(sent).toBeInstanceOf(FormData);
+    const part = (sent as FormData).get('file');
+    expect(part).toBeInstanceOf(File);
+    expect(new Uint8Array(await (part as File).arrayBuffer())).toEqual(new Uint8Array([1, 2, 3]));
+  });
+
   it('calls {host}/{locale}{path} with the _ cache version, headers and credentials', async () => {
     const { api, calls } = client({
       'GET /de/api/core/languages/': () => json(200, [{ code: 'de', name: 'Deutsch' }]),

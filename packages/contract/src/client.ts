@@ -133,6 +133,19 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+/** A flat body with a file among its values (a picture upload) as a multipart form, else null. */
+function formDataOf(body: unknown): FormData | null {
+  if (!body || typeof body !== 'object') return null;
+  const entries = Object.entries(body);
+  if (!entries.some(([, value]) => value instanceof Blob)) return null;
+  const form = new FormData();
+  for (const [name, value] of entries) {
+    if (value instanceof Blob) form.append(name, value);
+    else if (value !== undefined && value !== null) form.append(name, String(value));
+  }
+  return form;
+}
+
 export function createApiClient(options: ApiClientOptions) {
   const host = options.host.replace(/\/+$/, '');
   const baseUrl = `${host}/${options.locale}`;
@@ -155,12 +168,15 @@ export function createApiClient(options: ApiClientOptions) {
     };
     if (request.clean || options.noCache?.()) headers['Cache-Control'] = 'no-cache';
     if (csrf !== undefined) headers['X-CSRFToken'] = csrf;
-    if (request.body !== undefined) headers['Content-Type'] = 'application/json';
+    // A body holding a file goes as a multipart form (its boundary set by the runtime), else JSON.
+    const form = formDataOf(request.body);
+    if (request.body !== undefined && !form) headers['Content-Type'] = 'application/json';
     Object.assign(headers, request.headers);
 
     const target = url(path, request.query, request.root);
     const init: RequestInit = { method, headers, credentials: 'include' };
-    if (request.body !== undefined) init.body = JSON.stringify(request.body);
+    if (form) init.body = form;
+    else if (request.body !== undefined) init.body = JSON.stringify(request.body);
     if (request.signal) init.signal = request.signal;
 
     const response = await doFetch(target, init);

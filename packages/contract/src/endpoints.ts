@@ -100,6 +100,7 @@ import {
 } from './staff.ts';
 import { staffCatalogueEndpoints } from './staff-catalogue.ts';
 import { staffSettingsEndpoints } from './staff-settings.ts';
+import { staffPicturesEndpoints } from './staff-pictures.ts';
 import {
   addToCartBodySchema,
   cartItemParamsSchema,
@@ -1045,6 +1046,8 @@ export const endpoints = {
       errors: { ...staffOnly, ...badRequest },
     }),
   },
+
+  staffPictures: staffPicturesEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -11,6 +11,7 @@ export * from './addresses.ts';
 export * from './staff.ts';
 export * from './staff-catalogue.ts';
 export * from './staff-settings.ts';
+export * from './staff-pictures.ts';
 export * from './endpoints.ts';
 export * from './client.ts';
 export * from './field-errors.ts';

@@ -93,6 +93,7 @@ const RULES: Record<string, Rule> = {
   order_payments: 'neither',
   order_mails: 'neither',
   staff_actions: 'neither',
+  media_files: 'neither',
   newsletter_subscribers: 'neither',
   auth_attempts: 'neither',
   search_words: 'neither',

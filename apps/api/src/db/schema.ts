@@ -955,3 +955,27 @@ export const shopDataVersions = pgTable('shop_data_versions', {
   id: smallint('id').primaryKey(),
   version: bigint('version', { mode: 'number' }).notNull().default(0),
 });
+
+// ---------------------------------------------------------------- media (decision 0057)
+
+/** Bytes as each driver hands them (pg: Buffer, PGlite: Uint8Array), always a Buffer here. */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * The originals under /media/, by their path there: every process serves them (issue 26). An
+ * upload's path carries its content hash, so its URL is never reused for other bytes.
+ */
+export const mediaFiles = pgTable('media_files', {
+  path: text('path').primaryKey(),
+  /** sha256 of `data`, hex: the key of the resized variants each process caches. */
+  hash: text('hash').notNull(),
+  mimeType: text('mime_type').notNull(),
+  size: integer('size').notNull(),
+  width: integer('width'),
+  height: integer('height'),
+  data: bytea('data').notNull(),
+  createdAt: createdAt(),
+});

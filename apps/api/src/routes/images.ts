@@ -5,11 +5,13 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { LRUCache } from 'lru-cache';
 import sharp from 'sharp';
 import { z } from 'zod';
 import { queryNumber } from '@shop/contract';
 import { requestedImageSizes, snapImageSize } from '@shop/domain';
 import { HttpError, notFound } from '#api/plugins/errors.ts';
+import { mediaFileData, mediaFileInfo, type MediaFileInfo } from '#api/repos/media-files.ts';
 
 /** Largest width or height the server produces; the storefront never asks for more than 1920. */
 export const MAX_IMAGE_SIDE = 2400;
@@ -65,6 +67,34 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
 const RESIZABLE: ReadonlySet<string> = new Set(['.webp', '.avif', '.png', '.jpg', '.jpeg']);
 
 type MediaFile = { absolute: string; relative: string; ext: string; size: number; mtimeMs: number };
+
+/**
+ * An original to serve, from the database (decision 0057) or, for a file no process has stored
+ * there yet, from this machine's disk. `version` changes when the bytes do: the database's
+ * content hash, the disk's size and mtime.
+ */
+type Source = {
+  relative: string;
+  ext: string;
+  size: number;
+  contentType: string;
+  version: string;
+  /** What sharp reads: the bytes, or the file's path. Null: gone meanwhile. */
+  input: () => Promise<Buffer | string | null>;
+};
+
+/** The file name ending the resizer and the format choice go by, from a stored MIME type. */
+const EXT_OF_TYPE: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(CONTENT_TYPES)
+    .filter(([ext]) => ext !== '.jpeg')
+    .map(([ext, type]) => [type, ext]),
+);
+
+/** Whether a path may name a media file at all: no dot segments, no empty ones, no escapes. */
+const isMediaPath = (relative: string) =>
+  !relative.includes('\0') &&
+  !relative.includes('\\') &&
+  !relative.split('/').some((segment) => segment === '' || segment.startsWith('.'));
 
 type Variant = {
   width?: number | undefined;
@@ -135,7 +165,7 @@ function createLimiter(limit: number) {
   };
 }
 
-function encode(source: string, variant: Variant): Promise<Buffer> {
+function encode(source: Buffer | string, variant: Variant): Promise<Buffer> {
   const { width, height, format } = variant;
   const pipeline = sharp(source, { limitInputPixels: MAX_INPUT_PIXELS }).autoOrient();
   if (width && height)
@@ -163,6 +193,41 @@ function encode(source: string, variant: Variant): Promise<Buffer> {
  * (`?width=&height=&format=`), each made once and kept under `{mediaDir}/.cache/`.
  */
 export const imageRoutes: FastifyPluginAsyncZod<{ mediaDir: string }> = async (app, options) => {
+  // What the database holds at a path, kept a little (a page asks for each picture in several
+  // sizes). Upload paths name their content's hash, so a kept answer is only ever stale for a
+  // picture removed meanwhile: its URL is no longer on any page.
+  const known = new LRUCache<string, { info: MediaFileInfo | null }>({ max: 10_000, ttl: 30_000 });
+  async function storedSource(relative: string): Promise<Source | null> {
+    let entry = known.get(relative);
+    if (!entry) {
+      entry = { info: await mediaFileInfo(app.db, relative) };
+      known.set(relative, entry);
+    }
+    const { info } = entry;
+    if (!info) return null;
+    return {
+      relative,
+      ext: EXT_OF_TYPE[info.mimeType] ?? path.extname(relative).toLowerCase(),
+      size: info.size,
+      contentType: info.mimeType,
+      version: info.hash,
+      input: () => mediaFileData(app.db, relative),
+    };
+  }
+  async function diskSource(relative: string): Promise<Source | null> {
+    const mediaRoot = await root().catch(() => null);
+    const file = mediaRoot && (await findMediaFile(mediaRoot, relative));
+    if (!file) return null;
+    return {
+      relative: file.relative,
+      ext: file.ext,
+      size: file.size,
+      contentType: CONTENT_TYPES[file.ext] ?? 'application/octet-stream',
+      version: `${file.size.toString(16)}-${Math.floor(file.mtimeMs).toString(16)}`,
+      input: async () => file.absolute,
+    };
+  }
+
   let rootPromise: Promise<string> | undefined;
   // Resolved on first use, and again after a failure: the directory may be created (or seeded)
   // after the app is built.
@@ -175,12 +240,14 @@ export const imageRoutes: FastifyPluginAsyncZod<{ mediaDir: string }> = async (a
   const limit = createLimiter(Math.max(1, availableParallelism()));
 
   /** Makes a variant (or joins the identical one under way) and stores it in the cache. */
-  function render(req: FastifyRequest, file: MediaFile, variant: Variant, cachePath: string) {
+  function render(req: FastifyRequest, file: Source, variant: Variant, cachePath: string) {
     const pending = inFlight.get(cachePath);
     if (pending) return pending;
     const job = limit(async () => {
       const started = performance.now();
-      const data = await encode(file.absolute, variant);
+      const input = await file.input();
+      if (input === null) throw notFound();
+      const data = await encode(input, variant);
       req.log.info(
         {
           media: file.relative,
@@ -229,26 +296,32 @@ export const imageRoutes: FastifyPluginAsyncZod<{ mediaDir: string }> = async (a
       },
     },
     async (req, reply) => {
-      const mediaRoot = await root().catch(() => null);
-      const file = mediaRoot && (await findMediaFile(mediaRoot, req.params['*']));
-      if (!mediaRoot || !file) throw notFound();
+      const relative = req.params['*'];
+      // The database first: what any process stored; then this machine's disk.
+      const file = isMediaPath(relative)
+        ? ((await storedSource(relative)) ?? (await diskSource(relative)))
+        : null;
+      if (!file) throw notFound();
       const { width, height, format, fit } = req.query;
       reply.header('Cache-Control', LONG_CACHE);
       reply.header('X-Content-Type-Options', 'nosniff');
 
       const wantsVariant = width !== undefined || height !== undefined || format !== undefined;
       if (!wantsVariant || !RESIZABLE.has(file.ext)) {
-        const etag = `"${file.size.toString(16)}-${Math.floor(file.mtimeMs).toString(16)}"`;
+        const etag = `"${file.version.slice(0, 32)}"`;
         reply.header('ETag', etag);
         // An SVG opened directly must not run its scripts on the shop's origin.
-        if (file.ext === '.svg')
+        if (file.contentType === CONTENT_TYPES['.svg'])
           reply.header(
             'Content-Security-Policy',
             "default-src 'none'; style-src 'unsafe-inline'; sandbox",
           );
         if (matchesEtag(req.headers['if-none-match'], etag)) return reply.code(304).send();
-        reply.type(CONTENT_TYPES[file.ext] ?? 'application/octet-stream');
-        return sendFile(reply, file.absolute, file.size);
+        const input = await file.input();
+        if (input === null) throw notFound();
+        reply.type(file.contentType);
+        if (typeof input === 'string') return sendFile(reply, input, file.size);
+        return reply.send(input);
       }
 
       // Only the sizes the shop uses are made: others snap to the nearest larger one of the same
@@ -261,14 +334,14 @@ export const imageRoutes: FastifyPluginAsyncZod<{ mediaDir: string }> = async (a
         fit,
         format: format ?? negotiateFormat(req.headers.accept, file.ext),
       };
-      // The source's size and mtime are part of the key: a replaced original gets new variants.
+      // The source's version (content hash, or size and mtime) is part of the key: a replaced
+      // original gets new variants.
       const key = createHash('sha256')
         .update(
           JSON.stringify([
             ENCODER_VERSION,
             file.relative,
-            file.size,
-            file.mtimeMs,
+            file.version,
             variant.width ?? 0,
             variant.height ?? 0,
             fit ?? 'cover',
@@ -282,6 +355,7 @@ export const imageRoutes: FastifyPluginAsyncZod<{ mediaDir: string }> = async (a
       if (matchesEtag(req.headers['if-none-match'], etag)) return reply.code(304).send();
 
       const type = `image/${variant.format}`;
+      const mediaRoot = await root().catch(() => path.resolve(options.mediaDir));
       const cachePath = path.join(
         mediaRoot,
         CACHE_DIR,

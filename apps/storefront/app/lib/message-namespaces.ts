@@ -51,6 +51,7 @@ const SECTIONS: Readonly<Record<string, readonly string[]>> = {
     'auth',
     'checkout',
     'reviews',
+    'staffPictures',
   ],
 };
 
