@@ -159,6 +159,27 @@ export function useBrowser() {
       await page.goto(`${baseURL}${path}`);
       return page;
     },
+    /** A staff member's page (`staff@example.com` logged in), with or without JavaScript. */
+    async staffPage(javaScriptEnabled: boolean, viewport: { width: number; height: number }) {
+      const page = await this.page({ javaScriptEnabled, viewport });
+      page.setDefaultTimeout(15_000);
+      await withConsent(page);
+      await loginAs(page, baseURL);
+      return page;
+    },
+    /**
+     * axe and the page's width (`checkScreen`). axe runs in the page, so a page without
+     * JavaScript is judged in a JavaScript page of the same visitor (cookies copied), opened at
+     * the same address.
+     */
+    async checkScreen(page: Page, js: boolean) {
+      if (js) return checkScreen(page);
+      const twin = await this.page({ viewport: page.viewportSize() ?? WIDE });
+      await twin.context().addCookies(await page.context().cookies());
+      await twin.goto(page.url());
+      await hydrated(twin);
+      await checkScreen(twin);
+    },
   };
 }
 

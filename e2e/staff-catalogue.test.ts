@@ -3,7 +3,6 @@
 // cache before the edit) shows the new price at once. With and without JavaScript, at 360 and
 // 1280 px, every screen checked with axe.
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import {
   baseURL,
   checkScreen,
@@ -29,16 +28,6 @@ async function productFromEnd(fromEnd: number): Promise<Card> {
   const card = list.results.filter((c) => c.available).at(-1 - fromEnd);
   if (!card) throw new Error('no product');
   return card;
-}
-
-/** axe at the page's width; a page without JavaScript is judged in a JavaScript twin. */
-async function checkScreenOf(page: Page, js: boolean) {
-  if (js) return checkScreen(page);
-  const twin = await browser.page({ viewport: page.viewportSize() ?? WIDE });
-  await twin.context().addCookies(await page.context().cookies());
-  await twin.goto(page.url());
-  await hydrated(twin);
-  await checkScreen(twin);
 }
 
 describe('the back office’s products', () => {
@@ -75,7 +64,7 @@ describe('the back office’s products', () => {
       await page.getByLabel('Title or id').fill(String(product.id));
       await page.getByRole('button', { name: 'Show' }).click();
       await page.waitForURL(/[?&]q=/);
-      await checkScreenOf(page, js);
+      await browser.checkScreen(page, js);
       await page.getByRole('link', { name: product.title, exact: true }).click();
       await page.getByRole('heading', { level: 1, name: `Product: ${product.title}` }).waitFor();
       if (js) await hydrated(page);
@@ -83,7 +72,7 @@ describe('the back office’s products', () => {
       expect(await page.getByRole('link', { name: 'Manage pictures' }).getAttribute('href')).toBe(
         `/en/staff/products/${product.id}/pictures/`,
       );
-      await checkScreenOf(page, js);
+      await browser.checkScreen(page, js);
 
       // A bad price is refused at its field, and nothing is saved.
       await page.getByLabel('Price', { exact: true }).fill('-3');
@@ -98,7 +87,7 @@ describe('the back office’s products', () => {
       await page.getByRole('button', { name: 'Save' }).click();
       await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
       expect(await page.getByLabel('Price', { exact: true }).inputValue()).toBe(price.toFixed(2));
-      await checkScreenOf(page, js);
+      await browser.checkScreen(page, js);
 
       // The visitor's page shows the new price at once: the save dropped the kept page.
       await visitor.goto(`${baseURL}/en${product.slugUri}`);

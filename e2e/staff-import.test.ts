@@ -5,16 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import {
-  baseURL,
-  checkScreen,
-  hydrated,
-  loginAs,
-  NARROW,
-  useBrowser,
-  WIDE,
-  withConsent,
-} from './pages.ts';
+import { baseURL, hydrated, loginAs, NARROW, useBrowser, WIDE, withConsent } from './pages.ts';
 
 const browser = useBrowser();
 
@@ -33,16 +24,6 @@ function fileOf(prefix: string, shop: ExportedRow, price: string) {
     `${prefix},,${shop.vendor},10.00,${shop.vat},5,false,Import test ${prefix},Importtest`,
     `${prefix}-v,${prefix},${shop.vendor},"${price}",${shop.vat},,false,"Import test, variation",`,
   ].join('\n');
-}
-
-/** axe runs in the page: without JavaScript it judges a JavaScript twin at the same address. */
-async function checkScreenOf(page: Page, js: boolean) {
-  if (js) return checkScreen(page);
-  const twin = await browser.page({ viewport: page.viewportSize() ?? WIDE });
-  await twin.context().addCookies(await page.context().cookies());
-  await twin.goto(page.url());
-  await hydrated(twin);
-  await checkScreen(twin);
 }
 
 async function upload(page: Page, name: string, content: string) {
@@ -73,7 +54,7 @@ describe('the catalogue import page', () => {
       await page.goto(`${baseURL}/en/staff/import/`);
       await page.getByRole('heading', { level: 1, name: 'Import and export' }).waitFor();
       if (js) await hydrated(page);
-      await checkScreenOf(page, js);
+      await browser.checkScreen(page, js);
 
       await upload(page, 'catalogue.csv', fileOf(prefix, shop!, '12,50'));
       const refusal = page.getByRole('alert');
@@ -85,7 +66,7 @@ describe('the catalogue import page', () => {
         'price',
         'The price must be a number with at most two decimals, such as 12.50',
       ]);
-      await checkScreenOf(page, js);
+      await browser.checkScreen(page, js);
       expect((await exportedRows(page)).some((r) => r.slug.startsWith(prefix))).toBe(false);
 
       // With JavaScript the page asks the API for its streamed progress (the bar), then the result
@@ -102,7 +83,7 @@ describe('the catalogue import page', () => {
         .getByRole('status')
         .filter({ hasText: 'Imported 2 rows: 2 created, 0 updated, 0 unchanged.' })
         .waitFor();
-      await checkScreenOf(page, js);
+      await browser.checkScreen(page, js);
       const slugs = (await exportedRows(page)).map((r) => r.slug);
       expect(slugs).toContain(prefix);
       expect(slugs).toContain(`${prefix}-v`);

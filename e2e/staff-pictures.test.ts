@@ -9,7 +9,6 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
   baseURL,
-  checkScreen,
   hydrated,
   inStockProduct,
   loginAs,
@@ -20,16 +19,6 @@ import {
 } from './pages.ts';
 
 const browser = useBrowser();
-
-/** axe runs in the page: a page without JavaScript is judged in a JavaScript twin of it. */
-async function checkScreenOf(page: Page, js: boolean) {
-  if (js) return checkScreen(page);
-  const twin = await browser.page({ viewport: page.viewportSize() ?? WIDE });
-  await twin.context().addCookies(await page.context().cookies());
-  await twin.goto(page.url());
-  await hydrated(twin);
-  await checkScreen(twin);
-}
 
 /** Clicks a button and waits for the status it should announce; a refusal fails with its text. */
 async function submit(page: Page, button: ReturnType<Page['getByRole']>, result: string) {
@@ -76,7 +65,7 @@ describe('product pictures in the back office', () => {
       expect(await page.getByRole('link', { name: 'Edit the product' }).getAttribute('href')).toBe(
         `/en/staff/products/${product.id}/`,
       );
-      await checkScreenOf(page, js);
+      await browser.checkScreen(page, js);
       const before = await page
         .getByRole('listitem')
         .filter({ hasText: /^Picture \d+ of/ })
@@ -100,7 +89,7 @@ describe('product pictures in the back office', () => {
           .filter({ hasText: /^Picture \d+ of/ })
           .count(),
       ).toBe(before);
-      await checkScreenOf(page, js);
+      await browser.checkScreen(page, js);
 
       // A real photo-sized picture (noise does not compress: over 1 MB, past the limit of the
       // shop's other forms), its address naming its content's hash.
@@ -119,7 +108,7 @@ describe('product pictures in the back office', () => {
       const added = page.getByRole('listitem').filter({ hasText: `Picture ${count} of ${count}` });
       await added.getByRole('img').waitFor();
       expect(await added.getByRole('img').getAttribute('src')).toContain(hash);
-      await checkScreenOf(page, js);
+      await browser.checkScreen(page, js);
 
       // At once on the product page the visitor was kept, from the database-backed media URL.
       await visitor.goto(productUrl);

@@ -11,7 +11,6 @@ import {
   cookie,
   hydrated,
   inStockProduct,
-  loginAs,
   NARROW,
   useBrowser,
   WIDE,
@@ -95,27 +94,6 @@ async function codOrder(skip: number) {
   return (await res.json()) as { id: number; number: string; email: string };
 }
 
-async function staffPage(js: boolean, viewport: { width: number; height: number }) {
-  const page = await browser.page({ javaScriptEnabled: js, viewport });
-  page.setDefaultTimeout(15_000);
-  await withConsent(page);
-  await loginAs(page, baseURL);
-  return page;
-}
-
-/**
- * axe and the page's width. axe runs in the page, so a page without JavaScript is judged in a
- * JavaScript page of the same visitor (cookies copied), opened at the same address.
- */
-async function checkScreenOf(page: Page, js: boolean) {
-  if (js) return checkScreen(page);
-  const twin = await browser.page({ viewport: page.viewportSize() ?? WIDE });
-  await twin.context().addCookies(await page.context().cookies());
-  await twin.goto(page.url());
-  await hydrated(twin);
-  await checkScreen(twin);
-}
-
 describe('the dashboard', () => {
   it.each([
     ['with JavaScript at 360 px', true, NARROW, 3],
@@ -124,7 +102,7 @@ describe('the dashboard', () => {
     'shows today’s orders, what waits and orders per day as an accessible chart (%s)',
     async (_name, js, viewport, skip) => {
       await codOrder(skip);
-      const page = await staffPage(js, viewport);
+      const page = await browser.staffPage(js, viewport);
       await page.goto(`${baseURL}/en/staff/`);
       await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
       if (js) await hydrated(page);
@@ -165,7 +143,7 @@ describe('the dashboard', () => {
       // The out-of-stock figure leads to its list.
       await page.getByRole('link', { name: 'Show them' }).click();
       await page.getByRole('heading', { level: 2, name: 'Out of stock' }).waitFor();
-      await checkScreenOf(page, js);
+      await browser.checkScreen(page, js);
       // Each leads to its edit page, where the stock is set again.
       const first = page.locator('#out-of-stock li a').first();
       expect(await first.getAttribute('href')).toMatch(/^\/en\/staff\/products\/\d+\/$/);
@@ -176,10 +154,10 @@ describe('the dashboard', () => {
 
 describe('checkout settings', () => {
   it('a promo code made without JavaScript: a wrong one is refused at its field, a right one works in a cart', async () => {
-    const page = await staffPage(false, WIDE);
+    const page = await browser.staffPage(false, WIDE);
     await page.goto(`${baseURL}/en/staff/settings/`);
     await page.getByRole('heading', { level: 1, name: 'Checkout settings' }).waitFor();
-    await checkScreenOf(page, false);
+    await browser.checkScreen(page, false);
     const form = page.getByRole('form', { name: 'New promo code' });
     const code = `E2E${randomUUID().slice(0, 6).toUpperCase()}`;
 
@@ -198,7 +176,7 @@ describe('checkout settings', () => {
     await page.getByRole('status').filter({ hasText: 'The promo code was created.' }).waitFor();
     const row = page.locator(`[data-promo="${code}"]`);
     await row.getByText('Valid').waitFor();
-    await checkScreenOf(page, false);
+    await browser.checkScreen(page, false);
 
     // A shopper's cart takes it.
     const shopper = await shopperWithCart(5);
@@ -225,7 +203,7 @@ describe('checkout settings', () => {
 
 describe('settings and a tracking number with JavaScript at 360 px', () => {
   it('a delivery’s new price reaches the checkout’s list; a shipped order’s tracking number is changed and mailed', async () => {
-    const page = await staffPage(true, NARROW);
+    const page = await browser.staffPage(true, NARROW);
     await page.goto(`${baseURL}/en/staff/settings/`);
     await page.getByRole('heading', { level: 1, name: 'Checkout settings' }).waitFor();
     await hydrated(page);

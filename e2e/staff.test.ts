@@ -92,19 +92,6 @@ async function mailWith(to: string, needle: string): Promise<string> {
   throw new Error(`no mail to ${to} with ${needle}`);
 }
 
-/**
- * axe and the page's width. axe runs in the page, so a page without JavaScript is judged in a
- * JavaScript page of the same visitor (cookies copied), opened at the same address.
- */
-async function checkScreenOf(page: Page, js: boolean) {
-  if (js) return checkScreen(page);
-  const twin = await browser.page({ viewport: page.viewportSize() ?? WIDE });
-  await twin.context().addCookies(await page.context().cookies());
-  await twin.goto(page.url());
-  await hydrated(twin);
-  await checkScreen(twin);
-}
-
 /** Clicks a move's button and waits for its result; a refusal shown instead fails with its text. */
 async function moveOrder(page: Page, button: string, result: string) {
   await page.getByRole('button', { name: button }).click();
@@ -112,14 +99,6 @@ async function moveOrder(page: Page, button: string, result: string) {
   const refused = page.getByRole('alert');
   await done.or(refused).first().waitFor();
   if (await refused.count()) throw new Error(`${button}: ${await refused.first().textContent()}`);
-}
-
-async function staffPage(js: boolean, viewport: { width: number; height: number }) {
-  const page = await browser.page({ javaScriptEnabled: js, viewport });
-  page.setDefaultTimeout(15_000);
-  await withConsent(page);
-  await loginAs(page, baseURL);
-  return page;
 }
 
 describe('the back office', () => {
@@ -131,7 +110,7 @@ describe('the back office', () => {
     async (_name, js, viewport, skip) => {
       const shopper = await browser.page({ viewport: WIDE });
       const number = await bankTransferOrder(shopper, skip);
-      const page = await staffPage(js, viewport);
+      const page = await browser.staffPage(js, viewport);
 
       // The list, searched by the order's number (a GET form: the address holds the filter).
       await page.goto(`${baseURL}/en/staff/orders/`);
@@ -142,11 +121,11 @@ describe('the back office', () => {
       await page.getByRole('button', { name: 'Show' }).click();
       await page.waitForURL(/[?&]q=/);
       expect(new URL(page.url()).searchParams.get('payment')).toBe('bank_transfer');
-      await checkScreenOf(page, js);
+      await browser.checkScreen(page, js);
       await page.getByRole('link', { name: number }).click();
       await page.getByRole('heading', { level: 1, name: `Order ${number}` }).waitFor();
       if (js) await hydrated(page);
-      await checkScreenOf(page, js);
+      await browser.checkScreen(page, js);
 
       await moveOrder(page, 'Mark paid', 'The order is now: Paid.');
       await moveOrder(page, 'Start processing', 'The order is now: Processing.');
@@ -163,7 +142,7 @@ describe('the back office', () => {
       await mails.getByText(`Payment received for your order ${number}`).waitFor();
       // Nothing more to do but "Mark delivered".
       expect(await page.getByRole('button', { name: 'Mark paid' }).count()).toBe(0);
-      await checkScreenOf(page, js);
+      await browser.checkScreen(page, js);
 
       // The shopper reads it in "My orders" and in the mail.
       await shopper.goto(`${baseURL}/en/account/dashboard/my-orders/`);
@@ -183,8 +162,8 @@ describe('the back office', () => {
   it('two screens of one order: the later move hears "changed meanwhile"', async () => {
     const shopper = await browser.page({ viewport: WIDE });
     const number = await bankTransferOrder(shopper, 2);
-    const first = await staffPage(false, WIDE);
-    const second = await staffPage(false, WIDE);
+    const first = await browser.staffPage(false, WIDE);
+    const second = await browser.staffPage(false, WIDE);
     await first.goto(`${baseURL}/en/staff/orders/?q=${number}`);
     await first.getByRole('link', { name: number }).click();
     await second.goto(first.url());
@@ -205,7 +184,7 @@ describe('the back office', () => {
   ])(
     'staff close the shop and open it again (%s)',
     async (_name, js, viewport) => {
-      const page = await staffPage(js, viewport);
+      const page = await browser.staffPage(js, viewport);
       const visitor = await browser.page({ viewport });
       await withConsent(visitor);
       try {
@@ -216,10 +195,10 @@ describe('the back office', () => {
         await page.goto(`${baseURL}/en/staff/shop/`);
         await page.getByText('The shop is open to everyone.').waitFor();
         if (js) await hydrated(page);
-        await checkScreenOf(page, js);
+        await browser.checkScreen(page, js);
         await page.getByRole('button', { name: 'Close the shop' }).click();
         await page.getByText(/The shop is closed/).waitFor();
-        await checkScreenOf(page, js);
+        await browser.checkScreen(page, js);
 
         // At once, the kept page dropped: the visitor is shown coming-soon, staff the shop.
         await visitor.goto(`${baseURL}/en/`);
@@ -249,7 +228,7 @@ describe('the back office', () => {
     ['at 360 px', NARROW],
     ['at 1280 px', WIDE],
   ])('the reviews and feedback screens pass axe (%s)', async (_name, viewport) => {
-    const page = await staffPage(true, viewport);
+    const page = await browser.staffPage(true, viewport);
     for (const [path, heading] of [
       ['reviews', 'Reviews'],
       ['feedback', 'Feedback'],
@@ -262,7 +241,7 @@ describe('the back office', () => {
   });
 
   it('hides a review without JavaScript, with its reason, and shows it again', async () => {
-    const page = await staffPage(false, NARROW);
+    const page = await browser.staffPage(false, NARROW);
     await page.goto(`${baseURL}/en/staff/reviews/?kind=shop`);
     const first = page
       .getByRole('listitem')
@@ -279,7 +258,7 @@ describe('the back office', () => {
     await item.getByRole('button', { name: 'Hide' }).click();
     await page.getByRole('status').filter({ hasText: 'The review was changed.' }).waitFor();
     const hidden = page.getByRole('listitem').filter({ hasText: 'Hidden: Off topic' }).first();
-    await checkScreenOf(page, false);
+    await browser.checkScreen(page, false);
     await hidden.getByRole('button', { name: 'Show again' }).click();
     await page.getByRole('status').filter({ hasText: 'The review was changed.' }).waitFor();
     expect(await page.getByText('Hidden: Off topic').count()).toBe(0);

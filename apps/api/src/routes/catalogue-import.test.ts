@@ -16,22 +16,14 @@ import * as s from '#api/db/schema.ts';
 import { translatorFor } from '#api/lib/i18n.ts';
 import { BODY_LIMIT_BYTES } from '#api/plugins/limits.ts';
 import { IMPORT_BATCH_ROWS } from '#api/repos/catalogue-import.ts';
-import { useTestApp } from '../../test/helpers.ts';
 import { browserOf, type Browser } from '../../test/shopper.ts';
+import { useStaffTestApp } from '../../test/staff.ts';
 
-const t = useTestApp({
-  authLimits: { perAccount: 1_000_000, perAddress: 1_000_000, windowMs: 60_000 },
-});
+const { t, staffBrowser } = useStaffTestApp();
 const de = translatorFor('de');
 const en = translatorFor('en');
 const IMPORT = '/en/api/staff/catalogue/import/';
 const EXPORT = '/en/api/staff/catalogue/export/';
-
-async function staffBrowser(): Promise<Browser> {
-  const b = browserOf(t);
-  await b.logIn('staff@example.com');
-  return b;
-}
 
 /** Names the demo shop has: a vendor, a VAT rate, two values of one attribute and one of another. */
 async function shopNames() {

@@ -17,6 +17,7 @@ import { databaseSessionStore } from '#api/plugins/session-store.ts';
 import { translatorFor } from '#api/lib/i18n.ts';
 import { quietMailer, useTestApp } from '../../test/helpers.ts';
 import { browserOf, parentProducts, type Browser } from '../../test/shopper.ts';
+import { STAFF_TEST_LIMITS, staffBrowserOf } from '../../test/staff.ts';
 
 const dirs: string[] = [];
 const tempDir = async () => {
@@ -30,10 +31,11 @@ afterAll(async () => {
 
 const t = useTestApp(async () => ({
   mediaDir: await tempDir(),
-  authLimits: { perAccount: 1_000_000, perAddress: 1_000_000, windowMs: 60_000 },
+  authLimits: STAFF_TEST_LIMITS,
 }));
 const de = translatorFor('de');
 const en = translatorFor('en');
+const staffBrowser = () => staffBrowserOf(t);
 
 const LONG_CACHE = 'public, max-age=31536000, immutable';
 
@@ -69,12 +71,6 @@ async function upload(
 ) {
   const body = await multipart(bytes, name, type);
   return b.send('POST', picturesUrl(id, locale), body.payload, body.headers);
-}
-
-async function staffBrowser(): Promise<Browser> {
-  const b = browserOf(t);
-  await b.logIn('staff@example.com');
-  return b;
 }
 
 async function aProduct() {

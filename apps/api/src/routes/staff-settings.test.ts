@@ -22,22 +22,14 @@ import {
 import { countsAsRevenue, fromCents, toCents } from '@shop/domain';
 import * as s from '#api/db/schema.ts';
 import { translatorFor } from '#api/lib/i18n.ts';
-import { useTestApp } from '../../test/helpers.ts';
 import { mailsTo } from '../../test/mail.ts';
 import { browserOf, checkoutBody, stockedProduct, type Browser } from '../../test/shopper.ts';
+import { expectStaffOnlyReads, useStaffTestApp } from '../../test/staff.ts';
 
-const t = useTestApp({
-  authLimits: { perAccount: 1_000_000, perAddress: 1_000_000, windowMs: 60_000 },
-});
+const { t, staffBrowser } = useStaffTestApp();
 const de = translatorFor('de');
 const en = translatorFor('en');
 const ru = translatorFor('ru');
-
-async function staffBrowser(): Promise<Browser> {
-  const b = browserOf(t);
-  await b.logIn('staff@example.com');
-  return b;
-}
 
 /** A PUT with the browser's cookies and CSRF token (the shopper helper sends the other verbs). */
 async function put(b: Browser, url: string, payload: unknown) {
@@ -107,21 +99,7 @@ describe('who may call the settings', () => {
   ];
 
   it('anonymous: 401 in the caller’s language; a shopper: 403; staff: 200, never stored', async () => {
-    const anonymous = browserOf(t);
-    const shopper = browserOf(t);
-    await shopper.logIn('shopper@example.com');
-    const staff = await staffBrowser();
-    for (const url of reads) {
-      const anon = await anonymous.send('GET', url.replace('/en/', '/de/'));
-      expect(anon.statusCode, url).toBe(401);
-      expect(anon.json()).toEqual({ detail: de('auth.loginRequired') });
-      const forbidden = await shopper.send('GET', url);
-      expect(forbidden.statusCode, url).toBe(403);
-      expect(forbidden.json()).toEqual({ detail: en('staff.forbidden') });
-      const ok = await staff.send('GET', url);
-      expect(ok.statusCode, url).toBe(200);
-      expect(ok.headers['cache-control']).toBe('private, no-store');
-    }
+    await expectStaffOnlyReads(t, reads);
   });
 
   it('refuses a shopper’s writes (403) and writes without the CSRF token (403), changing nothing', async () => {

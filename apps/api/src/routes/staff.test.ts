@@ -18,13 +18,11 @@ import {
 } from '@shop/contract';
 import * as s from '#api/db/schema.ts';
 import { translatorFor } from '#api/lib/i18n.ts';
-import { useTestApp } from '../../test/helpers.ts';
 import { mailsTo } from '../../test/mail.ts';
 import { browserOf, checkoutBody, stockedProduct, type Browser } from '../../test/shopper.ts';
+import { expectStaffOnlyReads, useStaffTestApp } from '../../test/staff.ts';
 
-const t = useTestApp({
-  authLimits: { perAccount: 1_000_000, perAddress: 1_000_000, windowMs: 60_000 },
-});
+const { t, staffBrowser } = useStaffTestApp();
 const de = translatorFor('de');
 const en = translatorFor('en');
 
@@ -66,12 +64,6 @@ async function placeOrder(
   return { order: orderSchema.parse(res.json()), product, email };
 }
 
-async function staffBrowser(): Promise<Browser> {
-  const b = browserOf(t);
-  await b.logIn('staff@example.com');
-  return b;
-}
-
 const move = (b: Browser, id: number, payload: unknown, locale = 'en') =>
   b.send('POST', `/${locale}/api/staff/orders/${id}/move/`, payload);
 
@@ -90,22 +82,8 @@ describe('who may call the staff API', () => {
   ];
 
   it('anonymous: 401 in the caller’s language; a shopper: 403; staff: 200, never stored', async () => {
-    const anonymous = browserOf(t);
-    const shopper = browserOf(t);
-    await shopper.logIn('shopper@example.com');
-    const staff = await staffBrowser();
     const { order } = await placeOrder('cod');
-    for (const url of [...reads, `/en/api/staff/orders/${order.id}/`]) {
-      const anon = await anonymous.send('GET', url.replace('/en/', '/de/'));
-      expect(anon.statusCode, url).toBe(401);
-      expect(anon.json()).toEqual({ detail: de('auth.loginRequired') });
-      const forbidden = await shopper.send('GET', url);
-      expect(forbidden.statusCode, url).toBe(403);
-      expect(forbidden.json()).toEqual({ detail: en('staff.forbidden') });
-      const ok = await staff.send('GET', url);
-      expect(ok.statusCode, url).toBe(200);
-      expect(ok.headers['cache-control']).toBe('private, no-store');
-    }
+    await expectStaffOnlyReads(t, [...reads, `/en/api/staff/orders/${order.id}/`]);
   });
 
   it('refuses a shopper’s write (403) and changes nothing', async () => {
