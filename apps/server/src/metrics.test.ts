@@ -8,6 +8,7 @@ import { useTestApp } from '../../api/test/helpers.ts';
 import { parseExposition, sampleSum } from '../../api/test/prometheus.ts';
 import { pagePatterns } from './page-routes.ts';
 import { mountStorefront } from './storefront.ts';
+import { fakeBuild } from '../test/fake-build.ts';
 
 /** The routes of a small shop: a language, its product list and page, and a not-found page. */
 const routes = {
@@ -42,41 +43,14 @@ function smallStorefront(): ServerBuild {
     const body = `<!doctype html><script nonce="${nonce}"></script><input name="csrf" value="${token}">`;
     return new Response(body, { status: 200, headers });
   };
-  const withModules = Object.fromEntries(
-    Object.entries(routes).map(([id, route]) => [
-      id,
-      { ...route, module: { default: () => null } },
-    ]),
+  return fakeBuild(
+    {
+      default: page,
+      createLoadContext: (_transport: unknown, { nonce }: { nonce: string }) =>
+        Object.assign(new RouterContextProvider(), { nonce }),
+    },
+    Object.values(routes).map((route) => ({ ...route, module: { default: () => null } })),
   );
-  return {
-    entry: {
-      module: {
-        default: page,
-        createLoadContext: (_transport: unknown, { nonce }: { nonce: string }) =>
-          Object.assign(new RouterContextProvider(), { nonce }),
-      },
-    },
-    routes: withModules,
-    assets: {
-      version: 'test',
-      url: '/manifest.js',
-      entry: { module: '/entry.js', imports: [] },
-      routes: Object.fromEntries(
-        Object.entries(routes).map(([id, route]) => [
-          id,
-          { ...route, module: `/${id}.js`, hasLoader: false, hasAction: false },
-        ]),
-      ),
-    },
-    basename: '/',
-    future: {},
-    ssr: true,
-    prerender: [],
-    isSpaMode: false,
-    publicPath: '/',
-    assetsBuildDirectory: '/tmp',
-    routeDiscovery: { mode: 'initial', manifestPath: '/__manifest' },
-  } as unknown as ServerBuild;
 }
 
 const t = useTestApp({

@@ -4,7 +4,8 @@ import type { ServerBuild } from 'react-router';
 export type FakeRoute = {
   id: string;
   parentId?: string;
-  path: string;
+  path?: string;
+  index?: boolean;
   module: Record<string, unknown>;
 };
 
@@ -25,12 +26,13 @@ export function fakeBuild(
       url: '/manifest.js',
       entry: { module: '/entry.js', imports: [] },
       routes: Object.fromEntries(
-        routes.map(({ id, parentId, path, module }) => [
+        routes.map(({ id, parentId, path, index, module }) => [
           id,
           {
             id,
             parentId,
             path,
+            index,
             module: `/${id}.js`,
             hasLoader: 'loader' in module,
             hasAction: 'action' in module,
