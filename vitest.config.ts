@@ -5,6 +5,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 const clusterTests = [
   'apps/server/src/start-once.test.ts',
   'apps/server/src/nginx-cluster.test.ts',
+  'apps/server/src/backup-restore.test.ts',
 ];
 
 // One runner for every non-browser suite; `npm test` runs these projects, then the e2e config.
