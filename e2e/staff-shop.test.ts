@@ -1,6 +1,7 @@
 // Issue 24, the shop's switches and the order's staff log in the browser (decision 0062): staff
 // turn the cart off (a visitor can no longer add to the cart at once, the kept pages dropped) and
-// on again, with and without JavaScript; the order page lists the move staff made, who made it
+// on again, with and without JavaScript; deactivate the shop (coming-soon for visitors, the shop
+// for staff) and activate it again; the order page lists the move staff made, who made it
 // and what became what. axe at 360 and 1280 px.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
@@ -41,12 +42,12 @@ async function checkScreenOf(page: Page, js: boolean) {
   await checkScreen(twin);
 }
 
-/** Turns the cart back on through the API, whatever the page did: the shop is shared. */
-async function cartOn(page: Page) {
+/** Turns a switch back on through the API, whatever the page did: the shop is shared. */
+async function switchOn(page: Page, name: 'cart' | 'active') {
   await page.request.get(`${baseURL}/en/api/staff/shop/`);
   const token = (await cookie(page, 'csrftoken'))?.value ?? '';
   await page.request.patch(`${baseURL}/en/api/staff/shop/`, {
-    data: { cart: true },
+    data: { [name]: true },
     headers: { 'X-CSRFToken': token },
   });
 }
@@ -142,11 +143,43 @@ describe('the shop switches', () => {
         await visitor.waitForURL(`${baseURL}/en/checkout/cart/`);
         await visitor.getByRole('link', { name: product.title }).waitFor();
       } finally {
-        await cartOn(page);
+        await switchOn(page, 'cart');
       }
     },
     120_000,
   );
+});
+
+describe('the active switch', () => {
+  it('staff deactivate the shop without JavaScript: a visitor sees coming-soon, staff the shop; activated again, the visitor the shop', async () => {
+    const page = await staffPage(false, NARROW);
+    const visitor = await browser.page({ javaScriptEnabled: false, viewport: NARROW });
+    await withConsent(visitor);
+    try {
+      await visitor.goto(`${baseURL}/en/`);
+      expect(new URL(visitor.url()).pathname).toBe('/en/');
+      await page.goto(`${baseURL}/en/staff/shop/`);
+      await page.getByRole('button', { name: 'Deactivate the shop' }).click();
+      await page.getByText(/^Inactive \(for example during maintenance\)/).waitFor();
+      await page.getByText(/^The shop is closed/).waitFor();
+      // Still visible: only the active switch closed it.
+      await page.getByText('Visible: the shop is shown to the public.').waitFor();
+      await checkScreenOf(page, false);
+
+      await visitor.goto(`${baseURL}/en/`);
+      expect(new URL(visitor.url()).pathname).toBe('/en/pages/coming-soon/');
+      await page.goto(`${baseURL}/en/`);
+      expect(new URL(page.url()).pathname).toBe('/en/');
+
+      await page.goto(`${baseURL}/en/staff/shop/`);
+      await page.getByRole('button', { name: 'Activate the shop' }).click();
+      await page.getByText('The shop is open to everyone.').waitFor();
+      await visitor.goto(`${baseURL}/en/`);
+      expect(new URL(visitor.url()).pathname).toBe('/en/');
+    } finally {
+      await switchOn(page, 'active');
+    }
+  }, 120_000);
 });
 
 describe('the order’s staff log', () => {
