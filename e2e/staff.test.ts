@@ -132,7 +132,10 @@ describe('the back office', () => {
       const tracking = `DHL-${randomUUID().slice(0, 8)}`;
       await page.getByLabel('Tracking number').fill(tracking);
       await moveOrder(page, 'Mark shipped', 'The order is now: Shipped.');
-      await page.getByText(tracking).waitFor();
+      await page
+        .getByRole('region', { name: 'Payment and delivery' })
+        .getByText(tracking)
+        .waitFor();
       // The history names who moved it; the mails sent list the two the shopper got.
       const history = page.getByRole('region', { name: 'Status history' });
       await history.getByText('Shipped').waitFor();

@@ -967,7 +967,7 @@ export const endpoints = {
     shop: endpoint({
       method: 'GET',
       path: '/api/staff/shop/',
-      summary: 'Staff: whether the shop is open',
+      summary: 'Staff: the shop switches (visible, active, cart)',
       response: staffShopSchema,
       auth: 'staff',
       errors: staffOnly,
@@ -975,7 +975,7 @@ export const endpoints = {
     updateShop: endpoint({
       method: 'PATCH',
       path: '/api/staff/shop/',
-      summary: 'Staff: open or close the shop',
+      summary: 'Staff: open or close the shop (visible, active) and turn the cart on or off',
       body: staffShopBodySchema,
       response: staffShopSchema,
       auth: 'staff',

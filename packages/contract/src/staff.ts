@@ -64,6 +64,25 @@ export const staffOrderMailSchema = z.object({
   at: dateTimeSchema,
 });
 
+/** What a staff log entry of an order says the order was, or became: its status, tracking number. */
+export const staffOrderStateSchema = z.object({
+  status: orderStatusSchema.optional(),
+  trackingNumber: z.string().optional(),
+});
+
+/** The order's part of the staff log (`staff_actions`): who changed what, when, before → after. */
+export const staffOrderActionSchema = z.object({
+  id: idSchema,
+  /** `move:<status>` for a move, `tracking` for a tracking number set apart from the move. */
+  action: z.string(),
+  /** The staff member's name or e-mail; null when their account is gone. */
+  by: z.string().nullable(),
+  at: dateTimeSchema,
+  before: staffOrderStateSchema,
+  after: staffOrderStateSchema,
+});
+export type StaffOrderAction = z.infer<typeof staffOrderActionSchema>;
+
 /** The order as staff see it: the shopper's view plus its story and what may happen next. */
 export const staffOrderSchema = orderSchema.extend({
   version: z.number().int().positive(),
@@ -72,6 +91,8 @@ export const staffOrderSchema = orderSchema.extend({
   locale: localeSchema,
   history: z.array(staffStatusChangeSchema),
   mails: z.array(staffOrderMailSchema),
+  /** Its staff log entries, newest first. */
+  actions: z.array(staffOrderActionSchema),
   /** The statuses staff may move it to now (domain `staffMoves`). */
   moves: z.array(orderStatusSchema),
 });
@@ -91,13 +112,34 @@ export type StaffMoveBody = z.infer<typeof staffMoveBodySchema>;
 
 /* ---------- shop switch ---------- */
 
+/**
+ * The shop info record's three switches (spec: "visible and active, or staff"; the cart flag).
+ * Visitors see the shop only while it is both visible and active, otherwise coming-soon; staff
+ * always see it. With the cart off the shop shows its products but takes no orders.
+ */
 export const staffShopSchema = z.object({
-  /** Open to everyone; closed, visitors see coming-soon and staff the shop. */
+  /** Shown to the public (off: not launched, or closed). */
   visible: z.boolean(),
+  /** Running (off: paused, e.g. for maintenance). */
+  active: z.boolean(),
+  /** The cart and the checkout take orders. */
+  cart: z.boolean(),
 });
 export type StaffShop = z.infer<typeof staffShopSchema>;
 
-export const staffShopBodySchema = z.object({ visible: z.boolean() });
+export const STAFF_SHOP_SWITCHES = ['visible', 'active', 'cart'] as const;
+export type StaffShopSwitch = (typeof STAFF_SHOP_SWITCHES)[number];
+
+/** Any of the switches, at least one; what is not sent stays as it is. */
+export const staffShopBodySchema = z
+  .object({
+    visible: z.boolean().optional(),
+    active: z.boolean().optional(),
+    cart: z.boolean().optional(),
+  })
+  .refine((body) => STAFF_SHOP_SWITCHES.some((key) => body[key] !== undefined), {
+    message: 'staff.shop.nothingToChange',
+  });
 export type StaffShopBody = z.infer<typeof staffShopBodySchema>;
 
 /* ---------- reviews ---------- */

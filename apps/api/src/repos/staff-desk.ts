@@ -5,14 +5,17 @@ import type {
   StaffReview,
   StaffReviewKind,
   StaffShop,
+  StaffShopBody,
+  StaffShopSwitch,
 } from '@shop/contract';
+import { STAFF_SHOP_SWITCHES } from '@shop/contract';
 import type { Database } from '#api/db/client.ts';
 import * as s from '#api/db/schema.ts';
 import { translated } from '#api/db/translations.ts';
 import { inTransaction } from '#api/lib/transactions.ts';
 
 /*
- * The back office's smaller desks: the shop switch, review moderation and the feedback inbox.
+ * The back office's smaller desks: the shop switches, review moderation and the feedback inbox.
  * Every write locks what it changes, records itself in the staff log (who, what, when, before,
  * after, why) and commits both together.
  */
@@ -43,50 +46,85 @@ async function logAction(tx: Database, entry: LogEntry): Promise<void> {
 
 /* ---------------------------------------------------------------- shop switch */
 
-/** The shop info record (the first, as the storefront reads it). */
-async function shopRow(db: Database) {
+const shopColumns = {
+  id: s.organizations.id,
+  visible: s.organizations.visible,
+  active: s.organizations.active,
+  cart: s.organizations.cart,
+};
+
+const switchesOf = (row: StaffShop): StaffShop => ({
+  visible: row.visible,
+  active: row.active,
+  cart: row.cart,
+});
+
+/** Nothing set up yet: a shop nobody sees, without a cart (as the storefront takes it). */
+const NO_SHOP: StaffShop = { visible: false, active: false, cart: false };
+
+/** The shop info record's switches (the first record, as the storefront reads it). */
+export async function findStaffShop(db: Database): Promise<StaffShop> {
   const [row] = await db
-    .select({ id: s.organizations.id, visible: s.organizations.visible })
+    .select(shopColumns)
     .from(s.organizations)
     .orderBy(asc(s.organizations.id))
     .limit(1);
-  return row ?? null;
+  return row ? switchesOf(row) : NO_SHOP;
 }
 
-export async function findStaffShop(db: Database): Promise<StaffShop> {
-  return { visible: (await shopRow(db))?.visible ?? false };
-}
+/** The staff log's word for a switch turned on or off. */
+const SWITCH_ACTIONS: Record<StaffShopSwitch, { on: string; off: string }> = {
+  visible: { on: 'open', off: 'close' },
+  active: { on: 'activate', off: 'deactivate' },
+  cart: { on: 'cart-on', off: 'cart-off' },
+};
 
 /**
- * Opens or closes the shop. The organisations table moves the pages' change count as this
- * commits (migration 0011): the page cache and the shop info cache drop what they kept at once.
+ * Turns the shop's switches (visible, active, cart): those sent, under the record's lock, with
+ * one staff log entry per switch that really changed, all in one transaction; a switch already
+ * where it is asked to be changes and logs nothing. The organisations table moves both change
+ * counts as this commits (migration 0011): the shop info cache, the page cache and the
+ * storefront follow at once.
  */
-export async function setShopVisible(
+export async function setShopSwitches(
   db: Database,
   userId: number,
-  visible: boolean,
+  body: StaffShopBody,
   now: Date,
 ): Promise<StaffShop> {
   return inTransaction(db, async (tx) => {
     const [row] = await tx
-      .select({ id: s.organizations.id, visible: s.organizations.visible })
+      .select(shopColumns)
       .from(s.organizations)
       .orderBy(asc(s.organizations.id))
       .limit(1)
       .for('update');
-    if (!row) return { visible: false };
-    if (row.visible === visible) return { visible };
-    await tx.update(s.organizations).set({ visible }).where(eq(s.organizations.id, row.id));
-    await logAction(tx, {
-      userId,
-      subject: 'shop',
-      subjectId: row.id,
-      action: visible ? 'open' : 'close',
-      before: { visible: row.visible },
-      after: { visible },
-      now,
-    });
-    return { visible };
+    if (!row) return NO_SHOP;
+    const before = switchesOf(row);
+    const after = { ...before };
+    const changed: StaffShopSwitch[] = [];
+    const set: Partial<StaffShop> = {};
+    for (const key of STAFF_SHOP_SWITCHES) {
+      const value = body[key];
+      if (value === undefined || value === before[key]) continue;
+      after[key] = value;
+      set[key] = value;
+      changed.push(key);
+    }
+    if (changed.length === 0) return before;
+    await tx.update(s.organizations).set(set).where(eq(s.organizations.id, row.id));
+    for (const key of changed) {
+      await logAction(tx, {
+        userId,
+        subject: 'shop',
+        subjectId: row.id,
+        action: SWITCH_ACTIONS[key][after[key] ? 'on' : 'off'],
+        before: { [key]: before[key] },
+        after: { [key]: after[key] },
+        now,
+      });
+    }
+    return after;
   });
 }
 

@@ -1,5 +1,11 @@
 import { and, asc, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { Locale, StaffOrder, StaffOrderRow } from '@shop/contract';
+import {
+  orderStatusSchema,
+  type Locale,
+  type StaffOrder,
+  type StaffOrderAction,
+  type StaffOrderRow,
+} from '@shop/contract';
 import { staffMoves } from '@shop/domain';
 import type { Database } from '#api/db/client.ts';
 import * as s from '#api/db/schema.ts';
@@ -98,7 +104,7 @@ export async function findStaffOrder(
 ): Promise<StaffOrder | null> {
   const order = await findOrder(db, locale, id, { userId: null, sessionId: null, staff: true });
   if (!order) return null;
-  const [[row], history, mails] = await Promise.all([
+  const [[row], history, mails, actions] = await Promise.all([
     db
       .select({
         version: s.orders.version,
@@ -125,6 +131,21 @@ export async function findStaffOrder(
       .from(s.orderMails)
       .where(eq(s.orderMails.orderId, id))
       .orderBy(asc(s.orderMails.createdAt), asc(s.orderMails.id)),
+    db
+      .select({
+        id: s.staffActions.id,
+        action: s.staffActions.action,
+        before: s.staffActions.before,
+        after: s.staffActions.after,
+        at: s.staffActions.createdAt,
+        email: s.users.email,
+        firstName: s.users.firstName,
+        lastName: s.users.lastName,
+      })
+      .from(s.staffActions)
+      .leftJoin(s.users, eq(s.users.id, s.staffActions.userId))
+      .where(and(eq(s.staffActions.subject, 'order'), eq(s.staffActions.subjectId, id)))
+      .orderBy(desc(s.staffActions.createdAt), desc(s.staffActions.id)),
   ]);
   if (!row) return null;
   return {
@@ -145,7 +166,29 @@ export async function findStaffOrder(
       locale: m.locale,
       at: m.createdAt.toISOString(),
     })),
+    actions: actions.map((a) => ({
+      id: a.id,
+      action: a.action,
+      by: a.email === null ? null : `${a.firstName} ${a.lastName}`.trim() || a.email,
+      at: a.at.toISOString(),
+      before: orderStateOf(a.before),
+      after: orderStateOf(a.after),
+    })),
     moves: staffMoves(order.status, order.payment.kind),
+  };
+}
+
+/**
+ * The part of a logged record the order's screen shows (status, tracking number). The log's
+ * jsonb holds whatever the writer put there; anything else in it, or of another shape, is left.
+ */
+function orderStateOf(record: unknown): StaffOrderAction['before'] {
+  if (typeof record !== 'object' || record === null) return {};
+  const { status, trackingNumber } = record as Record<string, unknown>;
+  const known = orderStatusSchema.safeParse(status);
+  return {
+    ...(known.success ? { status: known.data } : {}),
+    ...(typeof trackingNumber === 'string' ? { trackingNumber } : {}),
   };
 }
 

@@ -349,14 +349,16 @@ describe('the shop switch', () => {
     expect((await visitor.send('GET', guarded)).statusCode).toBe(200);
     const closed = await staff.send('PATCH', '/en/api/staff/shop/', { visible: false });
     expect(closed.statusCode, closed.body).toBe(200);
-    expect(closed.json()).toEqual({ visible: false });
+    expect(closed.json()).toEqual({ visible: false, active: true, cart: true });
     try {
       expect((await visitor.send('GET', guarded)).statusCode).toBe(434);
       expect((await staff.send('GET', guarded)).statusCode).toBe(200);
-      expect((await staff.send('GET', '/en/api/staff/shop/')).json()).toEqual({ visible: false });
+      expect((await staff.send('GET', '/en/api/staff/shop/')).json()).toMatchObject({
+        visible: false,
+      });
     } finally {
       const opened = await staff.send('PATCH', '/en/api/staff/shop/', { visible: true });
-      expect(opened.json()).toEqual({ visible: true });
+      expect(opened.json()).toMatchObject({ visible: true });
     }
     expect((await visitor.send('GET', guarded)).statusCode).toBe(200);
     const log = await t.handle.db

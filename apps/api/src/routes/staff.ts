@@ -13,7 +13,7 @@ import {
   listStaffReviews,
   markFeedback,
   moderateReview,
-  setShopVisible,
+  setShopSwitches,
 } from '#api/repos/staff-desk.ts';
 import { defineEndpoint, pageLinks, requireStaff } from './define.ts';
 import { sendOrderMail } from '#api/mail/order-mails.ts';
@@ -130,7 +130,7 @@ export const staffRoutes: FastifyPluginAsync = async (app) => {
     endpoints.staff.updateShop,
     async (req, { body }) => {
       const user = await requireStaff(req);
-      return setShopVisible(db, user.id, body.visible, app.now());
+      return setShopSwitches(db, user.id, body, app.now());
     },
     open,
   );

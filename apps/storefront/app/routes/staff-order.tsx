@@ -6,6 +6,7 @@ import {
   staffMoveBodySchema,
   staffTrackingBodySchema,
   type StaffOrder,
+  type StaffOrderAction,
 } from '@shop/contract';
 import { canChangeTracking } from '@shop/domain';
 import { AppLink } from '#app/components/app-link.tsx';
@@ -196,6 +197,12 @@ export default function StaffOrderPage({ loaderData, actionData }: Route.Compone
             ))}
           </ol>
         </section>
+        <section aria-labelledby="log-heading" className={`${section} lg:col-span-2`}>
+          <h2 id="log-heading" className="mb-3 text-lg font-bold">
+            {t('staff.orderLog.title')}
+          </h2>
+          <StaffLog actions={order.actions} format={(at) => date.format(new Date(at))} />
+        </section>
         <section aria-labelledby="mails-heading" className={`${section} lg:col-span-2`}>
           <h2 id="mails-heading" className="mb-3 text-lg font-bold">
             {t('staff.orders.mails')}
@@ -216,6 +223,52 @@ export default function StaffOrderPage({ loaderData, actionData }: Route.Compone
         </section>
       </div>
     </>
+  );
+}
+
+/** The order's part of the staff log, newest first: when, who, and what became what. */
+function StaffLog({
+  actions,
+  format,
+}: {
+  actions: StaffOrder['actions'];
+  format: (at: string) => string;
+}) {
+  const { t } = useI18n();
+  if (actions.length === 0) return <p>{t('staff.orderLog.none')}</p>;
+  const status = (state: StaffOrderAction['before']) =>
+    state.status ? t(`orders.statuses.${state.status}`) : t('staff.orderLog.empty');
+  const tracking = (state: StaffOrderAction['before']) =>
+    state.trackingNumber || t('staff.orderLog.empty');
+  return (
+    <ol className="space-y-2">
+      {actions.map((entry) => {
+        const move = entry.action.startsWith('move:');
+        return (
+          <li key={entry.id} className="break-words" data-action={entry.action}>
+            <time dateTime={entry.at}>{format(entry.at)}</time>
+            {' · '}
+            {t('staff.orders.by', { name: entry.by ?? t('staff.orderLog.formerStaff') })}
+            {' · '}
+            {move ? (
+              <>
+                <span className="font-medium">{t('staff.orderLog.status')}:</span>{' '}
+                {status(entry.before)} → {status(entry.after)}
+                {entry.after.trackingNumber &&
+                  ` (${t('staff.orderLog.withTracking', { number: entry.after.trackingNumber })})`}
+              </>
+            ) : entry.action === 'tracking' ? (
+              <>
+                <span className="font-medium">{t('staff.orderLog.tracking')}:</span>{' '}
+                {tracking(entry.before)} → {tracking(entry.after)}
+              </>
+            ) : (
+              entry.action
+            )}
+          </li>
+        );
+      })}
+    </ol>
   );
 }
 
