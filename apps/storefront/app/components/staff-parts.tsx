@@ -82,3 +82,47 @@ export function StatusLine({ children }: { children: ReactNode }) {
     </p>
   );
 }
+
+/** A cell of a `StaffTable` (header or data); `text-right` added for figures. */
+export const staffCell = 'border-b border-slate-200 px-3 py-2 text-left align-top';
+
+/**
+ * A back-office list as a table: its column heads, then the rows the screen gives. A wide table
+ * scrolls inside its own region on a phone; the region takes the focus so a keyboard can scroll
+ * it too.
+ */
+export function StaffTable({
+  label,
+  columns,
+  children,
+}: {
+  label: string;
+  /** Each column's head; `figure` columns (prices, counts) are right-aligned. */
+  columns: readonly { label: string; figure?: boolean }[];
+  children: ReactNode;
+}) {
+  return (
+    <section
+      aria-label={label}
+      tabIndex={0}
+      className="overflow-x-auto rounded-lg border border-slate-200"
+    >
+      <table className="w-full min-w-[40rem] border-collapse text-sm">
+        <thead className="bg-slate-50">
+          <tr>
+            {columns.map((column) => (
+              <th
+                key={column.label}
+                scope="col"
+                className={column.figure ? `${staffCell} text-right` : staffCell}
+              >
+                {column.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </section>
+  );
+}

@@ -1,5 +1,5 @@
 import { data, redirect } from 'react-router';
-import type { ApiError } from '@shop/contract';
+import { isApiError, type ApiError } from '@shop/contract';
 import type { Locale } from '@shop/domain';
 import type { ShopRequest } from './shop.server.ts';
 
@@ -71,4 +71,21 @@ export async function notFoundWithProducts(shop: ShopRequest): Promise<never> {
     [],
   );
   throw data({ products }, { status: 404 });
+}
+
+/** A route's `:id` as a record's id (a positive 32-bit integer), or the 404 screen. */
+export function recordId(raw: string | undefined): number {
+  const id = Number(raw);
+  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) throw data(null, { status: 404 });
+  return id;
+}
+
+/** A record the page shows, or the 404 screen when the API has none (a back-office detail). */
+export async function foundOr404<T>(load: Promise<T>): Promise<T> {
+  try {
+    return await load;
+  } catch (error) {
+    if (isApiError(error) && error.status === 404) throw data(null, { status: 404 });
+    throw error;
+  }
 }

@@ -1,7 +1,6 @@
-import { data, Form } from 'react-router';
+import { Form } from 'react-router';
 import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import {
-  isApiError,
   STAFF_CATALOGUE_LOCALES,
   STAFF_MAX_DISCOUNTS,
   staffBundleBodySchema,
@@ -22,6 +21,7 @@ import { pageMeta } from '#app/lib/seo.ts';
 import { useShopForm } from '#app/lib/shop-form.ts';
 import { getShopRequest } from '#app/lib/shop.server.ts';
 import type { Route } from './+types/staff-catalogue-item';
+import { foundOr404, recordId } from '#app/lib/api-errors.server.ts';
 
 /*
  * One product's or bundle's edit form (issue 24, decision 0056), one module for both (routes
@@ -35,33 +35,23 @@ type Kind = 'products' | 'bundles';
 const kindOf = (pathname: string): Kind =>
   /\/staff\/bundles\//.test(pathname) ? 'bundles' : 'products';
 
-const itemId = (raw: string | undefined) => {
-  const id = Number(raw);
-  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) throw data(null, { status: 404 });
-  return id;
-};
-
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const shop = getShopRequest(context);
   const kind = kindOf(new URL(request.url).pathname);
-  const id = itemId(params.id);
-  try {
-    const item =
-      kind === 'bundles'
-        ? await shop.api.staffCatalogue.bundle({ params: { id } })
-        : await shop.api.staffCatalogue.product({ params: { id } });
-    return { kind, item };
-  } catch (error) {
-    if (isApiError(error) && error.status === 404) throw data(null, { status: 404 });
-    throw error;
-  }
+  const id = recordId(params.id);
+  const item = await foundOr404(
+    kind === 'bundles'
+      ? shop.api.staffCatalogue.bundle({ params: { id } })
+      : shop.api.staffCatalogue.product({ params: { id } }),
+  );
+  return { kind, item };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const shop = getShopRequest(context);
   const t = await shopTranslator(shop);
   const kind = kindOf(new URL(request.url).pathname);
-  const id = itemId(params.id);
+  const id = recordId(params.id);
   const submission = await readForm(
     request,
     kind === 'bundles' ? staffBundleBodySchema : staffProductBodySchema,

@@ -9,7 +9,13 @@ import { AppLink } from '#app/components/app-link.tsx';
 import { Button, buttonVariants } from '#app/components/button.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
 import { useMoney } from '#app/components/price.tsx';
-import { FilterErrors, FilterSelect, StaffHeading } from '#app/components/staff-parts.tsx';
+import {
+  FilterErrors,
+  FilterSelect,
+  StaffHeading,
+  staffCell,
+  StaffTable,
+} from '#app/components/staff-parts.tsx';
 import { parseForm } from '#app/lib/forms.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { shopTranslator } from '#app/lib/messages.server.ts';
@@ -175,68 +181,46 @@ function CatalogueTable({
 }) {
   const { locale, t } = useI18n();
   const money = useMoney();
-  const cell = 'border-b border-slate-200 px-3 py-2 text-left align-top';
+  const cell = staffCell;
   return (
-    // A wide table scrolls inside its own region on a phone; the region takes the focus so a
-    // keyboard can scroll it too.
-    <section
-      aria-label={title}
-      tabIndex={0}
-      className="overflow-x-auto rounded-lg border border-slate-200"
+    <StaffTable
+      label={title}
+      columns={[
+        { label: t('staffCatalogue.id') },
+        { label: t('staffCatalogue.title') },
+        { label: t('staffCatalogue.vendor') },
+        { label: t('staffCatalogue.price'), figure: true },
+        { label: t('staffCatalogue.stock'), figure: true },
+        { label: t('staffCatalogue.state') },
+      ]}
     >
-      <table className="w-full min-w-[40rem] border-collapse text-sm">
-        <thead className="bg-slate-50">
-          <tr>
-            <th scope="col" className={cell}>
-              {t('staffCatalogue.id')}
-            </th>
-            <th scope="col" className={cell}>
-              {t('staffCatalogue.title')}
-            </th>
-            <th scope="col" className={cell}>
-              {t('staffCatalogue.vendor')}
-            </th>
-            <th scope="col" className={`${cell} text-right`}>
-              {t('staffCatalogue.price')}
-            </th>
-            <th scope="col" className={`${cell} text-right`}>
-              {t('staffCatalogue.stock')}
-            </th>
-            <th scope="col" className={cell}>
-              {t('staffCatalogue.state')}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.id}>
-              <td className={cell}>{row.id}</td>
-              <th scope="row" className={cell}>
-                <AppLink
-                  to={`/${locale}/staff/${kind}/${row.id}/`}
-                  className="font-medium break-words text-primary underline"
-                >
-                  {row.title || `#${row.id}`}
-                </AppLink>
-                {row.parentId && (
-                  <span className="block text-slate-600">
-                    {t('staffCatalogue.variationOf', { id: row.parentId })}
-                  </span>
-                )}
-              </th>
-              <td className={cell}>{row.vendor}</td>
-              <td className={`${cell} text-right whitespace-nowrap`}>{money(row.price)}</td>
-              <td className={`${cell} text-right`}>
-                {row.stock === null ? t('staffCatalogue.unlimited') : row.stock}
-              </td>
-              <td className={cell}>
-                {row.active ? t('staffCatalogue.onSale') : t('staffCatalogue.offSale')}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </section>
+      {rows.map((row) => (
+        <tr key={row.id}>
+          <td className={cell}>{row.id}</td>
+          <th scope="row" className={cell}>
+            <AppLink
+              to={`/${locale}/staff/${kind}/${row.id}/`}
+              className="font-medium break-words text-primary underline"
+            >
+              {row.title || `#${row.id}`}
+            </AppLink>
+            {row.parentId && (
+              <span className="block text-slate-600">
+                {t('staffCatalogue.variationOf', { id: row.parentId })}
+              </span>
+            )}
+          </th>
+          <td className={cell}>{row.vendor}</td>
+          <td className={`${cell} text-right whitespace-nowrap`}>{money(row.price)}</td>
+          <td className={`${cell} text-right`}>
+            {row.stock === null ? t('staffCatalogue.unlimited') : row.stock}
+          </td>
+          <td className={cell}>
+            {row.active ? t('staffCatalogue.onSale') : t('staffCatalogue.offSale')}
+          </td>
+        </tr>
+      ))}
+    </StaffTable>
   );
 }
 

@@ -1,8 +1,7 @@
-import { data, Form } from 'react-router';
+import { Form } from 'react-router';
 import { z } from 'zod';
 import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import {
-  isApiError,
   staffMoveBodySchema,
   staffTrackingBodySchema,
   type StaffOrder,
@@ -26,6 +25,7 @@ import { pageMeta } from '#app/lib/seo.ts';
 import { useShopForm } from '#app/lib/shop-form.ts';
 import { getShopRequest } from '#app/lib/shop.server.ts';
 import type { Route } from './+types/staff-order';
+import { foundOr404, recordId } from '#app/lib/api-errors.server.ts';
 
 /** The tracking form: an empty field clears the number. */
 const trackingFormSchema = staffTrackingBodySchema.extend({
@@ -33,20 +33,9 @@ const trackingFormSchema = staffTrackingBodySchema.extend({
   trackingNumber: staffTrackingBodySchema.shape.trackingNumber.default(''),
 });
 
-const orderId = (raw: string | undefined) => {
-  const id = Number(raw);
-  if (!Number.isSafeInteger(id) || id < 1) throw data(null, { status: 404 });
-  return id;
-};
-
 export async function loader({ params, context }: Route.LoaderArgs) {
   const shop = getShopRequest(context);
-  try {
-    return { order: await shop.api.staff.order({ params: { id: orderId(params.id) } }) };
-  } catch (error) {
-    if (isApiError(error) && error.status === 404) throw data(null, { status: 404 });
-    throw error;
-  }
+  return { order: await foundOr404(shop.api.staff.order({ params: { id: recordId(params.id) } })) };
 }
 
 /**
@@ -64,7 +53,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (tracking.status !== 'success') return invalid(tracking);
     const { intent: _, ...body } = tracking.value;
     try {
-      await shop.api.staffSettings.setTracking({ params: { id: orderId(params.id) }, body });
+      await shop.api.staffSettings.setTracking({ params: { id: recordId(params.id) }, body });
       return { result: tracking.reply(), tracked: true };
     } catch (error) {
       return apiFailure(tracking, error, t);
@@ -74,7 +63,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (submission.status !== 'success') return invalid(submission);
   try {
     const order = await shop.api.staff.moveOrder({
-      params: { id: orderId(params.id) },
+      params: { id: recordId(params.id) },
       body: submission.value,
     });
     return { result: submission.reply({ resetForm: true }), moved: order.status };

@@ -11,7 +11,13 @@ import { Button, buttonVariants } from '#app/components/button.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
 import { Pagination } from '#app/components/pagination.tsx';
 import { useMoney } from '#app/components/price.tsx';
-import { FilterErrors, FilterSelect, StaffHeading } from '#app/components/staff-parts.tsx';
+import {
+  FilterErrors,
+  FilterSelect,
+  StaffHeading,
+  staffCell,
+  StaffTable,
+} from '#app/components/staff-parts.tsx';
 import { parseForm } from '#app/lib/forms.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { shopTranslator } from '#app/lib/messages.server.ts';
@@ -137,64 +143,42 @@ function OrderTable({ orders }: { orders: StaffOrderRow[] }) {
   const { locale, t } = useI18n();
   const money = useMoney();
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
-  const cell = 'border-b border-slate-200 px-3 py-2 text-left align-top';
+  const cell = staffCell;
   return (
-    // A wide table scrolls inside its own region on a phone; the region takes the focus so a
-    // keyboard can scroll it too.
-    <section
-      aria-label={t('staff.orders.title')}
-      tabIndex={0}
-      className="overflow-x-auto rounded-lg border border-slate-200"
+    <StaffTable
+      label={t('staff.orders.title')}
+      columns={[
+        { label: t('staff.orders.number') },
+        { label: t('staff.orders.date') },
+        { label: t('staff.orders.customer') },
+        { label: t('staff.orders.payment') },
+        { label: t('staff.orders.status') },
+        { label: t('staff.orders.total'), figure: true },
+      ]}
     >
-      <table className="w-full min-w-[40rem] border-collapse text-sm">
-        <thead className="bg-slate-50">
-          <tr>
-            <th scope="col" className={cell}>
-              {t('staff.orders.number')}
-            </th>
-            <th scope="col" className={cell}>
-              {t('staff.orders.date')}
-            </th>
-            <th scope="col" className={cell}>
-              {t('staff.orders.customer')}
-            </th>
-            <th scope="col" className={cell}>
-              {t('staff.orders.payment')}
-            </th>
-            <th scope="col" className={cell}>
-              {t('staff.orders.status')}
-            </th>
-            <th scope="col" className={`${cell} text-right`}>
-              {t('staff.orders.total')}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {orders.map((order) => (
-            <tr key={order.id}>
-              <th scope="row" className={cell}>
-                <AppLink
-                  to={`/${locale}/staff/orders/${order.id}/`}
-                  className="font-medium text-primary underline"
-                >
-                  {order.number}
-                </AppLink>
-              </th>
-              <td className={cell}>{date.format(new Date(order.createdAt))}</td>
-              <td className={cell}>
-                <span className="block">{order.name}</span>
-                <span className="block break-all text-slate-600">{order.email}</span>
-              </td>
-              <td className={cell}>
-                {order.payment.kind ? t(`staff.orders.kinds.${order.payment.kind}`) : '—'}
-              </td>
-              <td className={cell}>{t(`orders.statuses.${order.status}`)}</td>
-              <td className={`${cell} text-right whitespace-nowrap`}>{money(order.orderTotal)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </section>
+      {orders.map((order) => (
+        <tr key={order.id}>
+          <th scope="row" className={cell}>
+            <AppLink
+              to={`/${locale}/staff/orders/${order.id}/`}
+              className="font-medium text-primary underline"
+            >
+              {order.number}
+            </AppLink>
+          </th>
+          <td className={cell}>{date.format(new Date(order.createdAt))}</td>
+          <td className={cell}>
+            <span className="block">{order.name}</span>
+            <span className="block break-all text-slate-600">{order.email}</span>
+          </td>
+          <td className={cell}>
+            {order.payment.kind ? t(`staff.orders.kinds.${order.payment.kind}`) : '—'}
+          </td>
+          <td className={cell}>{t(`orders.statuses.${order.status}`)}</td>
+          <td className={`${cell} text-right whitespace-nowrap`}>{money(order.orderTotal)}</td>
+        </tr>
+      ))}
+    </StaffTable>
   );
 }
 

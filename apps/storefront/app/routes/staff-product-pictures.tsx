@@ -1,11 +1,6 @@
-import { data, Form, useNavigation } from 'react-router';
+import { Form, useNavigation } from 'react-router';
 import type { SubmissionResult } from '@conform-to/react';
-import {
-  isApiError,
-  MAX_PICTURE_BYTES,
-  PICTURE_MIME_TYPES,
-  type StaffPicture,
-} from '@shop/contract';
+import { MAX_PICTURE_BYTES, PICTURE_MIME_TYPES, type StaffPicture } from '@shop/contract';
 import { slugWithId } from '@shop/domain';
 import { z } from 'zod';
 import { AppLink } from '#app/components/app-link.tsx';
@@ -24,6 +19,7 @@ import { pageMeta } from '#app/lib/seo.ts';
 import { useShopForm } from '#app/lib/shop-form.ts';
 import { getShopRequest } from '#app/lib/shop.server.ts';
 import type { Route } from './+types/staff-product-pictures';
+import { foundOr404, recordId } from '#app/lib/api-errors.server.ts';
 
 /*
  * A product's pictures in the back office (issue 24): upload one (a multipart form, so it works
@@ -40,29 +36,20 @@ const formSchema = z.discriminatedUnion('intent', [uploadFormSchema, pictureForm
 
 const MEGABYTE = 1024 * 1024;
 
-const productId = (raw: string | undefined) => {
-  const id = Number(raw);
-  if (!Number.isSafeInteger(id) || id < 1) throw data(null, { status: 404 });
-  return id;
-};
-
 export async function loader({ params, context }: Route.LoaderArgs) {
   const shop = getShopRequest(context);
-  try {
-    return {
-      pictures: await shop.api.staffPictures.list({ params: { id: productId(params.id) } }),
-    };
-  } catch (error) {
-    if (isApiError(error) && error.status === 404) throw data(null, { status: 404 });
-    throw error;
-  }
+  return {
+    pictures: await foundOr404(
+      shop.api.staffPictures.list({ params: { id: recordId(params.id) } }),
+    ),
+  };
 }
 
 /** One change; the product page shows it once it commits (the pictures move its change count). */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const shop = getShopRequest(context);
   const t = await shopTranslator(shop);
-  const id = productId(params.id);
+  const id = recordId(params.id);
   const submission = await readForm(request, formSchema, t);
   if (submission.status !== 'success') return invalid(submission);
   const value = submission.value;
