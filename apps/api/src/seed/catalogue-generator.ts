@@ -662,7 +662,8 @@ async function copyConnection(db: Database): Promise<CopyConnection> {
   if (client instanceof pg.Pool) {
     const connection = await client.connect();
     return {
-      query: async (text, values) => (await connection.query(text, values)).rows,
+      query: async (text, values) =>
+        (await connection.query<Record<string, unknown>>(text, values)).rows,
       copyFrom: async (table, columns, text) => {
         await pipeline(
           Readable.from([Buffer.from(text)]),
