@@ -60,6 +60,7 @@ const { values: flags } = parseArgs({
     'database-url': { type: 'string' },
     'postgres-only': { type: 'boolean', default: false },
     heap: { type: 'string' },
+    port: { type: 'string' },
   },
 });
 
@@ -83,6 +84,8 @@ const options = {
   databaseUrl: flags['database-url'],
   postgresOnly: flags['postgres-only'],
   heapLimitsMb: heapFlag(flags.heap),
+  /** Our server's port; none: a free one. */
+  port: flags.port === undefined ? undefined : integerFlag(flags.port, 'port', 0),
 };
 if (options.postgresOnly && !options.databaseUrl) {
   console.error('--postgres-only needs --database-url');
@@ -440,7 +443,7 @@ async function runScenarios(
   watch?: (pgid: number) => () => void,
 ): Promise<Row[]> {
   // Our server: `npm start` without npm, on a free port.
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const origin = `http://127.0.0.1:${port}`;
   say(`server: starting on ${origin} (builds the storefront first if it is stale)…`);
   const server = launch(process.execPath, [join(root, 'scripts/start.ts')], {
