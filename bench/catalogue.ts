@@ -401,6 +401,13 @@ async function compareHeapLimits(database: Database, limitsMb: number[]): Promis
   // of the mix costs the scenario's 1 / req/s, so the mix serves n / Σ(1 / req/s) a second.
   const mixRps = (rows: Row[]) =>
     rows.length / rows.reduce((sum, row) => sum + 1 / Math.max(row.result.rps, 1e-9), 0);
+  // The same mix's CPU per request (the steadier figure on a shared machine): the scenarios' mean.
+  const mixCpuMs = (rows: Row[]) => {
+    const known = rows.flatMap((row) =>
+      row.cpuMsPerRequest === undefined ? [] : [row.cpuMsPerRequest],
+    );
+    return known.length ? known.reduce((a, b) => a + b, 0) / known.length : undefined;
+  };
   const unlimited = results.find((r) => r.limitMb === 0);
   console.log('');
   console.log(
@@ -409,7 +416,7 @@ async function compareHeapLimits(database: Database, limitsMb: number[]): Promis
       `mix req/s = the scenarios in equal shares of requests`,
   );
   console.log(
-    ['heap', 'peak RSS MiB', 'end RSS MiB', 'mix req/s', 'vs no limit', 'errors']
+    ['heap', 'peak RSS MiB', 'end RSS MiB', 'mix req/s', 'vs no limit', 'mix cpu ms', 'errors']
       .map((c, i) => (i === 0 ? c.padEnd(10) : c.padStart(13)))
       .join(''),
   );
@@ -424,6 +431,7 @@ async function compareHeapLimits(database: Database, limitsMb: number[]): Promis
         mib(r.endRss).padStart(13),
         num(mix).padStart(13),
         (ratio === undefined ? '—' : `${(ratio * 100).toFixed(0)} %`).padStart(13),
+        num(mixCpuMs(r.rows)).padStart(13),
         String(errors).padStart(13),
       ].join(''),
     );
