@@ -1,5 +1,6 @@
 // `npm run bench [-- --products 100000 --duration 10 --connections 10 --warmup 2 --reuse]`
 // `npm run bench -- --database-url postgres://…` measures on PGlite, then on that PostgreSQL database.
+// `--postgres-only` leaves PGlite out (a million products); `--heap 256,512,0` compares heap limits.
 //
 // Against a synthetic catalogue (generated into bench/.work/data), prints requests per second and
 // p50/p99 latency of: the server-rendered product list page, a filtered and sorted API list,
