@@ -1,5 +1,6 @@
 // `npm run bench [-- --products 100000 --duration 10 --connections 10 --warmup 2 --reuse]`
 // `npm run bench -- --database-url postgres://…` measures on PGlite, then on that PostgreSQL database.
+// `--postgres-only` leaves PGlite out (a million products); `--heap 256,512,0` compares heap limits.
 //
 // Against a synthetic catalogue (generated into bench/.work/data), prints requests per second and
 // p50/p99 latency of: the server-rendered product list page, a filtered and sorted API list,
@@ -19,6 +20,7 @@ import { startNextApp, type NextOutcome } from './lib/next-app.ts';
 import {
   freePort,
   groupsCpuSeconds,
+  groupsRssBytes,
   launch,
   run,
   stopAll,
@@ -57,8 +59,23 @@ const { values: flags } = parseArgs({
     warmup: { type: 'string' },
     reuse: { type: 'boolean', default: false },
     'database-url': { type: 'string' },
+    'postgres-only': { type: 'boolean', default: false },
+    heap: { type: 'string' },
+    port: { type: 'string' },
   },
 });
+
+/** `--heap 256,512,1024,0`: the heap limits (MB) to compare; 0 is V8's own (unlimited). */
+function heapFlag(raw: string | undefined): number[] | undefined {
+  if (raw === undefined) return undefined;
+  const limits = raw.split(',').map((part) => integerFlag(part.trim(), 'heap', 0, 0));
+  if (limits.length === 0) {
+    console.error('--heap needs a list of megabytes, 0 for no limit');
+    process.exit(2);
+  }
+  return limits;
+}
+
 const options = {
   products: integerFlag(flags.products, 'products', 100_000),
   durationS: integerFlag(flags.duration, 'duration', 10),
@@ -66,7 +83,15 @@ const options = {
   warmupS: integerFlag(flags.warmup, 'warmup', 2, 0),
   reuse: flags.reuse,
   databaseUrl: flags['database-url'],
+  postgresOnly: flags['postgres-only'],
+  heapLimitsMb: heapFlag(flags.heap),
+  /** Our server's port; none: a free one. */
+  port: flags.port === undefined ? undefined : integerFlag(flags.port, 'port', 0),
 };
+if (options.postgresOnly && !options.databaseUrl) {
+  console.error('--postgres-only needs --database-url');
+  process.exit(2);
+}
 
 /** Where the shop keeps its data in one run of the scenarios. */
 type Database = { kind: 'pglite' } | { kind: 'postgres'; url: string };
@@ -289,12 +314,13 @@ function num(value: number | undefined): string {
 }
 
 const NAME_WIDTH = 46;
-const COLUMNS = ['req/s', 'p50 ms', 'p99 ms', 'answers', 'errors', 'cpu ms/req'];
+const COLUMNS = ['req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'answers', 'errors', 'cpu ms/req'];
 
 function formatRow({ scenario, result, cpuMsPerRequest, ...db }: Row): string {
   const cells = [
     num(result.rps),
     num(result.p50),
+    num(result.p95),
     num(result.p99),
     String(result.ok),
     String(result.errors),
@@ -324,25 +350,117 @@ async function main(): Promise<number> {
     return 2;
   }
   await mkdir(work, { recursive: true });
-  await prepareCatalogue();
+  if (!options.postgresOnly) await prepareCatalogue();
   if (options.databaseUrl) await preparePostgresCatalogue(options.databaseUrl);
   const databases: Database[] = [
-    { kind: 'pglite' },
+    ...(options.postgresOnly ? [] : [{ kind: 'pglite' as const }]),
     ...(options.databaseUrl ? [{ kind: 'postgres' as const, url: options.databaseUrl }] : []),
   ];
+  if (options.heapLimitsMb) {
+    await compareHeapLimits(databases.at(-1) ?? { kind: 'pglite' }, options.heapLimitsMb);
+    return 0;
+  }
   for (const database of databases) await runScenarios(database);
   return 0;
 }
 
+/**
+ * `--heap`: the same scenarios once per heap limit (`--max-old-space-size` through NODE_OPTIONS),
+ * on one worker (WEB_CONCURRENCY=1), on the last database of the run, with the server's resident
+ * memory sampled every 250 ms; prints one line per limit.
+ */
+async function compareHeapLimits(database: Database, limitsMb: number[]): Promise<void> {
+  type HeapRow = { limitMb: number; rows: Row[]; peakRss: number; endRss: number; seconds: number };
+  const results: HeapRow[] = [];
+  for (const limitMb of limitsMb) {
+    say(`heap: ${limitMb === 0 ? 'no limit' : `${limitMb} MB`}`);
+    const extra: Record<string, string> = { WEB_CONCURRENCY: '1' };
+    if (limitMb > 0) extra.NODE_OPTIONS = `--max-old-space-size=${limitMb}`;
+    const started = performance.now();
+    let peakRss = 0;
+    let endRss = 0;
+    const rows = await runScenarios(database, extra, (pgid) => {
+      const timer = setInterval(() => {
+        void groupsRssBytes([pgid]).then((bytes) => {
+          if (bytes === undefined) return;
+          peakRss = Math.max(peakRss, bytes);
+          endRss = bytes;
+        });
+      }, 250);
+      return () => clearInterval(timer);
+    });
+    results.push({
+      limitMb,
+      rows,
+      peakRss,
+      endRss,
+      seconds: (performance.now() - started) / 1000,
+    });
+  }
+  const mib = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
+  // The throughput of a mix that sends each scenario the same number of requests: every request
+  // of the mix costs the scenario's 1 / req/s, so the mix serves n / Σ(1 / req/s) a second.
+  const mixRps = (rows: Row[]) =>
+    rows.length / rows.reduce((sum, row) => sum + 1 / Math.max(row.result.rps, 1e-9), 0);
+  // The same mix's CPU per request (the steadier figure on a shared machine): the scenarios' mean.
+  const mixCpuMs = (rows: Row[]) => {
+    const known = rows.flatMap((row) =>
+      row.cpuMsPerRequest === undefined ? [] : [row.cpuMsPerRequest],
+    );
+    return known.length ? known.reduce((a, b) => a + b, 0) / known.length : undefined;
+  };
+  const unlimited = results.find((r) => r.limitMb === 0);
+  console.log('');
+  console.log(
+    `Heap limits, ${new Date().toISOString()}, ${databaseName(database)}, one worker, ` +
+      `${options.connections} connections, ${options.durationS} s per scenario; ` +
+      `mix req/s = the scenarios in equal shares of requests`,
+  );
+  console.log(
+    ['heap', 'peak RSS MiB', 'end RSS MiB', 'mix req/s', 'vs no limit', 'mix cpu ms', 'errors']
+      .map((c, i) => (i === 0 ? c.padEnd(10) : c.padStart(13)))
+      .join(''),
+  );
+  for (const r of results) {
+    const mix = mixRps(r.rows);
+    const ratio = unlimited ? mix / mixRps(unlimited.rows) : undefined;
+    const errors = r.rows.reduce((sum, row) => sum + row.result.errors, 0);
+    console.log(
+      [
+        (r.limitMb === 0 ? 'none' : `${r.limitMb} MB`).padEnd(10),
+        mib(r.peakRss).padStart(13),
+        mib(r.endRss).padStart(13),
+        num(mix).padStart(13),
+        (ratio === undefined ? '—' : `${(ratio * 100).toFixed(0)} %`).padStart(13),
+        num(mixCpuMs(r.rows)).padStart(13),
+        String(errors).padStart(13),
+      ].join(''),
+    );
+  }
+  console.log('');
+  for (const r of results) {
+    console.log(`${r.limitMb === 0 ? 'no limit' : `${r.limitMb} MB`}, per scenario:`);
+    printTable(r.rows);
+    console.log('');
+  }
+}
+
 /** Starts our server on `database`, loads every scenario, prints the results, stops the server. */
-async function runScenarios(database: Database): Promise<void> {
+async function runScenarios(
+  database: Database,
+  extraEnv: Record<string, string> = {},
+  watch?: (pgid: number) => () => void,
+): Promise<Row[]> {
   // Our server: `npm start` without npm, on a free port.
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const origin = `http://127.0.0.1:${port}`;
   say(`server: starting on ${origin} (builds the storefront first if it is stale)…`);
   const server = launch(process.execPath, [join(root, 'scripts/start.ts')], {
     cwd: root,
-    env: shopEnv({ PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production' }, database),
+    env: shopEnv(
+      { PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', ...extraEnv },
+      database,
+    ),
     // Vite's list of built files, when the storefront is rebuilt, is noise here.
     onLine: (line) => {
       if (!/^\s*build\/|^\s*$/.test(line)) say(`  server: ${line}`);
@@ -494,10 +612,12 @@ async function runScenarios(database: Database): Promise<void> {
   const watcher = database.kind === 'postgres' ? await postgresWatcher(database.url) : undefined;
   const rows: Row[] = [];
   const loads: string[] = [];
+  const unwatch = watch?.(server.pgid);
   for (const scenario of scenarios) {
     loads.push((loadavg()[0] ?? 0).toFixed(1));
     rows.push(await measure(scenario, watcher?.start));
   }
+  unwatch?.();
   await watcher?.close();
   if (nextOutcome.ok) await stopGroup(nextOutcome.server.launched.pgid);
   await stopGroup(server.pgid);
@@ -554,6 +674,7 @@ async function runScenarios(database: Database): Promise<void> {
     console.log(`Next.js comparison not measured: ${nextOutcome.reason.split('\n')[0]}`);
     if (database.kind === 'pglite') console.log(`  (details: bench/.work/next-*.log)`);
   }
+  return rows;
 }
 
 let exitCode = 1;

@@ -191,3 +191,33 @@ export async function groupsCpuSeconds(pgids: number[]): Promise<number | undefi
   // USER_HZ is 100 on every Linux architecture Node supports.
   return ticks / 100;
 }
+
+/**
+ * Resident memory (VmRSS) of every live process of the given groups, in bytes, summed, from
+ * /proc (Linux); undefined elsewhere.
+ */
+export async function groupsRssBytes(pgids: number[]): Promise<number | undefined> {
+  let entries: string[];
+  try {
+    entries = await readdir('/proc');
+  } catch {
+    return undefined;
+  }
+  const wanted = new Set(pgids);
+  let bytes = 0;
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    let status: string;
+    try {
+      stat = await readFile(`/proc/${entry}/stat`, 'utf8');
+      if (!wanted.has(Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]))) continue;
+      status = await readFile(`/proc/${entry}/status`, 'utf8');
+    } catch {
+      continue;
+    }
+    const kb = /^VmRSS:\s+(\d+) kB/m.exec(status)?.[1];
+    if (kb) bytes += Number(kb) * 1024;
+  }
+  return bytes;
+}

@@ -22,6 +22,27 @@ export function restartDelay(recentDeaths: number): number {
   return Math.min(MAX_DELAY_MS, FIRST_DELAY_MS * 2 ** Math.max(0, recentDeaths - 1));
 }
 
+/**
+ * A worker's V8 heap limit when the operator sets none (decision 0063): the smallest limit that
+ * served the benchmark's mixed load within 10 % of an unlimited heap (bench/README.md).
+ */
+export const DEFAULT_WORKER_HEAP_MB = 512;
+
+/**
+ * The Node flags of a forked worker: the primary's own, plus `--max-old-space-size` at
+ * DEFAULT_WORKER_HEAP_MB unless the operator set a limit already (in the primary's flags or in
+ * NODE_OPTIONS, which the workers inherit).
+ */
+export function workerExecArgv(
+  execArgv: readonly string[],
+  nodeOptions: string | undefined,
+  heapMb = DEFAULT_WORKER_HEAP_MB,
+): string[] {
+  const setsHeap = (flag: string) => /^--max[-_]old[-_]space[-_]size(=|$)/.test(flag);
+  const given = [...execArgv, ...(nodeOptions ?? '').split(/\s+/)].some(setsHeap);
+  return given ? [...execArgv] : [...execArgv, `--max-old-space-size=${heapMb}`];
+}
+
 type Log = {
   info(details: object, message: string): void;
   error(details: object, message: string): void;
@@ -45,7 +66,11 @@ export type SuperviseOptions = {
  * the others and exits 1, as a single process would, rather than retrying forever.
  */
 export function supervise({ workers, exec, env, log, stopLimitMs }: SuperviseOptions): void {
-  cluster.setupPrimary({ exec, args: [] });
+  cluster.setupPrimary({
+    exec,
+    args: [],
+    execArgv: workerExecArgv(process.execArgv, process.env.NODE_OPTIONS),
+  });
   const deaths: number[] = [];
   let up = false;
   let stopping = false;

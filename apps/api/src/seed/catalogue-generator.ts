@@ -2,11 +2,16 @@
 // 2–4 attribute values, an image row, ~10 % discounts) to a shop the demo seed already created.
 //
 // Every random choice comes from mulberry32 seeded with (seed, product number), so a product's data
-// depends only on the seed and its number, not on batching. Rows travel to the database as one
-// JSON parameter per table and batch, unpacked by json_to_recordset: a 5,000-product batch is five
-// statements whatever its size, below the protocol's 65,535 bind-parameter cap, and the same SQL
-// runs on PGlite and node-postgres (a JSON string is a plain text parameter on both).
-import { sql, type SQL } from 'drizzle-orm';
+// depends only on the seed and its number, not on batching. Rows travel to the database through
+// COPY (issue 26): on PostgreSQL `COPY … FROM STDIN` (pg-copy-streams), on PGlite `COPY … FROM
+// '/dev/blob'` with the same text; a 5,000-product batch is one transaction of five COPYs, its
+// products' ids taken from their sequence first so child rows name them directly.
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import type { Database } from '#api/db/client.ts';
 import * as s from '#api/db/schema.ts';
 import type { T } from './data/types.ts';
@@ -325,7 +330,7 @@ type DiscountRow = {
   ends_in_days: number | null;
 };
 
-type Batch = {
+export type Batch = {
   products: ProductRow[];
   translations: TranslationRow[];
   values: ValueRow[];
@@ -336,7 +341,7 @@ const PRICE_ENDINGS = [0, 50, 90, 99];
 const DISCOUNTS = [5, 10, 15, 20, 25, 30, 40, 50];
 const MINUTES_PER_YEAR = 365 * 24 * 60;
 
-function buildBatch(
+export function buildBatch(
   first: number,
   size: number,
   seed: number,
@@ -525,46 +530,182 @@ async function createSetup(
   });
 }
 
-/** `synthetic-{n}` in SQL, for a column `n` holding the product number. */
-const slugOf = (n: SQL) => sql`(${`${PRODUCT_PREFIX}-`}::text || ${n})`;
+// ---------------------------------------------------------------- COPY
 
-/** One batch in one transaction: products first, then rows that find them by slug (unique index). */
-async function insertBatch(db: Database, batch: Batch, vatId: number, first: number, last: number) {
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`
-      INSERT INTO products (vendor_id, slug, sku, price, profit, vat_id, stock, sorting, created_at)
-      SELECT r.vendor_id, ${slugOf(sql`r.n`)}, 'SYN-' || r.n, r.price_cents / 100.0,
-             r.profit_cents / 100.0, ${vatId}::int, r.stock, r.sorting,
-             now() - make_interval(mins => r.age_minutes)
-      FROM json_to_recordset(${JSON.stringify(batch.products)}::json)
-        AS r(n int, vendor_id int, price_cents int, profit_cents int, stock int, sorting int,
-             age_minutes int)`);
-    await tx.execute(sql`
-      INSERT INTO product_translations (parent_id, locale, title, description)
-      SELECT p.id, r.locale::locale, r.title, r.description
-      FROM json_to_recordset(${JSON.stringify(batch.translations)}::json)
-        AS r(n int, locale text, title text, description text)
-      JOIN products p ON p.slug = ${slugOf(sql`r.n`)}`);
-    await tx.execute(sql`
-      INSERT INTO product_values (product_id, value_id)
-      SELECT p.id, r.value_id
-      FROM json_to_recordset(${JSON.stringify(batch.values)}::json) AS r(n int, value_id int)
-      JOIN products p ON p.slug = ${slugOf(sql`r.n`)}`);
-    await tx.execute(sql`
-      INSERT INTO images (path, image_type, product_id)
-      SELECT 'synthetic/' || g.n || '.webp', 'page_gallery'::image_type, p.id
-      FROM generate_series(${first}::int, ${last}::int) AS g(n)
-      JOIN products p ON p.slug = ${slugOf(sql`g.n`)}`);
+/** A value of one column in PostgreSQL's COPY text format: a string, an integer or NULL. */
+export type CopyValue = string | number | null;
+
+const COPY_ESCAPES: Record<string, string> = {
+  '\\': '\\\\',
+  '\n': '\\n',
+  '\r': '\\r',
+  '\t': '\\t',
+};
+
+/**
+ * One field of COPY's text format: NULL is `\N`, and a backslash, tab, newline or carriage return
+ * in a string is escaped, so a title can hold any of them without ending its field or its row.
+ */
+export function copyField(value: CopyValue): string {
+  if (value === null) return '\\N';
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw new RangeError(`COPY cannot carry the number ${value}`);
+    return String(value);
+  }
+  return value.replace(/[\\\n\r\t]/g, (c) => COPY_ESCAPES[c] ?? c);
+}
+
+/** Rows in COPY's text format: fields separated by tabs, every row ended by a newline. */
+export function copyRows(rows: readonly (readonly CopyValue[])[]): string {
+  let text = '';
+  for (const row of rows) text += row.map(copyField).join('\t') + '\n';
+  return text;
+}
+
+/** Cents as a `numeric` literal ('1299' → '12.99'), exact where a float division is not. */
+export function centsText(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** The COPY text of each table of one batch, for products whose ids are already known. */
+export function copyBatchText(
+  batch: Batch,
+  ids: ReadonlyMap<number, number>,
+  vatId: number,
+  now: number,
+): Record<'products' | 'translations' | 'values' | 'images' | 'discounts', string> {
+  const id = (n: number) => {
+    const found = ids.get(n);
+    if (found === undefined) throw new Error(`no id reserved for product ${n}`);
+    return found;
+  };
+  const at = (ms: number) => new Date(ms).toISOString();
+  const DAY = 86_400_000;
+  return {
+    products: copyRows(
+      batch.products.map((p) => [
+        id(p.n),
+        p.vendor_id,
+        `${PRODUCT_PREFIX}-${p.n}`,
+        `SYN-${p.n}`,
+        centsText(p.price_cents),
+        centsText(p.profit_cents),
+        vatId,
+        p.stock,
+        p.sorting,
+        at(now - p.age_minutes * 60_000),
+      ]),
+    ),
+    translations: copyRows(
+      batch.translations.map((t) => [id(t.n), t.locale, t.title, t.description]),
+    ),
+    values: copyRows(batch.values.map((v) => [id(v.n), v.value_id])),
+    images: copyRows(batch.products.map((p) => [`synthetic/${p.n}.webp`, 'page_gallery', id(p.n)])),
+    discounts: copyRows(
+      batch.discounts.map((d) => [
+        id(d.n),
+        d.value,
+        at(now - d.started_days_ago * DAY),
+        d.ends_in_days === null ? null : at(now + d.ends_in_days * DAY),
+      ]),
+    ),
+  };
+}
+
+/** One connection that runs statements and `COPY … FROM STDIN` (PostgreSQL) or a blob (PGlite). */
+type CopyConnection = {
+  query(text: string, values?: unknown[]): Promise<Record<string, unknown>[]>;
+  copyFrom(table: string, columns: readonly string[], text: string): Promise<void>;
+  release(): void;
+};
+
+const COPY_COLUMNS = {
+  products: [
+    'id',
+    'vendor_id',
+    'slug',
+    'sku',
+    'price',
+    'profit',
+    'vat_id',
+    'stock',
+    'sorting',
+    'created_at',
+  ],
+  product_translations: ['parent_id', 'locale', 'title', 'description'],
+  product_values: ['product_id', 'value_id'],
+  images: ['path', 'image_type', 'product_id'],
+  discounts: ['product_id', 'value', 'starts_at', 'ends_at'],
+} as const;
+
+const copyStatement = (table: string, columns: readonly string[], source: string) =>
+  `COPY ${table} (${columns.join(', ')}) FROM ${source}`;
+
+/** A COPY connection on the driver under `db`: a pool client of node-postgres, or PGlite itself. */
+async function copyConnection(db: Database): Promise<CopyConnection> {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  if (client instanceof PGlite) {
+    return {
+      query: async (text, values) =>
+        (await client.query<Record<string, unknown>>(text, values)).rows,
+      // PGlite reads COPY FROM '/dev/blob' from the query's blob.
+      copyFrom: async (table, columns, text) => {
+        await client.query(copyStatement(table, columns, `'/dev/blob'`), [], {
+          blob: new Blob([text]),
+        });
+      },
+      release: () => {},
+    };
+  }
+  if (client instanceof pg.Pool) {
+    const connection = await client.connect();
+    return {
+      query: async (text, values) =>
+        (await connection.query<Record<string, unknown>>(text, values)).rows,
+      copyFrom: async (table, columns, text) => {
+        await pipeline(
+          Readable.from([Buffer.from(text)]),
+          connection.query(copyFrom(copyStatement(table, columns, 'STDIN'))),
+        );
+      },
+      release: () => connection.release(),
+    };
+  }
+  throw new Error('generateCatalogue needs a database opened by openDatabase (PGlite or pg)');
+}
+
+/**
+ * One batch in one transaction through COPY: the products' ids are taken from their sequence
+ * first, so every child row names its product directly (no lookup by slug).
+ */
+async function copyBatch(connection: CopyConnection, batch: Batch, vatId: number, now: number) {
+  await connection.query('BEGIN');
+  try {
+    const rows = await connection.query(
+      `SELECT nextval(pg_get_serial_sequence('products', 'id'))::int AS id
+       FROM generate_series(1, $1::int)`,
+      [batch.products.length],
+    );
+    const ids = new Map(batch.products.map((p, i) => [p.n, Number(rows[i]?.id)]));
+    const text = copyBatchText(batch, ids, vatId, now);
+    await connection.copyFrom('products', COPY_COLUMNS.products, text.products);
+    await connection.copyFrom(
+      'product_translations',
+      COPY_COLUMNS.product_translations,
+      text.translations,
+    );
+    await connection.copyFrom('product_values', COPY_COLUMNS.product_values, text.values);
+    await connection.copyFrom('images', COPY_COLUMNS.images, text.images);
     if (batch.discounts.length > 0) {
-      await tx.execute(sql`
-        INSERT INTO discounts (product_id, value, starts_at, ends_at)
-        SELECT p.id, r.value, now() - make_interval(days => r.started_days_ago),
-               now() + make_interval(days => r.ends_in_days)
-        FROM json_to_recordset(${JSON.stringify(batch.discounts)}::json)
-          AS r(n int, value int, started_days_ago int, ends_in_days int)
-        JOIN products p ON p.slug = ${slugOf(sql`r.n`)}`);
+      await connection.copyFrom('discounts', COPY_COLUMNS.discounts, text.discounts);
     }
-  });
+    await connection.query('COMMIT');
+  } catch (error) {
+    await connection.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  }
 }
 
 /**
@@ -595,14 +736,20 @@ export async function generateCatalogue(
   log(`created ${vendors} vendors, ${attributes} attributes × ${valuesPerAttribute} values`);
 
   const first = await nextNumber(db, s.products, PRODUCT_PREFIX);
-  for (let done = 0; done < total;) {
-    const size = Math.min(BATCH_SIZE, total - done);
-    const from = first + done;
-    const batch = buildBatch(from, size, seed, vendorIds, valueIds);
-    await insertBatch(db, batch, vat.id, from, from + size - 1);
-    done += size;
-    const seconds = (performance.now() - started) / 1000;
-    log(`products ${done}/${total} (${Math.round(done / seconds)}/s)`);
+  const now = Date.now();
+  const connection = await copyConnection(db);
+  try {
+    for (let done = 0; done < total;) {
+      const size = Math.min(BATCH_SIZE, total - done);
+      const from = first + done;
+      const batch = buildBatch(from, size, seed, vendorIds, valueIds);
+      await copyBatch(connection, batch, vat.id, now);
+      done += size;
+      const seconds = (performance.now() - started) / 1000;
+      log(`products ${done}/${total} (${Math.round(done / seconds)}/s)`);
+    }
+  } finally {
+    connection.release();
   }
 
   // Fresh statistics, so the first benchmark query is planned for 100,000 rows, not for 40. VACUUM
