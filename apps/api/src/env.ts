@@ -93,6 +93,11 @@ const envSchema = z
      * the number of cores on PostgreSQL (workerCountOf). Decision 0060.
      */
     WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
+    /**
+     * Node's own flags, read by Node itself; the cluster primary looks for a heap limit in it
+     * before giving the workers the default one (decision 0063).
+     */
+    NODE_OPTIONS: z.string().optional(),
   })
   .superRefine((env, ctx) => {
     // PGlite is one process's database: a second process cannot open its data directory.

@@ -57,6 +57,8 @@ export type SuperviseOptions = {
   log: Log;
   /** After SIGTERM, how long the workers have to drain and close before they are killed. */
   stopLimitMs: number;
+  /** The primary's NODE_OPTIONS (env.ts), which the workers inherit: a heap limit set there wins. */
+  nodeOptions?: string | undefined;
 };
 
 /**
@@ -65,11 +67,18 @@ export type SuperviseOptions = {
  * failed start (a bad setting, the storefront not built, the database refused): the primary stops
  * the others and exits 1, as a single process would, rather than retrying forever.
  */
-export function supervise({ workers, exec, env, log, stopLimitMs }: SuperviseOptions): void {
+export function supervise({
+  workers,
+  exec,
+  env,
+  log,
+  stopLimitMs,
+  nodeOptions,
+}: SuperviseOptions): void {
   cluster.setupPrimary({
     exec,
     args: [],
-    execArgv: workerExecArgv(process.execArgv, process.env.NODE_OPTIONS),
+    execArgv: workerExecArgv(process.execArgv, nodeOptions),
   });
   const deaths: number[] = [];
   let up = false;

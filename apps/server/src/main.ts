@@ -48,6 +48,7 @@ async function superviseWorkers() {
     log: createLogger(loggerOptionsOf(env, { tty: process.stdout.isTTY === true })),
     // A worker's own limit (stopOnSignal), and a second to report its exit.
     stopLimitMs: DRAIN_GRACE_MS + CLOSE_LIMIT_MS + 1_000,
+    nodeOptions: env.NODE_OPTIONS,
   });
 }
 
