@@ -13,7 +13,6 @@ import {
   cookie,
   hydrated,
   inStockProduct,
-  loginAs,
   NARROW,
   useBrowser,
   WIDE,
@@ -23,24 +22,6 @@ import {
 const browser = useBrowser();
 
 type Named = { id: number; title?: string; kind?: string };
-
-async function staffPage(js: boolean, viewport: { width: number; height: number }) {
-  const page = await browser.page({ javaScriptEnabled: js, viewport });
-  page.setDefaultTimeout(15_000);
-  await withConsent(page);
-  await loginAs(page, baseURL);
-  return page;
-}
-
-/** axe runs in the page: a page without JavaScript is judged in a JavaScript twin of it. */
-async function checkScreenOf(page: Page, js: boolean) {
-  if (js) return checkScreen(page);
-  const twin = await browser.page({ viewport: page.viewportSize() ?? WIDE });
-  await twin.context().addCookies(await page.context().cookies());
-  await twin.goto(page.url());
-  await hydrated(twin);
-  await checkScreen(twin);
-}
 
 /** Turns a switch back on through the API, whatever the page did: the shop is shared. */
 async function switchOn(page: Page, name: 'cart' | 'active') {
@@ -105,7 +86,7 @@ describe('the shop switches', () => {
     'staff turn the cart off: a visitor can no longer add to the cart; on again, they can (%s)',
     async (_name, js, viewport) => {
       const product = await inStockProduct(js ? 1 : 0);
-      const page = await staffPage(js, viewport);
+      const page = await browser.staffPage(js, viewport);
       const visitor = await browser.page({ javaScriptEnabled: false, viewport });
       await withConsent(visitor);
       const addButton = visitor.getByRole('button', { name: 'Add to cart' });
@@ -119,7 +100,7 @@ describe('the shop switches', () => {
         await page.getByRole('heading', { level: 1, name: 'Shop' }).waitFor();
         await page.getByText('The cart is on: visitors can add to the cart and order.').waitFor();
         if (js) await hydrated(page);
-        await checkScreenOf(page, js);
+        await browser.checkScreen(page, js);
         await page.getByRole('button', { name: 'Turn the cart off' }).click();
         await page.getByRole('status').filter({ hasText: 'The change is saved.' }).waitFor();
         await page
@@ -127,12 +108,15 @@ describe('the shop switches', () => {
           .waitFor();
         // Only the cart is off: the shop itself stays open.
         await page.getByText('The shop is open to everyone.').waitFor();
-        await checkScreenOf(page, js);
+        await browser.checkScreen(page, js);
 
         // At once: the kept page dropped, no button adds, and the cart page is gone.
         await visitor.goto(`${baseURL}/en${product.slugUri}`);
         await visitor.getByRole('heading', { level: 1 }).waitFor();
         expect(await addButton.count()).toBe(0);
+        // Nothing is sold out: the button says the shop takes no orders now.
+        await visitor.getByRole('button', { name: 'Orders paused' }).first().waitFor();
+        expect(await visitor.getByRole('button', { name: 'Sold out' }).count()).toBe(0);
         const cartPage = await visitor.goto(`${baseURL}/en/checkout/cart/`);
         expect(cartPage?.status()).toBe(404);
 
@@ -152,7 +136,7 @@ describe('the shop switches', () => {
 
 describe('the active switch', () => {
   it('staff deactivate the shop without JavaScript: a visitor sees coming-soon, staff the shop; activated again, the visitor the shop', async () => {
-    const page = await staffPage(false, NARROW);
+    const page = await browser.staffPage(false, NARROW);
     const visitor = await browser.page({ javaScriptEnabled: false, viewport: NARROW });
     await withConsent(visitor);
     try {
@@ -164,7 +148,7 @@ describe('the active switch', () => {
       await page.getByText(/^The shop is closed/).waitFor();
       // Still visible: only the active switch closed it.
       await page.getByText('Visible: the shop is shown to the public.').waitFor();
-      await checkScreenOf(page, false);
+      await browser.checkScreen(page, false);
 
       await visitor.goto(`${baseURL}/en/`);
       expect(new URL(visitor.url()).pathname).toBe('/en/pages/coming-soon/');
@@ -185,7 +169,7 @@ describe('the active switch', () => {
 describe('the order’s staff log', () => {
   it('lists the move staff made, by whom, from what to what, newest first (360 and 1280 px)', async () => {
     const order = await bankTransferOrder(2);
-    const page = await staffPage(true, WIDE);
+    const page = await browser.staffPage(true, WIDE);
     await page.goto(`${baseURL}/en/staff/orders/${order.id}/`);
     await page.getByRole('heading', { level: 1, name: `Order ${order.number}` }).waitFor();
     await hydrated(page);

@@ -5,6 +5,7 @@ import { Button } from '#app/components/button.tsx';
 import type { CartAdded } from '#app/lib/cart-lines.ts';
 import { useHydrated } from '#app/lib/hydrated.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
+import { useLocaleData } from '#app/lib/locale-data.ts';
 import { useTimedFlag } from '#app/lib/timed-flag.ts';
 import { useToast } from './toasts.tsx';
 import { CsrfInput } from './csrf-input.tsx';
@@ -55,6 +56,7 @@ export function AddToCartForm({
   answer?: AddToCartResult | undefined;
 }) {
   const { t } = useI18n();
+  const cartOn = useLocaleData()?.shop.cart ?? true;
   const { toast } = useToast();
   const { added } = useCartBadge();
   const miniCart = useMiniCart();
@@ -86,7 +88,8 @@ export function AddToCartForm({
         disabled
         className="w-full cursor-not-allowed rounded-md bg-slate-300 px-5 py-3 font-bold text-slate-700"
       >
-        {t('product.soldOut')}
+        {/* With the cart off (staff's shop switch) nothing is sold out: the shop takes no orders. */}
+        {t(cartOn ? 'product.soldOut' : 'product.ordersPaused')}
       </button>
     );
   }

@@ -1,6 +1,7 @@
 import type { ProductCard as Card } from '@shop/contract';
 import { slugWithId } from '@shop/domain';
 import { useI18n } from '#app/lib/i18n.tsx';
+import { useLocaleData } from '#app/lib/locale-data.ts';
 import { AppLink } from './app-link.tsx';
 import { Price } from './price.tsx';
 import { SizedImage } from './sized-image.tsx';
@@ -8,7 +9,9 @@ import { WishlistHeart } from './wishlist-heart.tsx';
 
 export function StockState({ stock, available }: { stock: number | null; available: boolean }) {
   const { t } = useI18n();
-  if (!available || stock === 0)
+  // With the cart off nothing is buyable, yet nothing is sold out: the stock is what it says.
+  const cartOn = useLocaleData()?.shop.cart ?? true;
+  if ((!available && cartOn) || stock === 0)
     return <p className="text-sm font-medium text-red-700">{t('product.soldOut')}</p>;
   if (stock !== null && stock <= 3)
     return (

@@ -78,6 +78,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
     actionData && 'result' in actionData ? (actionData as ReviewReply) : undefined;
   const { locale, t } = useI18n();
   const shop = useLocaleData();
+  const cartOn = shop?.shop.cart ?? true;
   const buyBox = useRef<HTMLDivElement>(null);
   // Only attributes the variations differ in are choices; sizes in size order.
   const groups = variationChoices(product.variations);
@@ -136,7 +137,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
                   const variation = closestVariation(product, value.id);
                   if (!variation) return null;
                   const current = variation.id === product.id;
-                  const soldOut = !variation.available || variation.stock === 0;
+                  const soldOut = (!variation.available && cartOn) || variation.stock === 0;
                   const few = !soldOut && variation.stock !== null && variation.stock <= 3;
                   return (
                     <li key={value.id}>
