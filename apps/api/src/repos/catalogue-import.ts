@@ -11,8 +11,8 @@ import {
 } from '@shop/contract';
 import { SUPPORTED_LOCALES, type Locale } from '@shop/domain';
 import type { Database } from '#api/db/client.ts';
-import * as s from '#api/db/schema.ts';
 import { inTransaction } from '#api/lib/transactions.ts';
+import { logStaffAction } from './staff-log.ts';
 
 /*
  * The catalogue file's import and export (issue 24, decision 0058), one code path for the API and
@@ -309,7 +309,7 @@ export async function applyCatalogue(
       updated: changed.size - created.size,
       unchanged: total - changed.size,
     };
-    await tx.insert(s.staffActions).values({
+    await logStaffAction(tx, {
       userId: options.userId,
       subject: 'catalogue',
       // The catalogue as a whole: there is no one row it belongs to.
@@ -317,7 +317,7 @@ export async function applyCatalogue(
       action: 'import',
       before: null,
       after: result,
-      createdAt: options.now,
+      now: options.now,
     });
     return result;
   });

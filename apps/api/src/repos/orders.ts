@@ -46,6 +46,7 @@ import {
 import { shippingAddressErrors } from './checkout-options.ts';
 import type { PricingContext } from './pricing.ts';
 import { variationValues } from './products.ts';
+import { logStaffAction } from './staff-log.ts';
 
 type OrderRow = typeof s.orders.$inferSelect;
 type CartItemRow = typeof s.cartItems.$inferSelect;
@@ -695,7 +696,7 @@ async function applyMove(
   const version = moved?.version ?? 0;
   // A staff move goes into the staff log with the rest of the back office's writes.
   if (options.userId != null) {
-    await tx.insert(s.staffActions).values({
+    await logStaffAction(tx, {
       userId: options.userId,
       subject: 'order',
       subjectId: id,
@@ -706,7 +707,7 @@ async function applyMove(
         version,
         ...(options.trackingNumber ? { trackingNumber: options.trackingNumber } : {}),
       },
-      ...(options.now ? { createdAt: options.now } : {}),
+      now: options.now,
     });
   }
   return version;

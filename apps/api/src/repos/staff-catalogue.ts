@@ -15,6 +15,7 @@ import type { Database } from '#api/db/client.ts';
 import * as s from '#api/db/schema.ts';
 import { translated } from '#api/db/translations.ts';
 import { inTransaction } from '#api/lib/transactions.ts';
+import { logStaffAction } from './staff-log.ts';
 
 /*
  * The back office's products and bundles (decision 0056). The list walks ids downwards from a
@@ -416,7 +417,7 @@ export async function saveStaffCatalogueItem(
     }
 
     const after = await snapshot(tx, kind, id);
-    await tx.insert(s.staffActions).values({
+    await logStaffAction(tx, {
       userId: who.userId,
       subject: kind,
       subjectId: id,
@@ -424,7 +425,7 @@ export async function saveStaffCatalogueItem(
       vendorId: locked.vendorId,
       before: before.state,
       after: after?.state ?? null,
-      createdAt: who.now,
+      now: who.now,
     });
     return { kind: 'saved' };
   });

@@ -13,36 +13,13 @@ import type { Database } from '#api/db/client.ts';
 import * as s from '#api/db/schema.ts';
 import { translated } from '#api/db/translations.ts';
 import { inTransaction } from '#api/lib/transactions.ts';
+import { logStaffAction } from './staff-log.ts';
 
 /*
  * The back office's smaller desks: the shop switches, review moderation and the feedback inbox.
  * Every write locks what it changes, records itself in the staff log (who, what, when, before,
  * after, why) and commits both together.
  */
-
-type LogEntry = {
-  userId: number;
-  subject: string;
-  subjectId: number;
-  action: string;
-  before: unknown;
-  after: unknown;
-  reason?: string;
-  now: Date;
-};
-
-async function logAction(tx: Database, entry: LogEntry): Promise<void> {
-  await tx.insert(s.staffActions).values({
-    userId: entry.userId,
-    subject: entry.subject,
-    subjectId: entry.subjectId,
-    action: entry.action,
-    before: entry.before,
-    after: entry.after,
-    reason: entry.reason ?? '',
-    createdAt: entry.now,
-  });
-}
 
 /* ---------------------------------------------------------------- shop switch */
 
@@ -114,7 +91,7 @@ export async function setShopSwitches(
     if (changed.length === 0) return before;
     await tx.update(s.organizations).set(set).where(eq(s.organizations.id, row.id));
     for (const key of changed) {
-      await logAction(tx, {
+      await logStaffAction(tx, {
         userId,
         subject: 'shop',
         subjectId: row.id,
@@ -253,7 +230,7 @@ export async function moderateReview(
       await tx.update(table).set(set).where(eq(table.id, input.id));
       after = { ...row, ...set };
     }
-    await logAction(tx, {
+    await logStaffAction(tx, {
       userId: input.userId,
       subject: `${input.kind}_review`,
       subjectId: input.id,
@@ -337,7 +314,7 @@ export async function markFeedback(
     const next = { ...row, ...set };
     if (stateOf(next) === stateOf(row)) return toFeedback(row);
     await tx.update(f).set(set).where(eq(f.id, id));
-    await logAction(tx, {
+    await logStaffAction(tx, {
       userId,
       subject: 'feedback',
       subjectId: id,

@@ -7,6 +7,7 @@ import type { CheckedPicture } from '#api/lib/pictures.ts';
 import { inTransaction } from '#api/lib/transactions.ts';
 import { mediaUrl } from './images.ts';
 import { storeMediaFile } from './media-files.ts';
+import { logStaffAction } from './staff-log.ts';
 
 /*
  * A product's pictures in the back office (issue 24). Each change locks the product row (so two
@@ -83,14 +84,14 @@ async function logPictures(
   const list = (rows: PictureRow[]) => ({
     pictures: rows.map((r) => ({ id: r.id, path: r.path })),
   });
-  await tx.insert(s.staffActions).values({
+  await logStaffAction(tx, {
     userId: change.userId,
     subject: 'product',
     subjectId: change.productId,
     action,
     before: list(before),
     after: list(after),
-    createdAt: change.now,
+    now: change.now,
   });
 }
 

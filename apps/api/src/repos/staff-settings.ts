@@ -21,6 +21,7 @@ import type { Database } from '#api/db/client.ts';
 import * as s from '#api/db/schema.ts';
 import { translated } from '#api/db/translations.ts';
 import { inTransaction } from '#api/lib/transactions.ts';
+import { logStaffAction } from './staff-log.ts';
 
 /*
  * The back office's shop settings (promo codes, deliveries, payment methods), the tracking number
@@ -29,28 +30,6 @@ import { inTransaction } from '#api/lib/transactions.ts';
  * Deliveries and payments move the pages' change count as they commit (migration 0011); promo
  * codes are read live by the cart and the checkout, so every change shows there at once.
  */
-
-type LogEntry = {
-  userId: number;
-  subject: string;
-  subjectId: number;
-  action: string;
-  before: unknown;
-  after: unknown;
-  now: Date;
-};
-
-async function logAction(tx: Database, entry: LogEntry): Promise<void> {
-  await tx.insert(s.staffActions).values({
-    userId: entry.userId,
-    subject: entry.subject,
-    subjectId: entry.subjectId,
-    action: entry.action,
-    before: entry.before,
-    after: entry.after,
-    createdAt: entry.now,
-  });
-}
 
 /* ---------------------------------------------------------------- promo codes */
 
@@ -127,7 +106,7 @@ export async function createPromoCode(
       .onConflictDoNothing({ target: s.promoCodes.code })
       .returning();
     if (!row) return 'duplicate';
-    await logAction(tx, {
+    await logStaffAction(tx, {
       userId,
       subject: 'promo_code',
       subjectId: row.id,
@@ -165,7 +144,7 @@ export async function expirePromoCode(
       .set(set)
       .where(eq(s.promoCodes.id, id))
       .returning();
-    await logAction(tx, {
+    await logStaffAction(tx, {
       userId,
       subject: 'promo_code',
       subjectId: id,
@@ -227,7 +206,7 @@ export async function updateDelivery(
     if (row.price === after.price && row.freeFrom === after.freeFrom && row.active === after.active)
       return true;
     await tx.update(s.deliveries).set(after).where(eq(s.deliveries.id, id));
-    await logAction(tx, {
+    await logStaffAction(tx, {
       userId,
       subject: 'delivery',
       subjectId: id,
@@ -286,7 +265,7 @@ export async function updatePayment(
     if (!row) return false;
     if (row.active === active) return true;
     await tx.update(s.payments).set({ active }).where(eq(s.payments.id, id));
-    await logAction(tx, {
+    await logStaffAction(tx, {
       userId,
       subject: 'payment',
       subjectId: id,
@@ -343,7 +322,7 @@ export async function setTrackingNumber(
       .set({ trackingNumber: after, version: sql`${s.orders.version} + 1` })
       .where(eq(s.orders.id, id))
       .returning({ version: s.orders.version });
-    await logAction(tx, {
+    await logStaffAction(tx, {
       userId,
       subject: 'order',
       subjectId: id,
