@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { moneyFormatter } from '@shop/domain';
 import { AppLink } from '#app/components/app-link.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
@@ -27,6 +28,29 @@ export function meta({ matches, location }: Route.MetaArgs) {
 }
 
 const card = 'rounded-lg border border-slate-200 p-4';
+
+/** One figure of what waits (a count, `data-figure` for tests) and the link to those it counts. */
+function WaitingFigure({
+  label,
+  name,
+  value,
+  children,
+}: {
+  label: string;
+  name: string;
+  value: number;
+  children: ReactNode;
+}) {
+  return (
+    <div className={card}>
+      <dt className="font-medium text-slate-700">{label}</dt>
+      <dd className="text-2xl font-bold tabular-nums" data-figure={name}>
+        {value}
+      </dd>
+      <dd>{children}</dd>
+    </div>
+  );
+}
 
 export default function StaffHome({ loaderData }: Route.ComponentProps) {
   const { locale, t } = useI18n();
@@ -67,45 +91,33 @@ export default function StaffHome({ loaderData }: Route.ComponentProps) {
           {t('staffSettings.dashboard.waiting')}
         </h2>
         <dl className="grid gap-3 sm:grid-cols-3">
-          <div className={card}>
-            <dt className="font-medium text-slate-700">
-              {t('staffSettings.dashboard.awaitingPayment')}
-            </dt>
-            <dd className="text-2xl font-bold tabular-nums" data-figure="awaiting-payment">
-              {dashboard.awaitingPayment}
-            </dd>
-            <dd>
-              <AppLink to={`${orders}?status=pending`} className="text-primary underline">
-                {t('staffSettings.dashboard.pendingOrders')}
-              </AppLink>
-            </dd>
-          </div>
-          <div className={card}>
-            <dt className="font-medium text-slate-700">
-              {t('staffSettings.dashboard.awaitingShipping')}
-            </dt>
-            <dd className="text-2xl font-bold tabular-nums" data-figure="awaiting-shipping">
-              {dashboard.awaitingShipping}
-            </dd>
-            <dd>
-              <AppLink to={`${orders}?status=processing`} className="text-primary underline">
-                {t('staffSettings.dashboard.processingOrders')}
-              </AppLink>
-            </dd>
-          </div>
-          <div className={card}>
-            <dt className="font-medium text-slate-700">
-              {t('staffSettings.dashboard.outOfStock')}
-            </dt>
-            <dd className="text-2xl font-bold tabular-nums" data-figure="out-of-stock">
-              {dashboard.outOfStock}
-            </dd>
-            <dd>
-              <a href="#out-of-stock" className="text-primary underline">
-                {t('staffSettings.dashboard.showOutOfStock')}
-              </a>
-            </dd>
-          </div>
+          <WaitingFigure
+            label={t('staffSettings.dashboard.awaitingPayment')}
+            name="awaiting-payment"
+            value={dashboard.awaitingPayment}
+          >
+            <AppLink to={`${orders}?status=pending`} className="text-primary underline">
+              {t('staffSettings.dashboard.pendingOrders')}
+            </AppLink>
+          </WaitingFigure>
+          <WaitingFigure
+            label={t('staffSettings.dashboard.awaitingShipping')}
+            name="awaiting-shipping"
+            value={dashboard.awaitingShipping}
+          >
+            <AppLink to={`${orders}?status=processing`} className="text-primary underline">
+              {t('staffSettings.dashboard.processingOrders')}
+            </AppLink>
+          </WaitingFigure>
+          <WaitingFigure
+            label={t('staffSettings.dashboard.outOfStock')}
+            name="out-of-stock"
+            value={dashboard.outOfStock}
+          >
+            <a href="#out-of-stock" className="text-primary underline">
+              {t('staffSettings.dashboard.showOutOfStock')}
+            </a>
+          </WaitingFigure>
         </dl>
       </section>
       <section aria-labelledby="chart-heading" className={`${card} mb-6`}>
