@@ -1,15 +1,18 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   apiDocsEnabled,
   appOptionsOf,
   EnvError,
   loadEnv,
+  postgresOptionsOf,
   publicOriginOf,
   workerCountOf,
 } from './env.ts';
+import { openDatabase, poolStatsOf } from './db/client.ts';
 
 describe('environment', () => {
   it('has defaults that run the embedded shop on port 3000', () => {
@@ -45,6 +48,48 @@ describe('environment', () => {
     );
     expect(() => loadEnv({ DATABASE_URL: pg, WEB_CONCURRENCY: '0' })).toThrow(/WEB_CONCURRENCY/);
   });
+
+  it('opens PostgreSQL with DATABASE_POOL_SIZE connections a process, 10 unless set', () => {
+    const url = 'postgres://u@db:5432/shop';
+    expect(postgresOptionsOf(loadEnv({}))).toBeNull();
+    expect(postgresOptionsOf(loadEnv({ DATABASE_URL: url }))).toEqual({
+      url,
+      poolSize: 10,
+      statementTimeoutMs: 5000,
+    });
+    expect(
+      postgresOptionsOf(loadEnv({ DATABASE_URL: url, DATABASE_POOL_SIZE: '25' }))?.poolSize,
+    ).toBe(25);
+    // Set without DATABASE_URL: checked all the same, and of no use to the embedded database.
+    expect(loadEnv({ DATABASE_POOL_SIZE: '3' }).DATABASE_POOL_SIZE).toBe(3);
+    for (const bad of ['0', '-1', '2.5', '101', 'ten']) {
+      expect(() => loadEnv({ DATABASE_URL: url, DATABASE_POOL_SIZE: bad }), bad).toThrow(
+        /DATABASE_POOL_SIZE/,
+      );
+    }
+  });
+
+  it.skipIf(!process.env.DATABASE_URL)(
+    'gives the pool no more connections than DATABASE_POOL_SIZE',
+    async () => {
+      const options = postgresOptionsOf(
+        loadEnv({ DATABASE_URL: process.env.DATABASE_URL, DATABASE_POOL_SIZE: '3' }),
+      );
+      const handle = await openDatabase(options!);
+      try {
+        // Twice the pool's queries at once: three connections open, the rest wait for one.
+        await Promise.all(
+          Array.from({ length: 6 }, () => handle.db.execute(sql`select pg_sleep(0.05)`)),
+        );
+        const stats = poolStatsOf(handle.db)!;
+        expect(stats.max).toBe(3);
+        expect(stats.busy + stats.idle).toBe(3);
+        expect(stats.waits).toBeGreaterThan(0);
+      } finally {
+        await handle.close();
+      }
+    },
+  );
 
   it('treats empty variables as unset', () => {
     const env = loadEnv({ DATABASE_URL: '', PORT: '' });

@@ -63,6 +63,11 @@ const envSchema = z
         });
         return z.NEVER;
       }),
+    /**
+     * PostgreSQL connections each process (each cluster worker) may open. Every process's pool
+     * counts against PostgreSQL's max_connections (100 by default), hence at most 100.
+     */
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
     /** PostgreSQL cancels a query running longer (503); 0 = no limit. PGlite cannot. */
     DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(5000),
     /** Requests one address may make per minute (pages, API, media); 0 = no limit. */
@@ -162,6 +167,18 @@ export function loadEnvOrExit(): Env {
     process.exit(1);
   }
 }
+
+/** What PostgreSQL is opened with (DATABASE_URL), or null for the embedded database. */
+export const postgresOptionsOf = (
+  env: Pick<Env, 'DATABASE_URL' | 'DATABASE_POOL_SIZE' | 'DB_STATEMENT_TIMEOUT_MS'>,
+) =>
+  env.DATABASE_URL
+    ? {
+        url: env.DATABASE_URL,
+        poolSize: env.DATABASE_POOL_SIZE,
+        statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,
+      }
+    : null;
 
 /**
  * The origin absolute URLs are made of (canonical links, sitemap, mail links, API paging links):

@@ -2,7 +2,9 @@
 // startMetricsPrimary, as the cluster start-up is to, and only supervises; each worker builds
 // the whole API on the database given (a PostgreSQL URL, or a PGlite dump each loads for
 // itself) and listens on the port they share. Prints `{"port": n}` once both listen; SIGTERM
-// stops the workers, then the primary.
+// stops the workers, then the primary. SIGUSR2 makes the primary stop answering the workers'
+// asks for the metrics, as a stuck primary would (prints `{"primary": "stuck"}`), and the next
+// one makes it answer again (`{"primary": "answering"}`).
 //
 //     node apps/api/test/metrics-cluster.ts <postgres://… | /path/to/pglite.tar>
 import cluster from 'node:cluster';
@@ -19,7 +21,17 @@ const WORKERS = 2;
 const source = process.argv[2] ?? '';
 
 if (cluster.isPrimary) {
-  startMetricsPrimary();
+  let metricsPrimary: ReturnType<typeof startMetricsPrimary> | null = startMetricsPrimary();
+  process.on('SIGUSR2', () => {
+    if (metricsPrimary) {
+      metricsPrimary.stop();
+      metricsPrimary = null;
+      console.log(JSON.stringify({ primary: 'stuck' }));
+    } else {
+      metricsPrimary = startMetricsPrimary();
+      console.log(JSON.stringify({ primary: 'answering' }));
+    }
+  });
   const listening = new Set<number>();
   cluster.on('listening', (worker, address) => {
     listening.add(worker.id);

@@ -6,7 +6,13 @@ import type { ServerBuild } from 'react-router';
 import { buildApp } from '@shop/api/app';
 import { fromNetwork } from '@shop/api/limits';
 import { openDatabase } from '@shop/api/db';
-import { appOptionsOf, loggerOptionsOf, publicOriginOf, type Env } from '@shop/api/env';
+import {
+  appOptionsOf,
+  loggerOptionsOf,
+  postgresOptionsOf,
+  publicOriginOf,
+  type Env,
+} from '@shop/api/env';
 import { createLogger } from '@shop/api/logger';
 import { createMailer } from '@shop/api/mail';
 import { importMediaDir } from '@shop/api/media';
@@ -29,12 +35,9 @@ export async function startServer(env: Env, { tty = false }: { tty?: boolean } =
   const mediaDir = join(dataDir, 'media');
   await mkdir(mediaDir, { recursive: true });
 
-  const handle = env.DATABASE_URL
-    ? await openDatabase({
-        url: env.DATABASE_URL,
-        statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,
-        logger,
-      })
+  const postgres = postgresOptionsOf(env);
+  const handle = postgres
+    ? await openDatabase({ ...postgres, logger })
     : await openDatabase({ dataDir: join(dataDir, 'pglite') });
   // Several processes starting at once (cluster workers, machines) migrate and seed once: the
   // first under the start lock, the others after it, finding nothing left to do (decision 0060).

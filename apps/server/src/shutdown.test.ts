@@ -202,8 +202,16 @@ describe('SIGTERM while pages render, orders are placed and keep-alive clients w
     // On PostgreSQL: the shop is surely at work on them (a query waits).
     await database?.heldChunks(1);
 
-    // What a deploy sends (to npm and the shop's node: npm forwards it once more).
-    const exited = new Promise<void>((resolve) => shopProcess.once('exit', () => resolve()));
+    // What a deploy sends (to npm and the shop's node: npm forwards it once more). `npm start`
+    // itself, the process a deploy or a test waits for, lives until the shop has answered: its
+    // `sh -c` once died at the signal, and npm with it, while the shop drained on unwatched.
+    let npmExited = false;
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      shopProcess.once('exit', (code, signal) => {
+        npmExited = true;
+        resolve({ code, signal });
+      }),
+    );
     process.kill(-shopProcess.pid, 'SIGTERM');
 
     // The listener closes: a new connection is refused (a balancer tries another process).
@@ -232,6 +240,7 @@ describe('SIGTERM while pages render, orders are placed and keep-alive clients w
       headers: { cookie: shoppers[0]?.cookie ?? '' },
     });
 
+    expect(npmExited, 'npm start exited while requests were in flight').toBe(false);
     database?.speak();
     const answers = await Promise.all([...pages, ...orders].map((r) => r.answer));
     const summary = answers.map((a) => (typeof a === 'string' ? a : a.status));
@@ -248,8 +257,10 @@ describe('SIGTERM while pages render, orders are placed and keep-alive clients w
       if (database) expect(answer.headers.connection).toBe('close');
     }
 
-    // Then the process ends by itself (the pool, Redis and the mailer closed), within the grace.
-    await exited;
+    // Then the process ends by itself (the pool, Redis and the mailer closed), within the grace,
+    // and `npm start` with it, saying it went well.
+    expect(npmExited, 'npm start exited before the last answer').toBe(false);
+    expect(await exited).toEqual({ code: 0, signal: null });
     agent.destroy();
     prober.destroy();
     latecomer.destroy();

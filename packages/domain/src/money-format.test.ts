@@ -13,12 +13,31 @@ describe('formatMoney', () => {
     ['it', 'EUR', 1234.5, `1234,50${NBSP}€`],
     ['it', 'EUR', 12345.5, `12.345,50${NBSP}€`],
     ['ru', 'EUR', 1234.5, `1${NBSP}234,50${NBSP}€`],
-    ['en', 'USD', 19.99, 'US$19.99'],
     ['de', 'CHF', 0, `0,00${NBSP}CHF`],
     ['en', 'EUR', -5, '-€5.00'],
     // Any BCP 47 tag is taken as it is.
     ['en-US', 'USD', 19.99, '$19.99'],
   ])('%s %s %s → %s', (locale, currency, amount, text) => {
+    expect(formatMoney(locale, currency, amount)).toBe(text);
+  });
+
+  // A shop sells in one currency, so its sign alone says which: US dollars read `$`, as a reader of
+  // each language writes them, never `US$` (the Irish English form) or `USD` (the Italian one).
+  it.each([
+    ['en', '$19.99', '$1,234.50'],
+    ['de', `19,99${NBSP}$`, `1.234,50${NBSP}$`],
+    ['ru', `19,99${NBSP}$`, `1${NBSP}234,50${NBSP}$`],
+    ['it', `19,99${NBSP}$`, `1234,50${NBSP}$`],
+  ])('writes US dollars in %s with the dollar sign', (locale, small, large) => {
+    expect(formatMoney(locale, 'USD', 19.99)).toBe(small);
+    expect(formatMoney(locale, 'USD', 1234.5)).toBe(large);
+  });
+
+  it.each([
+    ['en', 'GBP', 5, '£5.00'],
+    ['it', 'RUB', 5, `5,00${NBSP}₽`],
+    ['de', 'PLN', 5, `5,00${NBSP}zł`],
+  ])('writes %s %s with its sign: %s', (locale, currency, amount, text) => {
     expect(formatMoney(locale, currency, amount)).toBe(text);
   });
 
@@ -31,6 +50,10 @@ describe('formatMoney', () => {
   it('shows 2 decimals, as prices are (spec §9)', () => {
     expect(formatMoney('en', 'EUR', 7)).toBe('€7.00');
     expect(formatMoney('en', 'EUR', 0.1 + 0.2)).toBe('€0.30');
+    // Even in a currency written without decimals by default (yen), or past its third decimal.
+    expect(formatMoney('en', 'JPY', 1234.5)).toBe('¥1,234.50');
+    expect(formatMoney('de', 'JPY', 7)).toBe(`7,00${NBSP}¥`);
+    expect(formatMoney('ru', 'BHD', 1.5)).toBe(`1,50${NBSP}BHD`);
   });
 
   it('moneyFormatter fixes the locale and currency', () => {

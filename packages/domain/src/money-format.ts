@@ -26,7 +26,16 @@ function numberFormat(locale: string, currency: string): Intl.NumberFormat {
   const key = `${tag} ${currency}`;
   let format = formats.get(key);
   if (!format) {
-    format = new Intl.NumberFormat(tag, { style: 'currency', currency });
+    format = new Intl.NumberFormat(tag, {
+      style: 'currency',
+      currency,
+      // A shop sells in one currency, so its sign alone is enough: `$` as every language writes
+      // it, not Irish English's `US$` or Italian's `USD`.
+      currencyDisplay: 'narrowSymbol',
+      // Prices have 2 decimals (spec §9), whatever the currency's usual digits (yen has none).
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
     formats.set(key, format);
   }
   return format;

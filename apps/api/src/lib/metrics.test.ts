@@ -77,6 +77,22 @@ describe('a cluster of two workers', () => {
   let primary: ChildProcess | undefined;
   let port = 0;
   let dropDatabase = async () => {};
+  let out = '';
+
+  /** The first match of `pattern` in what the cluster printed from now on. */
+  function printed(pattern: RegExp): Promise<string> {
+    const from = out.length;
+    return new Promise((resolve) => {
+      const look = () => {
+        const match = pattern.exec(out.slice(from));
+        if (!match) return;
+        primary?.stdout?.off('data', look);
+        resolve(match[1] ?? match[0]);
+      };
+      primary?.stdout?.on('data', look);
+      look();
+    });
+  }
 
   beforeAll(async () => {
     // The workers share one PostgreSQL database (a copy of the seeded one), or each load PGlite.
@@ -101,15 +117,13 @@ describe('a cluster of two workers', () => {
     primary = child;
     let errors = '';
     child.stderr?.on('data', (chunk: Buffer) => (errors += chunk.toString()));
-    port = await new Promise<number>((resolve, reject) => {
-      let out = '';
-      child.stdout?.on('data', (chunk: Buffer) => {
-        out += chunk.toString();
-        const line = /\{"port":(\d+)\}/.exec(out);
-        if (line) resolve(Number(line[1]));
-      });
-      child.on('exit', (code) => reject(new Error(`the cluster exited (${code}): ${errors}`)));
-    });
+    child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    port = Number(
+      await new Promise<string>((resolve, reject) => {
+        child.on('exit', (code) => reject(new Error(`the cluster exited (${code}): ${errors}`)));
+        void printed(/\{"port":(\d+)\}/).then(resolve);
+      }),
+    );
   }, 120_000);
 
   afterAll(async () => {
@@ -149,5 +163,32 @@ describe('a cluster of two workers', () => {
       const max = sampleSum(samples, 'shop_db_pool_max');
       expect(max).toBe(process.env.DATABASE_URL && inject('pgTemplate') ? 4 : 2);
     }
+  });
+
+  it('answers 503 with the reason while the primary does not answer, and 200 once it does', async () => {
+    // Both workers have had the primary's answer (a worker that never had one serves its own).
+    for (let scrape = 0; scrape < 2; scrape++) {
+      expect((await get(port, '/metrics')).status).toBe(200);
+    }
+    const stuck = printed(/"primary":"stuck"/);
+    primary?.kill('SIGUSR2');
+    await stuck;
+    try {
+      for (let scrape = 0; scrape < 2; scrape++) {
+        const res = await get(port, '/metrics');
+        expect(res.status, res.body).toBe(503);
+        expect(JSON.parse(res.body)).toEqual({
+          detail: expect.stringMatching(/cluster primary did not answer/) as unknown,
+        });
+      }
+    } finally {
+      const answering = printed(/"primary":"answering"/);
+      primary?.kill('SIGUSR2');
+      await answering;
+    }
+    const res = await get(port, '/metrics');
+    expect(res.status).toBe(200);
+    const { samples } = parseExposition(res.body);
+    expect(sampleSum(samples, 'shop_metrics_workers', { state: 'answered' })).toBe(2);
   });
 });

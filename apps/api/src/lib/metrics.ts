@@ -208,10 +208,18 @@ export function serveWorkerPart(registry: Registry): () => void {
 }
 
 /**
+ * The cluster's figures cannot be had now: the primary, which answered before, did not answer in
+ * time (stuck, or busy past PRIMARY_ANSWER_MS) or answered that summing failed. `/metrics`
+ * answers 503: a scrape of this worker's figures alone would look like the whole shop.
+ */
+export class ClusterMetricsUnavailable extends Error {}
+
+/**
  * The text `/metrics` answers: outside a cluster, this process's registry; in a cluster worker,
  * the whole cluster's, summed by the primary (`startMetricsPrimary`). A primary that never
  * answers (not wired) is asked once: this worker's own figures are served after that, and the
- * miss is logged through `warn`.
+ * miss is logged through `warn`. Throws ClusterMetricsUnavailable when a primary that answered
+ * before does not now.
  */
 export async function metricsText(
   registry: Registry,
@@ -240,10 +248,16 @@ export async function metricsText(
       );
       return own();
     }
-    throw new Error('the cluster primary did not answer with the metrics');
+    throw new ClusterMetricsUnavailable(
+      `the cluster primary did not answer with the metrics within ${PRIMARY_ANSWER_MS} ms`,
+    );
   }
   primaryAnswers = true;
-  if (answer.text === undefined) throw new Error(answer.error ?? 'no metrics from the primary');
+  if (answer.text === undefined) {
+    throw new ClusterMetricsUnavailable(
+      `the cluster primary could not sum the metrics: ${answer.error ?? 'no text'}`,
+    );
+  }
   return { text: answer.text, contentType: registry.contentType };
 }
 

@@ -3,7 +3,13 @@ import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
 import { Counter, Gauge } from 'prom-client';
 import { poolStatsOf, type PoolStats } from '#api/db/client.ts';
-import { createMetrics, metricsText, serveWorkerPart, type ShopMetrics } from '#api/lib/metrics.ts';
+import {
+  ClusterMetricsUnavailable,
+  createMetrics,
+  metricsText,
+  serveWorkerPart,
+  type ShopMetrics,
+} from '#api/lib/metrics.ts';
 import { fromNetwork } from './limits.ts';
 
 declare module 'fastify' {
@@ -195,16 +201,33 @@ export const metricsPlugin = fp<MetricsOptions>(
     app.addHook('onClose', async () => stopServing());
 
     if (!enabled) return;
-    app.get('/metrics', { config: { shop: 'open' } }, async (req, reply) => {
-      reply.header('Cache-Control', 'no-store');
-      if (token !== undefined && !bearerMatches(req.headers.authorization, token)) {
-        return reply.code(401).header('WWW-Authenticate', 'Bearer realm="metrics"').send();
-      }
-      const { text, contentType } = await metricsText(metrics.registry, (message) =>
-        req.log.warn(message),
-      );
-      return reply.type(contentType).send(text);
-    });
+    // For Prometheus, not part of the shop's API: left out of the OpenAPI document.
+    app.get(
+      '/metrics',
+      { config: { shop: 'open' }, schema: { hide: true } },
+      async (req, reply) => {
+        reply.header('Cache-Control', 'no-store');
+        if (token !== undefined && !bearerMatches(req.headers.authorization, token)) {
+          return reply.code(401).header('WWW-Authenticate', 'Bearer realm="metrics"').send();
+        }
+        try {
+          const { text, contentType } = await metricsText(metrics.registry, (message) =>
+            req.log.warn(message),
+          );
+          return reply.type(contentType).send(text);
+        } catch (err) {
+          if (!(err instanceof ClusterMetricsUnavailable)) throw err;
+          // The scrape fails, as Prometheus expects of a target that cannot answer now (`up` 0),
+          // and says why; the next scrape asks the primary again.
+          req.log.warn({ err }, 'metrics: no answer from the cluster primary');
+          return reply
+            .code(503)
+            .header('Retry-After', '5')
+            .type('application/json; charset=utf-8')
+            .send({ detail: `The cluster's metrics are unavailable: ${err.message}.` });
+        }
+      },
+    );
   },
   { name: 'metrics', dependencies: ['database'] },
 );

@@ -17,4 +17,16 @@ describe('the OpenAPI document', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json<{ openapi: string }>().openapi).toMatch(/^3\./);
   });
+
+  it('leaves out the probes and the metrics, which are no part of the shop’s API', async () => {
+    const res = await on.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const paths = Object.keys(res.json<{ paths: Record<string, unknown> }>().paths);
+    // The document is there, with the API's routes …
+    expect(paths).toContain('/{locale}/api/products/products/');
+    // … but none of these, which are answered all the same.
+    for (const url of ['/metrics', '/health/live', '/health/ready']) {
+      expect(paths, url).not.toContain(url);
+      expect((await on.app.inject({ method: 'GET', url })).statusCode, url).toBe(200);
+    }
+  });
 });

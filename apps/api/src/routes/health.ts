@@ -63,12 +63,15 @@ export const healthRoutes = fp<HealthOptions>(
       if (closing) setImmediate(() => app.server.closeIdleConnections());
     });
     const noStore = { 'Cache-Control': 'no-store' };
+    // For a balancer or process manager, not part of the shop's API: left out of the OpenAPI
+    // document.
+    const probe = { config: { shop: 'open' }, schema: { hide: true } } as const;
 
-    app.get('/health/live', { config: { shop: 'open' } }, async (_req, reply) =>
+    app.get('/health/live', probe, async (_req, reply) =>
       reply.headers(noStore).send({ status: 'ok' }),
     );
 
-    app.get('/health/ready', { config: { shop: 'open' } }, async (req, reply) => {
+    app.get('/health/ready', probe, async (req, reply) => {
       reply.headers(noStore);
       if (stopping) return reply.code(503).send({ status: 'stopping' });
       const [database, sessions] = await Promise.allSettled([
