@@ -152,20 +152,31 @@ export function useBrowser() {
       });
       return context.newPage();
     },
-    /** A new visitor's page (cookie question answered) at `path` of the shop. */
-    async open(path: string, options: BrowserContextOptions = {}): Promise<Page> {
+    /** A new visitor's page with the cookie question answered, so that no banner covers it. */
+    async visitor(options: BrowserContextOptions = {}): Promise<Page> {
       const page = await this.page(options);
       await withConsent(page);
+      return page;
+    },
+    /** A new visitor's page (cookie question answered) at `path` of the shop. */
+    async open(path: string, options: BrowserContextOptions = {}): Promise<Page> {
+      const page = await this.visitor(options);
       await page.goto(`${baseURL}${path}`);
       return page;
     },
-    /** A staff member's page (`staff@example.com` logged in), with or without JavaScript. */
-    async staffPage(javaScriptEnabled: boolean, viewport: { width: number; height: number }) {
-      const page = await this.page({ javaScriptEnabled, viewport });
+    /**
+     * A visitor logged in as `email` (the demo password; cookie question answered), whose
+     * page waits up to 15 s for an element: the back office's and the account's screens.
+     */
+    async loggedIn(email: string, options: BrowserContextOptions = {}): Promise<Page> {
+      const page = await this.visitor(options);
       page.setDefaultTimeout(15_000);
-      await withConsent(page);
-      await loginAs(page, baseURL);
+      await loginAs(page, baseURL, email);
       return page;
+    },
+    /** A staff member's page (`staff@example.com` logged in), with or without JavaScript. */
+    staffPage(javaScriptEnabled: boolean, viewport: { width: number; height: number }) {
+      return this.loggedIn('staff@example.com', { javaScriptEnabled, viewport });
     },
     /**
      * axe and the page's width (`checkScreen`). axe runs in the page, so a page without
@@ -280,35 +291,40 @@ export const duplicateIds = (page: Page) =>
     return [...seen].filter(([, n]) => n > 1).map(([id]) => id);
   });
 
-/** The link of `path` in the newest mail to `to` (quoted-printable soft breaks undone). */
-export async function mailedLink(to: string, path: string): Promise<string> {
+/**
+ * The newest mail the open shop wrote to `to` in which `find` finds what it looks for (it answers
+ * undefined to look further): `find` reads the mail's source, quoted-printable soft line breaks
+ * undone. Waits up to 5 s for it: a mail goes out after the answer.
+ */
+export async function newestMail<T>(to: string, find: (source: string) => T | undefined) {
   for (let attempt = 0; attempt < 50; attempt++) {
-    const files = (await readdir(mailDir).catch(() => [])).sort().reverse();
-    for (const file of files) {
-      const raw = (await readFile(join(mailDir, file), 'utf8')).replace(/=\r?\n/g, '');
-      if (!raw.includes(to)) continue;
-      const match = new RegExp(`https?://[^\\s"]+/account/${path}/\\?token=[\\w-]+`).exec(raw);
-      if (match) return match[0].replace(/=3D/g, '=');
+    for (const file of (await readdir(mailDir).catch(() => [])).sort().reverse()) {
+      const source = (await readFile(join(mailDir, file), 'utf8')).replace(/=\r?\n/g, '');
+      if (!source.includes(to)) continue;
+      const found = find(source);
+      if (found !== undefined) return found;
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`no ${path} mail to ${to}`);
+  throw new Error(`no such mail to ${to}`);
 }
 
+/** The link of `path` in the newest mail to `to` that has one. */
+export const mailedLink = (to: string, path: string): Promise<string> =>
+  newestMail(to, (source) =>
+    new RegExp(`https?://[^\\s"]+/account/${path}/\\?token=[\\w-]+`)
+      .exec(source)?.[0]
+      .replace(/=3D/g, '='),
+  );
+
 /** The mail's link of `kind` (`confirm`, `unsubscribe`) in the newest newsletter mail to `to`. */
-export async function newsletterLink(to: string, kind: 'confirm' | 'unsubscribe') {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const files = (await readdir(mailDir).catch(() => [])).sort().reverse();
-    for (const file of files) {
-      const raw = (await readFile(join(mailDir, file), 'utf8')).replace(/=\r?\n/g, '');
-      if (!raw.includes(to)) continue;
-      const match = new RegExp(`https?://[^\\s"]+/newsletter/\\?${kind}=(?:3D)?[\\w.-]+`).exec(raw);
-      if (match) return match[0].replace(/=3D/g, '=').replace(/^https?:\/\/[^/]+/, baseURL);
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no newsletter mail to ${to}`);
-}
+export const newsletterLink = (to: string, kind: 'confirm' | 'unsubscribe'): Promise<string> =>
+  newestMail(to, (source) =>
+    new RegExp(`https?://[^\\s"]+/newsletter/\\?${kind}=(?:3D)?[\\w.-]+`)
+      .exec(source)?.[0]
+      .replace(/=3D/g, '=')
+      .replace(/^https?:\/\/[^/]+/, baseURL),
+  );
 
 /** No axe violations and no sideways scrolling: what every new screen is checked for. */
 export async function checkScreen(page: Page) {
