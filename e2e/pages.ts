@@ -220,6 +220,36 @@ export async function loginAs(page: Page, base: string, email = 'staff@example.c
   if (!(await cookie(page, 'sessionid'))) throw new Error('no sessionid cookie after login');
 }
 
+/**
+ * Turns a switch of the shop (staff/shop) back on through the API as `staff`, whatever the test
+ * did with it: the browser tests share one shop.
+ */
+export async function switchOn(staff: Page, name: 'cart' | 'active' | 'visible') {
+  await staff.request.get(`${baseURL}/en/api/staff/shop/`);
+  const token = (await cookie(staff, 'csrftoken'))?.value ?? '';
+  await staff.request.patch(`${baseURL}/en/api/staff/shop/`, {
+    data: { [name]: true },
+    headers: { 'X-CSRFToken': token },
+  });
+}
+
+/**
+ * Right after staff closed the shop (either switch): at once `visitor` is shown coming-soon, staff
+ * the shop. Then staff open it again with the button `reopen`, and the visitor sees the shop.
+ */
+export async function closedToVisitorsOnly(staff: Page, visitor: Page, reopen: string) {
+  await visitor.goto(`${baseURL}/en/`);
+  expect(new URL(visitor.url()).pathname).toBe('/en/pages/coming-soon/');
+  await staff.goto(`${baseURL}/en/`);
+  expect(new URL(staff.url()).pathname).toBe('/en/');
+
+  await staff.goto(`${baseURL}/en/staff/shop/`);
+  await staff.getByRole('button', { name: reopen }).click();
+  await staff.getByText('The shop is open to everyone.').waitFor();
+  await visitor.goto(`${baseURL}/en/`);
+  expect(new URL(visitor.url()).pathname).toBe('/en/');
+}
+
 /** The page's document is hydrated once React has attached itself to `<main>`. */
 export async function hydrated(page: Page) {
   await page.waitForFunction(() => {
