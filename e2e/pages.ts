@@ -362,6 +362,16 @@ export async function checkScreen(page: Page) {
   expect(await contentWidth(page)).toBeLessThanOrEqual(page.viewportSize()?.width ?? 1280);
 }
 
+/** checkScreen at a phone's 360 px and a desktop's 1280 px, each from the page's top. */
+export async function checkBothWidths(page: Page) {
+  for (const viewport of [NARROW, WIDE]) {
+    await page.setViewportSize(viewport);
+    // From the top: a card scrolled under the sticky header counts as a covered target for axe.
+    await page.evaluate('window.scrollTo(0, 0)');
+    await checkScreen(page);
+  }
+}
+
 /**
  * Records every change of an element's `data-animating` flag with its time, in the page. The
  * function it answers waits for the flag to go on and off again, about the spec's 500 ms apart.
