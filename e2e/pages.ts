@@ -321,6 +321,39 @@ export const duplicateIds = (page: Page) =>
     return [...seen].filter(([, n]) => n > 1).map(([id]) => id);
   });
 
+/** The checkout's contact fields: Anna Muster at `email`, with a Munich phone number. */
+export async function fillContact(page: Page, email: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('First name').fill('Anna');
+  await page.getByLabel('Last name').fill('Muster');
+  await page.getByLabel('Phone').fill('+49 89 1234567');
+}
+
+/**
+ * Germany and `region` at the checkout: the region list comes with the country (without
+ * JavaScript on a click of "Show regions and cities", as do the region's cities).
+ */
+export async function chooseRegion(page: Page, js: boolean, region: string) {
+  await page.getByLabel('Country').selectOption({ label: 'Germany' });
+  if (!js) await page.getByRole('button', { name: 'Show regions and cities' }).click();
+  await page.getByLabel('Region').selectOption({ label: region });
+  if (!js) await page.getByRole('button', { name: 'Show regions and cities' }).click();
+}
+
+/** The checkout's delivery address: Marienplatz 1, 80331 München, Bavaria, Germany. */
+export async function fillPlace(page: Page, js: boolean) {
+  await chooseRegion(page, js, 'Bavaria');
+  await page.getByLabel('City').fill('München');
+  await page.getByLabel('Street and house number').fill('Marienplatz 1');
+  await page.getByLabel('Postal code').fill('80331');
+}
+
+/** The checkout's contact and delivery address (fillContact, fillPlace). */
+export async function fillAddress(page: Page, js: boolean, email = 'guest@example.com') {
+  await fillContact(page, email);
+  await fillPlace(page, js);
+}
+
 /**
  * The newest mail the open shop wrote to `to` in which `find` finds what it looks for (it answers
  * undefined to look further): `find` reads the mail's source, quoted-printable soft line breaks
