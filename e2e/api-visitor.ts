@@ -19,6 +19,16 @@ export class ApiVisitor {
     this.locale = locale;
   }
 
+  /**
+   * A new visitor that has asked for its CSRF token, as the shop's pages do before a write: its
+   * `cookie` and `token` are what a form post sends.
+   */
+  static async withToken(base: string, locale = 'en'): Promise<ApiVisitor> {
+    const visitor = new ApiVisitor(base, locale);
+    await (await visitor.get('api/accounts/login/')).arrayBuffer();
+    return visitor;
+  }
+
   /** The cookies as the next request sends them. */
   get cookie(): string {
     return [...this.jar].map(([name, value]) => `${name}=${value}`).join('; ');

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { ApiVisitor } from './api-visitor.ts';
 
 /*
  * Issue 11 against `npm start`: malformed bodies to every storefront action never get a 5xx or
@@ -16,12 +17,7 @@ let token = '';
 let actionPaths: string[] = [];
 
 beforeAll(async () => {
-  const res = await fetch(`${baseURL}/en/api/accounts/login/`);
-  token = ((await res.json()) as { csrfToken: string }).csrfToken;
-  cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
+  ({ cookie, token } = await ApiVisitor.withToken(baseURL));
   const first = async (path: string) => {
     const list = (await (await fetch(`${baseURL}/en/api${path}`)).json()) as {
       results: { slugUri: string }[];
