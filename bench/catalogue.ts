@@ -23,8 +23,7 @@ import {
   groupsRssBytes,
   launch,
   run,
-  stopAll,
-  stopAllOnSignals,
+  runMain,
   stopGroup,
   waitUntilAnswers,
 } from './lib/processes.ts';
@@ -343,7 +342,6 @@ function printTable(rows: Row[]) {
 // ---------------------------------------------------------------- main
 
 async function main(): Promise<number> {
-  stopAllOnSignals();
   const majorNode = Number(process.versions.node.split('.')[0]);
   if (majorNode < 24) {
     console.error(`Node 24 is required (this is ${process.version}): run it with npm run bench`);
@@ -677,13 +675,4 @@ async function runScenarios(
   return rows;
 }
 
-let exitCode = 1;
-try {
-  exitCode = await main();
-} catch (error) {
-  console.error(`bench: ${error instanceof Error ? error.message : String(error)}`);
-} finally {
-  say('stopping child processes…');
-  await stopAll();
-}
-process.exit(exitCode);
+await runMain('bench', main);

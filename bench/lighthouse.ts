@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { freePort, launch, stopAll, stopAllOnSignals, waitUntilAnswers } from './lib/processes.ts';
+import { freePort, launch, runMain, waitUntilAnswers } from './lib/processes.ts';
 
 const root = join(import.meta.dirname, '..');
 const work = join(root, 'bench', '.work');
@@ -128,7 +128,6 @@ function print(rows: Row[]): void {
 }
 
 async function main(): Promise<number> {
-  stopAllOnSignals();
   await mkdir(work, { recursive: true });
   if (!flags['keep-data']) await rm(dataDir, { recursive: true, force: true });
 
@@ -186,13 +185,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-let exitCode = 1;
-try {
-  exitCode = await main();
-} catch (error) {
-  console.error(`bench:lighthouse: ${error instanceof Error ? error.message : String(error)}`);
-} finally {
-  say('stopping child processes…');
-  await stopAll();
-}
-process.exit(exitCode);
+await runMain('bench:lighthouse', main);

@@ -15,14 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { load, percentile, type LoadResult } from './lib/load.ts';
-import {
-  freePort,
-  launch,
-  stopAll,
-  stopAllOnSignals,
-  stopGroup,
-  waitUntilAnswers,
-} from './lib/processes.ts';
+import { freePort, launch, runMain, stopGroup, waitUntilAnswers } from './lib/processes.ts';
 import { redacted } from './lib/postgres.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -436,7 +429,6 @@ function printRows(name: string, rows: Row[]) {
 // ---------------------------------------------------------------- main
 
 async function main(): Promise<number> {
-  stopAllOnSignals();
   if (Number(process.versions.node.split('.')[0]) < 24) {
     console.error(
       `Node 24 is required (this is ${process.version}): run it with npm run bench:orders`,
@@ -464,13 +456,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-let exitCode = 1;
-try {
-  exitCode = await main();
-} catch (error) {
-  console.error(`bench: ${error instanceof Error ? error.message : String(error)}`);
-} finally {
-  say('stopping child processes…');
-  await stopAll();
-}
-process.exit(exitCode);
+await runMain('bench', main);

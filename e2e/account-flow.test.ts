@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
   baseURL,
+  checkBothWidths,
   checkScreen,
   cookie,
   hydrated,
@@ -14,23 +15,12 @@ import {
   newsletterLink,
   useBrowser,
   WIDE,
-  withConsent,
 } from './pages.ts';
 
 const browser = useBrowser();
 const PASSWORD = 'linen-and-clay-2026';
 const local = (link: string) => link.replace(/^https?:\/\/[^/]+/, baseURL);
 const newEmail = (tag: string) => `${tag}-${randomUUID().slice(0, 8)}@example.com`;
-
-/** axe and no sideways scrolling at 360 and 1280 px (axe needs JavaScript). */
-async function checkBothWidths(page: Page) {
-  for (const viewport of [NARROW, WIDE]) {
-    await page.setViewportSize(viewport);
-    // From the top: a card scrolled under the sticky header counts as a covered target for axe.
-    await page.evaluate('window.scrollTo(0, 0)');
-    await checkScreen(page);
-  }
-}
 
 /** Registers `email` through the API, as a browser of its own (nothing of it stays in `page`). */
 async function registered(page: Page, email: string) {
@@ -69,9 +59,8 @@ describe('the mailed links sign the shopper in', () => {
     'confirming the address logs in, once; then saved address, settings and logout toast (%s)',
     async (_name, js, viewport) => {
       const email = newEmail('confirm');
-      const page = await browser.page({ javaScriptEnabled: js, viewport });
+      const page = await browser.visitor({ javaScriptEnabled: js, viewport });
       page.setDefaultTimeout(15_000);
-      await withConsent(page);
       await registered(page, email);
       const link = local(await mailedLink(email, 'confirm-email'));
       await page.goto(link);
@@ -134,9 +123,8 @@ describe('the mailed links sign the shopper in', () => {
     async (_name, js, viewport) => {
       const email = confirmed.shift();
       if (!email) throw new Error('no account confirmed by the tests above');
-      const page = await browser.page({ javaScriptEnabled: js, viewport });
+      const page = await browser.visitor({ javaScriptEnabled: js, viewport });
       page.setDefaultTimeout(15_000);
-      await withConsent(page);
       // Another browser logged in before the reset.
       const before = await browser.page();
       await before.goto(`${baseURL}/en/account/login/`);
@@ -181,9 +169,8 @@ describe('the login goes back to the page that asked for it', () => {
     ['with JavaScript at 360 px', true, NARROW],
     ['without JavaScript at 1280 px', false, WIDE],
   ])('from the header link, and from a link without a way back (%s)', async (_n, js, viewport) => {
-    const page = await browser.page({ javaScriptEnabled: js, viewport });
+    const page = await browser.visitor({ javaScriptEnabled: js, viewport });
     page.setDefaultTimeout(15_000);
-    await withConsent(page);
     const products = `${baseURL}/de/products/?sort=-price`;
     await page.goto(products);
     if (js) await hydrated(page);
@@ -195,8 +182,7 @@ describe('the login goes back to the page that asked for it', () => {
     await page.getByRole('button', { name: 'Abmelden' }).first().waitFor({ state: 'attached' });
 
     // A link of the shop without `redirectTo` (here: opened from a vendor's page).
-    const fresh = await browser.page({ javaScriptEnabled: js, viewport });
-    await withConsent(fresh);
+    const fresh = await browser.visitor({ javaScriptEnabled: js, viewport });
     const vendors = `${baseURL}/en/vendors/`;
     await fresh.goto(`${baseURL}/en/account/login/`, { referer: vendors });
     await fresh.getByLabel('Email').fill('olga.smirnova@example.com');
@@ -229,9 +215,8 @@ describe('the newsletter on the home page, for anyone', () => {
     'subscribes a guest after the mailed link, again idempotently, and unsubscribes (%s)',
     async (_n, js, viewport) => {
       const email = newEmail('reader');
-      const page = await browser.page({ javaScriptEnabled: js, viewport });
+      const page = await browser.visitor({ javaScriptEnabled: js, viewport });
       page.setDefaultTimeout(15_000);
-      await withConsent(page);
       await page.goto(`${baseURL}/en/`);
       if (js) await hydrated(page);
       const signup = page.getByRole('region', { name: 'Stay in touch' });
@@ -277,9 +262,7 @@ async function pressNearTopEdge(page: Page, name: string) {
 
 describe('a form flags every empty required field on the first submit', () => {
   it('the contact form, at 360 px, with the empty message being typed in', async () => {
-    const page = await browser.page({ viewport: NARROW, hasTouch: true });
-    await withConsent(page);
-    await page.goto(`${baseURL}/en/pages/contact/`);
+    const page = await browser.open('/en/pages/contact/', { viewport: NARROW, hasTouch: true });
     await hydrated(page);
     await page.getByLabel('Your name').fill('Mira Novak');
     await page.getByLabel('Your email address').fill('mira@example.com');
@@ -293,9 +276,7 @@ describe('a form flags every empty required field on the first submit', () => {
   });
 
   it('register, at 360 px', async () => {
-    const page = await browser.page({ viewport: NARROW, hasTouch: true });
-    await withConsent(page);
-    await page.goto(`${baseURL}/en/account/register/`);
+    const page = await browser.open('/en/account/register/', { viewport: NARROW, hasTouch: true });
     await hydrated(page);
     await page.getByLabel('Email').fill(newEmail('rounds'));
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
@@ -336,8 +317,7 @@ describe('only the form being sent waits', () => {
 
   it('login: "Send the link again" waits alone, the login stays enabled', async () => {
     const email = newEmail('resend');
-    const page = await browser.page({ viewport: NARROW });
-    await withConsent(page);
+    const page = await browser.visitor({ viewport: NARROW });
     await registered(page, email);
     await page.goto(`${baseURL}/en/account/login/`);
     await hydrated(page);
@@ -380,9 +360,7 @@ const HEADING_LINES = `[...document.querySelectorAll('main h2')].map((h) => {
 
 describe('section headings on a phone', () => {
   it.each([['de'], ['ru']])('fit on one line or wrap whole words at 360 px (%s)', async (lang) => {
-    const page = await browser.page({ viewport: NARROW });
-    await withConsent(page);
-    await page.goto(`${baseURL}/${lang}/`);
+    const page = await browser.open(`/${lang}/`, { viewport: NARROW });
     await hydrated(page);
     await page.locator('main h2').last().scrollIntoViewIfNeeded();
     await page.screenshot({ path: `/tmp/account-headings-${lang}.png`, fullPage: true });

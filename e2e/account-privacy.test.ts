@@ -3,18 +3,14 @@
 // owner says what to do: apps/api/src/routes/accounts.test.ts).
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { ApiVisitor } from './api-visitor.ts';
 
 const baseURL = inject('baseURL');
 let cookie = '';
 let token = '';
 
 beforeAll(async () => {
-  const res = await fetch(`${baseURL}/en/api/accounts/login/`);
-  token = ((await res.json()) as { csrfToken: string }).csrfToken;
-  cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
+  ({ cookie, token } = await ApiVisitor.withToken(baseURL));
 });
 
 /** The page's answer to a form post: its status and the text of its status message. */

@@ -1,16 +1,14 @@
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import {
   addedMiniCart,
   baseURL,
   checkScreen,
+  chooseRegion,
+  fillContact,
   hydrated,
-  mailDir,
   NARROW,
+  newestMail,
   useBrowser,
-  withConsent,
   WIDE,
 } from './pages.ts';
 
@@ -51,9 +49,8 @@ async function atCheckout(
   range: 'cheap' | 'dear' = 'cheap',
   skip = 0,
 ) {
-  const page = await browser.page({ javaScriptEnabled: js });
+  const page = await browser.visitor({ javaScriptEnabled: js });
   page.setDefaultTimeout(15_000);
-  await withConsent(page);
   const product = await productPriced(range, skip);
   await page.goto(`${baseURL}/en${product.slugUri}`);
   if (js) await hydrated(page);
@@ -67,38 +64,13 @@ async function atCheckout(
   return page;
 }
 
-async function fillContact(page: Page, email: string) {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('First name').fill('Anna');
-  await page.getByLabel('Last name').fill('Muster');
-  await page.getByLabel('Phone').fill('+49 30 1234567');
-}
-
-/** Germany, Berlin: the region list comes with the country (without JavaScript, on a click). */
-async function chooseBerlin(page: Page, js: boolean) {
-  await page.getByLabel('Country').selectOption({ label: 'Germany' });
-  if (!js) await page.getByRole('button', { name: 'Show regions and cities' }).click();
-  await page.getByLabel('Region').selectOption({ label: 'Berlin' });
-  if (!js) await page.getByRole('button', { name: 'Show regions and cities' }).click();
-}
-
 /** The newest mail to `to`, quoted-printable undone: the text as the shopper reads it. */
-async function mailTo(to: string): Promise<string> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const files = (await readdir(mailDir).catch(() => [])).sort().reverse();
-    for (const file of files) {
-      const raw = await readFile(join(mailDir, file), 'utf8');
-      if (!raw.includes(to)) continue;
-      return raw
-        .replace(/=\r?\n/g, '')
-        .replace(/(=[0-9A-F]{2})+/g, (run) =>
-          Buffer.from(run.replaceAll('=', ''), 'hex').toString('utf8'),
-        );
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no mail to ${to}`);
-}
+const mailTo = (to: string) =>
+  newestMail(to, (source) =>
+    source.replace(/(=[0-9A-F]{2})+/g, (run) =>
+      Buffer.from(run.replaceAll('=', ''), 'hex').toString('utf8'),
+    ),
+  );
 
 const unique = (name: string) =>
   `${name}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
@@ -112,7 +84,7 @@ describe('a shipping address as shoppers write it', () => {
     const page = await atCheckout(js, viewport, 'cheap', skip);
     const email = unique('berlin');
     await fillContact(page, email);
-    await chooseBerlin(page, js);
+    await chooseRegion(page, js, 'Berlin');
     // The region's cities are offered as suggestions of a text field, not as the only choice
     // (with JavaScript they come once the region's change has been answered).
     const suggestion = page.locator('datalist option[value="Berlin"]');
@@ -144,7 +116,7 @@ describe('a shipping address as shoppers write it', () => {
     async (_name, js, skip) => {
       const page = await atCheckout(js, NARROW, 'cheap', skip);
       await fillContact(page, unique('nocity'));
-      await chooseBerlin(page, js);
+      await chooseRegion(page, js, 'Berlin');
       await page.getByLabel('Street and house number').fill('Alexanderplatz 1');
       await page.getByLabel('Postal code').fill('1234');
       await page.getByRole('button', { name: 'Place order' }).click();
@@ -205,7 +177,7 @@ describe('one delivery price wherever it shows', () => {
       const page = await atCheckout(true, WIDE, range, skip);
       const email = unique('price');
       await fillContact(page, email);
-      await chooseBerlin(page, true);
+      await chooseRegion(page, true, 'Berlin');
       await page.getByLabel('City').fill('Berlin');
       await page.getByLabel('Street and house number').fill('Alexanderplatz 1');
       await page.getByLabel('Postal code').fill('10178');

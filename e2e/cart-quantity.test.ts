@@ -10,7 +10,6 @@ import {
   NARROW,
   useBrowser,
   WIDE,
-  withConsent,
   type Card,
 } from './pages.ts';
 
@@ -35,9 +34,7 @@ async function cartWithOne(
   product: Card,
   options: NonNullable<Parameters<typeof browser.page>[0]>,
 ) {
-  const page = await browser.page(options);
-  await withConsent(page);
-  await page.goto(`${baseURL}/en${product.slugUri}`);
+  const page = await browser.open(`/en${product.slugUri}`, options);
   if (options.javaScriptEnabled === false) {
     await page.getByRole('button', { name: 'Add to cart' }).first().click();
     await page.waitForURL(/\/checkout\/cart\/$/);
@@ -122,9 +119,7 @@ describe('cart quantity steppers', () => {
 
   it('without JavaScript: an add past the stock says so', async () => {
     const product = await smallStockProduct(6);
-    const page = await browser.page({ javaScriptEnabled: false });
-    await withConsent(page);
-    await page.goto(`${baseURL}/en${product.slugUri}`);
+    const page = await browser.open(`/en${product.slugUri}`, { javaScriptEnabled: false });
     await page.getByLabel('Quantity').first().fill('98');
     await page.getByRole('button', { name: 'Add to cart' }).first().click();
     await page.getByText(/^Only \d+ left in stock\.$/).waitFor();

@@ -9,12 +9,14 @@ import {
   axeViolations,
   baseURL,
   contentWidth,
+  fillAddress,
+  fillContact,
+  fillPlace,
   holdScripts,
   hydrated,
   mailDir,
   NARROW,
   useBrowser,
-  withConsent,
   WIDE,
   inStockProduct,
 } from './pages.ts';
@@ -25,9 +27,8 @@ const browser = useBrowser();
 async function shopperWithCart(options: NonNullable<Parameters<typeof browser.page>[0]>, skip = 0) {
   const { viewport, ...rest } = options;
   // Added at desktop width (the product page's buy box), then the checkout at the asked width.
-  const page = await browser.page(rest);
+  const page = await browser.visitor(rest);
   page.setDefaultTimeout(15_000);
-  await withConsent(page);
   const product = await inStockProduct(skip);
   await page.goto(`${baseURL}/en${product.slugUri}`);
   if (options.javaScriptEnabled !== false) await hydrated(page);
@@ -36,28 +37,6 @@ async function shopperWithCart(options: NonNullable<Parameters<typeof browser.pa
   else await page.waitForLoadState('load');
   if (viewport) await page.setViewportSize(viewport);
   return { page, product };
-}
-
-async function fillContact(page: Page, email = 'guest@example.com') {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('First name').fill('Anna');
-  await page.getByLabel('Last name').fill('Muster');
-  await page.getByLabel('Phone').fill('+49 89 1234567');
-}
-
-async function fillPlace(page: Page, js: boolean) {
-  await page.getByLabel('Country').selectOption({ label: 'Germany' });
-  if (!js) await page.getByRole('button', { name: 'Show regions and cities' }).click();
-  await page.getByLabel('Region').selectOption({ label: 'Bavaria' });
-  if (!js) await page.getByRole('button', { name: 'Show regions and cities' }).click();
-  await page.getByLabel('City').fill('München');
-  await page.getByLabel('Street and house number').fill('Marienplatz 1');
-  await page.getByLabel('Postal code').fill('80331');
-}
-
-async function fillAddress(page: Page, js: boolean, email?: string) {
-  await fillContact(page, email);
-  await fillPlace(page, js);
 }
 
 /** A mail address of this test only: its mails are told apart from every other test's. */
@@ -381,9 +360,7 @@ describe('checkout', () => {
   });
 
   it('sends an empty cart back to the cart page', async () => {
-    const page = await browser.page({});
-    await withConsent(page);
-    await page.goto(`${baseURL}/en/checkout/checkout/`);
+    const page = await browser.open('/en/checkout/checkout/');
     await expect.poll(() => new URL(page.url()).pathname).toBe('/en/checkout/cart/');
   });
 });

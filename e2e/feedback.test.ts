@@ -8,13 +8,12 @@ import type { Page } from 'playwright-core';
 import {
   axeViolations,
   baseURL,
-  contentWidth,
+  checkBothWidths,
   hydrated,
   mailDir,
   NARROW,
   useBrowser,
   WIDE,
-  withConsent,
 } from './pages.ts';
 
 const browser = useBrowser();
@@ -43,44 +42,56 @@ async function shopMail(tag: string): Promise<string> {
   throw new Error(`no mail to the shop mentioning ${tag}`);
 }
 
-/** axe finds nothing and nothing scrolls sideways, at 360 and at 1280 px (axe needs JavaScript). */
-async function checkBothWidths(page: Page) {
-  for (const viewport of [NARROW, WIDE]) {
-    await page.setViewportSize(viewport);
-    expect(await axeViolations(page)).toEqual([]);
-    expect(await contentWidth(page)).toBeLessThanOrEqual(viewport.width);
-  }
-}
-
-async function open(page: Page, path: string) {
-  await withConsent(page);
+/** A new visitor's page at `path`, answered 200. */
+async function open(path: string, options: Parameters<typeof browser.page>[0] = {}) {
+  const page = await browser.visitor(options);
   const response = await page.goto(`${baseURL}${path}`);
   expect(response?.status()).toBe(200);
+  return page;
+}
+
+/**
+ * A new visitor's page at the form of `path`, its two headings shown; with JavaScript, hydrated
+ * and checked at both widths.
+ */
+async function openForm(
+  path: string,
+  [h1, h2]: [string, string],
+  options: { javaScriptEnabled: boolean; viewport?: { width: number; height: number } },
+) {
+  const page = await open(path, options);
+  page.setDefaultTimeout(15_000);
+  await page.getByRole('heading', { level: 1, name: h1 }).waitFor();
+  await page.getByRole('heading', { level: 2, name: h2 }).waitFor();
+  if (options.javaScriptEnabled) {
+    await hydrated(page);
+    await checkBothWidths(page);
+  }
+  return page;
 }
 
 const tag = () => randomUUID().slice(0, 8);
+
+/** Mira's question about the linen shirts, sent with the contact form under `subject`. */
+async function sendMessage(page: Page, subject: string) {
+  await page.getByLabel('Your name').fill('Mira Novak');
+  await page.getByLabel('Your email address').fill('mira@example.com');
+  await page.getByLabel('Phone (optional)').fill('+49 30 1234567');
+  await page.getByLabel('Subject').fill(subject);
+  await page.getByLabel('Message', { exact: true }).fill('Do the linen shirts run small?');
+  await page.getByRole('button', { name: 'Send message' }).click();
+}
 
 describe('the contact page', () => {
   it.each([
     ['with JavaScript', true],
     ['without JavaScript', false],
   ])('sends a message that is stored and mailed to the shop (%s)', async (_name, js) => {
-    const page = await browser.page({ javaScriptEnabled: js });
-    page.setDefaultTimeout(15_000);
-    await open(page, '/en/pages/contact/');
-    await page.getByRole('heading', { level: 1, name: 'Contact' }).waitFor();
-    await page.getByRole('heading', { level: 2, name: 'Send us a message' }).waitFor();
-    if (js) {
-      await hydrated(page);
-      await checkBothWidths(page);
-    }
+    const page = await openForm('/en/pages/contact/', ['Contact', 'Send us a message'], {
+      javaScriptEnabled: js,
+    });
     const subject = `Linen sizes ${tag()}`;
-    await page.getByLabel('Your name').fill('Mira Novak');
-    await page.getByLabel('Your email address').fill('mira@example.com');
-    await page.getByLabel('Phone (optional)').fill('+49 30 1234567');
-    await page.getByLabel('Subject').fill(subject);
-    await page.getByLabel('Message', { exact: true }).fill('Do the linen shirts run small?');
-    await page.getByRole('button', { name: 'Send message' }).click();
+    await sendMessage(page, subject);
     // Confirmed in place of the form.
     await page
       .getByRole('status')
@@ -95,8 +106,7 @@ describe('the contact page', () => {
   });
 
   it('without JavaScript, answers bad fields from the server at their fields, flagged', async () => {
-    const page = await browser.page({ javaScriptEnabled: false, viewport: NARROW });
-    await open(page, '/en/pages/contact/');
+    const page = await open('/en/pages/contact/', { javaScriptEnabled: false, viewport: NARROW });
     await page.getByLabel('Your email address').fill('not-an-address');
     await page.getByLabel('Message', { exact: true }).fill('Short');
     await page.getByRole('button', { name: 'Send message' }).click();
@@ -131,8 +141,7 @@ describe('the contact page', () => {
   });
 
   it('with JavaScript, toasts "Something went wrong." top-left for 2 s and flags the server’s messages', async () => {
-    const page = await browser.page({ viewport: NARROW });
-    await open(page, '/en/pages/contact/');
+    const page = await open('/en/pages/contact/', { viewport: NARROW });
     await hydrated(page);
     // What the browser checked passes; on the way the post is changed (as a stale page, or a
     // server with stricter rules, would have it), so only the server refuses it.
@@ -148,12 +157,7 @@ describe('the contact page', () => {
       },
     );
     const subject = `Refused ${tag()}`;
-    await page.getByLabel('Your name').fill('Mira Novak');
-    await page.getByLabel('Your email address').fill('mira@example.com');
-    await page.getByLabel('Phone (optional)').fill('+49 30 1234567');
-    await page.getByLabel('Subject').fill(subject);
-    await page.getByLabel('Message', { exact: true }).fill('Do the linen shirts run small?');
-    await page.getByRole('button', { name: 'Send message' }).click();
+    await sendMessage(page, subject);
 
     const toast = page.getByText('Something went wrong.', { exact: true });
     await toast.waitFor();
@@ -184,8 +188,7 @@ describe('the contact page', () => {
   });
 
   it('checks every field in the browser on the first submit, before anything is sent', async () => {
-    const page = await browser.page();
-    await open(page, '/en/pages/contact/');
+    const page = await open('/en/pages/contact/');
     await hydrated(page);
     let posts = 0;
     page.on('request', (request) => {
@@ -204,8 +207,7 @@ describe('the contact page', () => {
   });
 
   it('answers a bot that fills the hidden field as if sent, and mails nothing', async () => {
-    const page = await browser.page({ javaScriptEnabled: false });
-    await open(page, '/en/pages/contact/');
+    const page = await open('/en/pages/contact/', { javaScriptEnabled: false });
     const subject = `Bot ${tag()}`;
     await page.getByLabel('Your name').fill('Bot');
     await page.getByLabel('Your email address').fill('bot@example.com');
@@ -226,15 +228,11 @@ describe('the request to sell in the shop', () => {
     ['with JavaScript at 1280 px', true, WIDE],
     ['without JavaScript at 360 px', false, NARROW],
   ])('is sent as feedback with its subject filled in (%s)', async (_name, js, viewport) => {
-    const page = await browser.page({ javaScriptEnabled: js, viewport });
-    page.setDefaultTimeout(15_000);
-    await open(page, '/en/pages/register_new_organization/');
-    await page.getByRole('heading', { level: 1, name: 'Become a vendor' }).waitFor();
-    await page.getByRole('heading', { level: 2, name: 'Sell in our shop' }).waitFor();
-    if (js) {
-      await hydrated(page);
-      await checkBothWidths(page);
-    }
+    const page = await openForm(
+      '/en/pages/register_new_organization/',
+      ['Become a vendor', 'Sell in our shop'],
+      { javaScriptEnabled: js, viewport },
+    );
     const shop = `Kiln Studio ${tag()}`;
     await page.getByLabel('Shop name').fill(shop);
     await page.getByLabel('Your name').fill('Ilse Berg');
@@ -251,8 +249,7 @@ describe('the request to sell in the shop', () => {
 
 describe('the list of pages', () => {
   it('lists the shop’s pages with their lines and opens one', async () => {
-    const page = await browser.page();
-    await open(page, '/en/pages/');
+    const page = await open('/en/pages/');
     await page.getByRole('heading', { level: 1, name: 'Pages' }).waitFor();
     expect(await page.title()).toMatch(/^Pages \| /);
     const main = page.getByRole('main');
@@ -282,8 +279,7 @@ describe('a vendor’s items', () => {
       if (!item) throw new Error(`vendor ${vendor.slug} has no ${kind}`);
       const path = `/en${vendor.slugUri}${kind}/${item.slug}/`;
 
-      const page = await browser.page();
-      await open(page, path);
+      const page = await open(path);
       // No redirect: the vendor's context stays.
       expect(new URL(page.url()).pathname).toBe(path);
       await page.getByRole('heading', { level: 1, name: item.title }).waitFor();
@@ -306,11 +302,10 @@ describe('a vendor’s items', () => {
   );
 
   it('keeps the shopper in the vendor’s frame from its blog tab', async () => {
-    const page = await browser.page();
     const vendors = await api('/en/api/organizations/vendors/');
     const vendor = vendors.results[vendors.results.length - 1];
     if (!vendor) throw new Error('no vendor');
-    await open(page, `/en${vendor.slugUri}blogs/`);
+    const page = await open(`/en${vendor.slugUri}blogs/`);
     await hydrated(page);
     await page.getByRole('main').getByRole('article').first().getByRole('link').click();
     await page.waitForURL(new RegExp(`${vendor.slugUri}blogs/[^/]+/$`));
@@ -329,8 +324,7 @@ describe('the error page', () => {
     expect(html).toContain('This page does not accept this request.');
     expect(html).not.toMatch(/did not provide an `?action/);
 
-    const page = await browser.page();
-    await withConsent(page);
+    const page = await browser.visitor();
     await page.route(`${baseURL}/en/pages/about/`, (route) =>
       route.continue({
         method: 'POST',

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { ApiVisitor } from './api-visitor.ts';
 
 /*
  * Issue 11 against `npm start`: malformed bodies to every storefront action never get a 5xx or
@@ -16,12 +17,7 @@ let token = '';
 let actionPaths: string[] = [];
 
 beforeAll(async () => {
-  const res = await fetch(`${baseURL}/en/api/accounts/login/`);
-  token = ((await res.json()) as { csrfToken: string }).csrfToken;
-  cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
+  ({ cookie, token } = await ApiVisitor.withToken(baseURL));
   const first = async (path: string) => {
     const list = (await (await fetch(`${baseURL}/en/api${path}`)).json()) as {
       results: { slugUri: string }[];
@@ -67,63 +63,48 @@ const form = (fields: [string, string][]) => {
   return body.toString();
 };
 
+/** A POST of `body` sent as `type`. */
+const post = (type: string, body: string): RequestInit => ({
+  method: 'POST',
+  headers: { 'content-type': type },
+  body,
+});
+const FORM = 'application/x-www-form-urlencoded';
+
 /** Malformed bodies every action gets: what a careless client or an attacker sends. */
 const malformed = (): { what: string; init: RequestInit }[] => [
   { what: 'no body', init: { method: 'POST' } },
-  {
-    what: 'JSON',
-    init: { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"a":1}' },
-  },
+  { what: 'JSON', init: post('application/json', '{"a":1}') },
   {
     what: 'broken multipart',
-    init: {
-      method: 'POST',
-      headers: { 'content-type': 'multipart/form-data; boundary=xx' },
-      body: '--xx\r\nContent-Disposition: form-data; name="a"\r\n\r\nbroken',
-    },
+    init: post(
+      'multipart/form-data; boundary=xx',
+      '--xx\r\nContent-Disposition: form-data; name="a"\r\n\r\nbroken',
+    ),
   },
-  {
-    what: 'multipart without boundary',
-    init: { method: 'POST', headers: { 'content-type': 'multipart/form-data' }, body: 'x' },
-  },
-  {
-    what: 'wrong content type',
-    init: { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'intent=x' },
-  },
-  {
-    what: 'form without intent',
-    init: {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: form([['csrf', token]]),
-    },
-  },
+  { what: 'multipart without boundary', init: post('multipart/form-data', 'x') },
+  { what: 'wrong content type', init: post('text/plain', 'intent=x') },
+  { what: 'form without intent', init: post(FORM, form([['csrf', token]])) },
   {
     what: 'unknown intent',
-    init: {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: form([
+    init: post(
+      FORM,
+      form([
         ['csrf', token],
         ['intent', 'nonsense'],
       ]),
-    },
+    ),
   },
   {
     what: 'NUL and lone surrogates',
-    init: {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: `csrf=${token}&intent=promo&code=a%00b&email=%ED%A0%80&item=%00&quantity=1e308`,
-    },
+    init: post(
+      FORM,
+      `csrf=${token}&intent=promo&code=a%00b&email=%ED%A0%80&item=%00&quantity=1e308`,
+    ),
   },
   {
     what: 'broken percent-encoding',
-    init: {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: `csrf=${token}&intent=%E0%A4%A&code=%&item=%zz`,
-    },
+    init: post(FORM, `csrf=${token}&intent=%E0%A4%A&code=%&item=%zz`),
   },
 ];
 
@@ -170,11 +151,7 @@ describe('storefront actions (issue 11)', () => {
     for (const [index, path] of actionPaths.entries()) {
       for (const { what, init } of malformed()) await record(path, what, init);
       for (const fields of fc.sample(randomForms, { seed: SEED + index, numRuns: 8 }))
-        await record(path, 'random form', {
-          method: 'POST',
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          body: form(fields),
-        });
+        await record(path, 'random form', post(FORM, form(fields)));
     }
     console.log(
       `storefront actions fuzz (seed ${SEED}): ${actionPaths.length} actions, ${figures.sent} requests sent, ` +
@@ -186,11 +163,7 @@ describe('storefront actions (issue 11)', () => {
 
   it.each(['PUT', 'PATCH', 'DELETE'])('answers %s on a page with 405 and Allow', async (method) => {
     for (const path of ['/en/checkout/cart/', '/en/products/']) {
-      const res = await send(path, {
-        method,
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: form([['csrf', token]]),
-      });
+      const res = await send(path, { ...post(FORM, form([['csrf', token]])), method });
       expect(res.status, `${method} ${path}`).toBe(405);
       expect(res.headers.get('allow')).toBe('GET, HEAD, POST');
       // The shop's error screen, not a bare text.

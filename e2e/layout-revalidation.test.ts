@@ -3,15 +3,7 @@
 // still updates the header's badge.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import {
-  addedMiniCart,
-  baseURL,
-  hydrated,
-  inStockProduct,
-  loginAs,
-  useBrowser,
-  withConsent,
-} from './pages.ts';
+import { addedMiniCart, baseURL, hydrated, inStockProduct, useBrowser } from './pages.ts';
 
 type Facet = { id: number; title: string; values: { id: number; title: string; count: number }[] };
 
@@ -31,10 +23,8 @@ describe("the layouts on a logged-in shopper's pages", () => {
     const [facet] = (await res.json()) as Facet[];
     const value = facet!.values.find((v) => v.count > 0)!;
 
-    const page = await browser.page();
-    await withConsent(page);
     // A shopper no other browser test uses: the cart is theirs alone during this test.
-    await loginAs(page, baseURL, 'ivan.petrov@example.com');
+    const page = await browser.loggedIn('ivan.petrov@example.com');
     await page.goto(`${baseURL}/en/products/`);
     await hydrated(page);
     const before = await cartBadge(page);

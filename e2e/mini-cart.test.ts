@@ -15,18 +15,10 @@ import {
   NARROW,
   useBrowser,
   WIDE,
-  withConsent,
   type Card,
 } from './pages.ts';
 
 const browser = useBrowser();
-
-async function open(path: string, options: Parameters<typeof browser.page>[0] = {}): Promise<Page> {
-  const page = await browser.page(options);
-  await withConsent(page);
-  await page.goto(`${baseURL}${path}`);
-  return page;
-}
 
 const miniCart = (page: Page) => page.getByRole('dialog', { name: 'Added to your cart' });
 const cartLink = (page: Page) => page.getByRole('banner').getByRole('link', { name: /^Cart, / });
@@ -35,7 +27,7 @@ describe('the mini-cart', () => {
   for (const viewport of [NARROW, WIDE]) {
     it(`opens under the cart icon after an add, with the line, the subtotal and working links (${viewport.width} px)`, async () => {
       const product: Card = await inStockProduct(2);
-      const page = await open(`/en${product.slugUri}`, { viewport });
+      const page = await browser.open(`/en${product.slugUri}`, { viewport });
       await hydrated(page);
       const add = page.getByRole('button', { name: 'Add to cart' }).first();
       await add.click();
@@ -96,7 +88,7 @@ describe('the mini-cart', () => {
     const list = (await res.json()) as { results: Card[] };
     const parent = list.results.find((c) => c.slugUri.includes('stonewashed-linen-duvet-cover'));
     if (!parent) throw new Error('no duvet cover in the demo shop');
-    const page = await open(`/en${parent.slugUri}`);
+    const page = await browser.open(`/en${parent.slugUri}`);
     await page.getByRole('link', { name: 'Sage', exact: false }).first().click();
     await page.waitForURL(/sage-green/);
     await hydrated(page);
@@ -115,7 +107,7 @@ describe('the mini-cart', () => {
 
   it('without JavaScript, adding goes to the cart page', async () => {
     const product = await inStockProduct(3);
-    const page = await open(`/en${product.slugUri}`, { javaScriptEnabled: false });
+    const page = await browser.open(`/en${product.slugUri}`, { javaScriptEnabled: false });
     await page.getByRole('button', { name: 'Add to cart' }).first().click();
     await page.waitForURL(/\/en\/checkout\/cart\/$/);
     await page.getByRole('link', { name: product.title }).waitFor();
@@ -126,7 +118,7 @@ describe('the mini-cart', () => {
 describe('the sticky header', () => {
   for (const viewport of [NARROW, WIDE]) {
     it(`keeps the cart count in sight after scrolling, without covering what an anchor shows (${viewport.width} px)`, async () => {
-      const page = await open('/en/products/', { viewport });
+      const page = await browser.open('/en/products/', { viewport });
       await hydrated(page);
       await page.mouse.wheel(0, 3000);
       await expect

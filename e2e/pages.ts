@@ -152,20 +152,31 @@ export function useBrowser() {
       });
       return context.newPage();
     },
-    /** A new visitor's page (cookie question answered) at `path` of the shop. */
-    async open(path: string, options: BrowserContextOptions = {}): Promise<Page> {
+    /** A new visitor's page with the cookie question answered, so that no banner covers it. */
+    async visitor(options: BrowserContextOptions = {}): Promise<Page> {
       const page = await this.page(options);
       await withConsent(page);
+      return page;
+    },
+    /** A new visitor's page (cookie question answered) at `path` of the shop. */
+    async open(path: string, options: BrowserContextOptions = {}): Promise<Page> {
+      const page = await this.visitor(options);
       await page.goto(`${baseURL}${path}`);
       return page;
     },
-    /** A staff member's page (`staff@example.com` logged in), with or without JavaScript. */
-    async staffPage(javaScriptEnabled: boolean, viewport: { width: number; height: number }) {
-      const page = await this.page({ javaScriptEnabled, viewport });
+    /**
+     * A visitor logged in as `email` (the demo password; cookie question answered), whose
+     * page waits up to 15 s for an element: the back office's and the account's screens.
+     */
+    async loggedIn(email: string, options: BrowserContextOptions = {}): Promise<Page> {
+      const page = await this.visitor(options);
       page.setDefaultTimeout(15_000);
-      await withConsent(page);
-      await loginAs(page, baseURL);
+      await loginAs(page, baseURL, email);
       return page;
+    },
+    /** A staff member's page (`staff@example.com` logged in), with or without JavaScript. */
+    staffPage(javaScriptEnabled: boolean, viewport: { width: number; height: number }) {
+      return this.loggedIn('staff@example.com', { javaScriptEnabled, viewport });
     },
     /**
      * axe and the page's width (`checkScreen`). axe runs in the page, so a page without
@@ -207,6 +218,36 @@ export async function loginAs(page: Page, base: string, email = 'staff@example.c
   });
   if (!res.ok()) throw new Error(`login answered ${res.status()}: ${await res.text()}`);
   if (!(await cookie(page, 'sessionid'))) throw new Error('no sessionid cookie after login');
+}
+
+/**
+ * Turns a switch of the shop (staff/shop) back on through the API as `staff`, whatever the test
+ * did with it: the browser tests share one shop.
+ */
+export async function switchOn(staff: Page, name: 'cart' | 'active' | 'visible') {
+  await staff.request.get(`${baseURL}/en/api/staff/shop/`);
+  const token = (await cookie(staff, 'csrftoken'))?.value ?? '';
+  await staff.request.patch(`${baseURL}/en/api/staff/shop/`, {
+    data: { [name]: true },
+    headers: { 'X-CSRFToken': token },
+  });
+}
+
+/**
+ * Right after staff closed the shop (either switch): at once `visitor` is shown coming-soon, staff
+ * the shop. Then staff open it again with the button `reopen`, and the visitor sees the shop.
+ */
+export async function closedToVisitorsOnly(staff: Page, visitor: Page, reopen: string) {
+  await visitor.goto(`${baseURL}/en/`);
+  expect(new URL(visitor.url()).pathname).toBe('/en/pages/coming-soon/');
+  await staff.goto(`${baseURL}/en/`);
+  expect(new URL(staff.url()).pathname).toBe('/en/');
+
+  await staff.goto(`${baseURL}/en/staff/shop/`);
+  await staff.getByRole('button', { name: reopen }).click();
+  await staff.getByText('The shop is open to everyone.').waitFor();
+  await visitor.goto(`${baseURL}/en/`);
+  expect(new URL(visitor.url()).pathname).toBe('/en/');
 }
 
 /** The page's document is hydrated once React has attached itself to `<main>`. */
@@ -280,40 +321,88 @@ export const duplicateIds = (page: Page) =>
     return [...seen].filter(([, n]) => n > 1).map(([id]) => id);
   });
 
-/** The link of `path` in the newest mail to `to` (quoted-printable soft breaks undone). */
-export async function mailedLink(to: string, path: string): Promise<string> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const files = (await readdir(mailDir).catch(() => [])).sort().reverse();
-    for (const file of files) {
-      const raw = (await readFile(join(mailDir, file), 'utf8')).replace(/=\r?\n/g, '');
-      if (!raw.includes(to)) continue;
-      const match = new RegExp(`https?://[^\\s"]+/account/${path}/\\?token=[\\w-]+`).exec(raw);
-      if (match) return match[0].replace(/=3D/g, '=');
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no ${path} mail to ${to}`);
+/** The checkout's contact fields: Anna Muster at `email`, with a Munich phone number. */
+export async function fillContact(page: Page, email: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('First name').fill('Anna');
+  await page.getByLabel('Last name').fill('Muster');
+  await page.getByLabel('Phone').fill('+49 89 1234567');
 }
 
-/** The mail's link of `kind` (`confirm`, `unsubscribe`) in the newest newsletter mail to `to`. */
-export async function newsletterLink(to: string, kind: 'confirm' | 'unsubscribe') {
+/**
+ * Germany and `region` at the checkout: the region list comes with the country (without
+ * JavaScript on a click of "Show regions and cities", as do the region's cities).
+ */
+export async function chooseRegion(page: Page, js: boolean, region: string) {
+  await page.getByLabel('Country').selectOption({ label: 'Germany' });
+  if (!js) await page.getByRole('button', { name: 'Show regions and cities' }).click();
+  await page.getByLabel('Region').selectOption({ label: region });
+  if (!js) await page.getByRole('button', { name: 'Show regions and cities' }).click();
+}
+
+/** The checkout's delivery address: Marienplatz 1, 80331 München, Bavaria, Germany. */
+export async function fillPlace(page: Page, js: boolean) {
+  await chooseRegion(page, js, 'Bavaria');
+  await page.getByLabel('City').fill('München');
+  await page.getByLabel('Street and house number').fill('Marienplatz 1');
+  await page.getByLabel('Postal code').fill('80331');
+}
+
+/** The checkout's contact and delivery address (fillContact, fillPlace). */
+export async function fillAddress(page: Page, js: boolean, email = 'guest@example.com') {
+  await fillContact(page, email);
+  await fillPlace(page, js);
+}
+
+/**
+ * The newest mail the open shop wrote to `to` in which `find` finds what it looks for (it answers
+ * undefined to look further): `find` reads the mail's source, quoted-printable soft line breaks
+ * undone. Waits up to 5 s for it: a mail goes out after the answer.
+ */
+export async function newestMail<T>(to: string, find: (source: string) => T | undefined) {
   for (let attempt = 0; attempt < 50; attempt++) {
-    const files = (await readdir(mailDir).catch(() => [])).sort().reverse();
-    for (const file of files) {
-      const raw = (await readFile(join(mailDir, file), 'utf8')).replace(/=\r?\n/g, '');
-      if (!raw.includes(to)) continue;
-      const match = new RegExp(`https?://[^\\s"]+/newsletter/\\?${kind}=(?:3D)?[\\w.-]+`).exec(raw);
-      if (match) return match[0].replace(/=3D/g, '=').replace(/^https?:\/\/[^/]+/, baseURL);
+    for (const file of (await readdir(mailDir).catch(() => [])).sort().reverse()) {
+      const source = (await readFile(join(mailDir, file), 'utf8')).replace(/=\r?\n/g, '');
+      if (!source.includes(to)) continue;
+      const found = find(source);
+      if (found !== undefined) return found;
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`no newsletter mail to ${to}`);
+  throw new Error(`no such mail to ${to}`);
 }
+
+/** The link of `path` in the newest mail to `to` that has one. */
+export const mailedLink = (to: string, path: string): Promise<string> =>
+  newestMail(to, (source) =>
+    new RegExp(`https?://[^\\s"]+/account/${path}/\\?token=[\\w-]+`)
+      .exec(source)?.[0]
+      .replace(/=3D/g, '='),
+  );
+
+/** The mail's link of `kind` (`confirm`, `unsubscribe`) in the newest newsletter mail to `to`. */
+export const newsletterLink = (to: string, kind: 'confirm' | 'unsubscribe'): Promise<string> =>
+  newestMail(to, (source) =>
+    new RegExp(`https?://[^\\s"]+/newsletter/\\?${kind}=(?:3D)?[\\w.-]+`)
+      .exec(source)?.[0]
+      .replace(/=3D/g, '=')
+      .replace(/^https?:\/\/[^/]+/, baseURL),
+  );
 
 /** No axe violations and no sideways scrolling: what every new screen is checked for. */
 export async function checkScreen(page: Page) {
   expect(await axeViolations(page)).toEqual([]);
   expect(await contentWidth(page)).toBeLessThanOrEqual(page.viewportSize()?.width ?? 1280);
+}
+
+/** checkScreen at a phone's 360 px and a desktop's 1280 px, each from the page's top. */
+export async function checkBothWidths(page: Page) {
+  for (const viewport of [NARROW, WIDE]) {
+    await page.setViewportSize(viewport);
+    // From the top: a card scrolled under the sticky header counts as a covered target for axe.
+    await page.evaluate('window.scrollTo(0, 0)');
+    await checkScreen(page);
+  }
 }
 
 /**

@@ -7,11 +7,9 @@ import {
   checkScreen,
   hydrated,
   isFocused,
-  loginAs,
   NARROW,
   useBrowser,
   WIDE,
-  withConsent,
 } from './pages.ts';
 
 const browser = useBrowser();
@@ -75,10 +73,7 @@ describe('product reviews', () => {
     'writes, edits and deletes a review in the modal, by keyboard only (%s)',
     async (_name, viewport, skip, email) => {
       const product = await unreviewedProduct(skip);
-      const page = await browser.page({ viewport });
-      page.setDefaultTimeout(15_000);
-      await withConsent(page);
-      await loginAs(page, baseURL, email);
+      const page = await browser.loggedIn(email, { viewport });
       await page.goto(`${baseURL}/en${product.slugUri}`);
       await hydrated(page);
       const section = page.getByRole('region', { name: 'Product reviews' });
@@ -150,9 +145,8 @@ describe('product reviews', () => {
 
   it('works without JavaScript: log in from the section, write (text stays text, also once hydrated), delete with confirmation', async () => {
     const product = await unreviewedProduct(2);
-    const page = await browser.page({ javaScriptEnabled: false, viewport: NARROW });
+    const page = await browser.visitor({ javaScriptEnabled: false, viewport: NARROW });
     page.setDefaultTimeout(15_000);
-    await withConsent(page);
     const dialogs: string[] = [];
     page.on('dialog', (d) => {
       dialogs.push(d.message());
@@ -187,9 +181,7 @@ describe('product reviews', () => {
     expect(html).not.toContain("<script>document.title='pwned'");
     expect(html).toContain('&lt;img src=x');
     // …and with JavaScript on (hydrated) it stays text too.
-    const js = await browser.page({ viewport: WIDE });
-    await withConsent(js);
-    await js.goto(`${baseURL}/en${product.slugUri}`);
+    const js = await browser.open(`/en${product.slugUri}`, { viewport: WIDE });
     await hydrated(js);
     await js.getByText(XSS).first().waitFor();
     expect(await js.locator('main img[src="x"]').count()).toBe(0);
@@ -211,9 +203,10 @@ describe('product reviews', () => {
     );
     const foreign = all.results.find((r) => r.language === 'de')!;
     const card = await api<Card>(`products/products/${foreign.product}/`);
-    const page = await browser.page({ javaScriptEnabled: false, viewport: WIDE });
-    await withConsent(page);
-    await page.goto(`${baseURL}/en${card.slugUri}`);
+    const page = await browser.open(`/en${card.slugUri}`, {
+      javaScriptEnabled: false,
+      viewport: WIDE,
+    });
     const section = page.getByRole('region', { name: 'Product reviews' });
     await section.getByText('Written in German').first().waitFor();
     expect(await section.locator('[lang="de"]').count()).toBeGreaterThan(0);
@@ -234,9 +227,7 @@ describe('the in-page forms (the no-JavaScript path) pass axe', () => {
     ['at 360 px', NARROW],
     ['at 1280 px', WIDE],
   ])('write form and delete confirmation in the page (%s)', async (_name, viewport) => {
-    const page = await browser.page({ viewport });
-    await withConsent(page);
-    await loginAs(page, baseURL, 'giulia.rossi@example.com');
+    const page = await browser.loggedIn('giulia.rossi@example.com', { viewport });
     await page.goto(`${baseURL}/en/pages/reviews/?write-review=1`);
     await page.getByRole('region', { name: 'Edit your review' }).waitFor();
     await checkScreen(page);
@@ -256,9 +247,7 @@ describe('shop reviews', () => {
   ])(
     'shows the latest on the home page and all of them, paged and sorted (%s)',
     async (_n, viewport) => {
-      const page = await browser.page({ viewport });
-      await withConsent(page);
-      await page.goto(`${baseURL}/en/`);
+      const page = await browser.open('/en/', { viewport });
       const teaser = page.getByRole('region', { name: 'What our customers say' });
       await teaser.getByRole('article').first().waitFor();
       expect(await teaser.getByRole('article').count()).toBe(3);
@@ -286,10 +275,7 @@ describe('shop reviews', () => {
   );
 
   it('writes and deletes the one shop review of a user in the modal; without JavaScript too', async () => {
-    const page = await browser.page({ viewport: WIDE });
-    page.setDefaultTimeout(15_000);
-    await withConsent(page);
-    await loginAs(page, baseURL, 'shopper@example.com');
+    const page = await browser.loggedIn('shopper@example.com', { viewport: WIDE });
     await page.goto(`${baseURL}/en/pages/reviews/`);
     await hydrated(page);
     const section = page.getByRole('region', { name: 'Shop reviews' });
@@ -305,9 +291,10 @@ describe('shop reviews', () => {
     expect(body.results.map((r) => r.text)).toEqual(['Edited: quick and friendly.']);
 
     // Without JavaScript: the delete link shows the confirmation in the page.
-    const noJs = await browser.page({ javaScriptEnabled: false, viewport: NARROW });
-    await withConsent(noJs);
-    await loginAs(noJs, baseURL, 'shopper@example.com');
+    const noJs = await browser.loggedIn('shopper@example.com', {
+      javaScriptEnabled: false,
+      viewport: NARROW,
+    });
     await noJs.goto(`${baseURL}/en/pages/reviews/`);
     const region = noJs.getByRole('region', { name: 'Shop reviews' });
     await region.getByRole('link', { name: 'Delete review' }).click();

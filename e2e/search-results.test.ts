@@ -10,7 +10,6 @@ import {
   NARROW,
   useBrowser,
   WIDE,
-  withConsent,
 } from './pages.ts';
 
 type Facet = { id: number; title: string; values: { id: number; title: string; count: number }[] };
@@ -27,9 +26,7 @@ describe('search results', () => {
   for (const viewport of [NARROW, WIDE])
     for (const js of [true, false])
       it(`keep the words in the search box (${viewport.width} px, ${js ? 'with' : 'without'} JavaScript)`, async () => {
-        const page = await browser.page({ viewport, javaScriptEnabled: js });
-        await withConsent(page);
-        await page.goto(`${baseURL}/en/`);
+        const page = await browser.open('/en/', { viewport, javaScriptEnabled: js });
         if (js) await hydrated(page);
         const box = page
           .getByRole('banner')
@@ -52,9 +49,7 @@ describe('search results', () => {
       });
 
   it('sort and filter like the list; a filter ticked low in the sidebar brings the results back (1280 px)', async () => {
-    const page = await browser.page({ viewport: WIDE });
-    await withConsent(page);
-    await page.goto(`${baseURL}/en/products/?query=linen`);
+    const page = await browser.open('/en/products/?query=linen', { viewport: WIDE });
     await hydrated(page);
     const box = page.getByRole('banner').getByRole('combobox', { name: /^Search/ });
     await page.getByLabel('Sort by').selectOption({ label: 'Price: low to high' });
@@ -100,9 +95,10 @@ describe('search results', () => {
     it(`filter ${js ? 'in the sheet on a phone' : 'on a phone without JavaScript'} (360 px)`, async () => {
       const facets = await api<Facet[]>('products/facets/?query=linen');
       const value = facets.flatMap((a) => a.values).find((v) => v.count > 0)!;
-      const page = await browser.page({ viewport: NARROW, javaScriptEnabled: js });
-      await withConsent(page);
-      await page.goto(`${baseURL}/en/products/?query=linen`);
+      const page = await browser.open('/en/products/?query=linen', {
+        viewport: NARROW,
+        javaScriptEnabled: js,
+      });
       if (js) {
         await hydrated(page);
         await page.getByRole('button', { name: 'Filters', exact: true }).click();

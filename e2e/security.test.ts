@@ -6,7 +6,15 @@
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseURL, hydrated, inStockProduct, useBrowser, withConsent, WIDE } from './pages.ts';
+import {
+  baseURL,
+  fillAddress,
+  hydrated,
+  inStockProduct,
+  useBrowser,
+  withConsent,
+  WIDE,
+} from './pages.ts';
 import { ApiVisitor } from './api-visitor.ts';
 
 const browser = useBrowser();
@@ -397,17 +405,7 @@ describe('the pages under the CSP (no violation reported)', () => {
       await page.getByRole('link', { name: 'Proceed to checkout' }).click();
       await page.getByRole('heading', { level: 1, name: 'Checkout' }).waitFor();
       if (js) await hydrated(page);
-      await page.getByLabel('Email').fill('csp@example.com');
-      await page.getByLabel('First name').fill('Anna');
-      await page.getByLabel('Last name').fill('Muster');
-      await page.getByLabel('Phone').fill('+49 89 1234567');
-      await page.getByLabel('Country').selectOption({ label: 'Germany' });
-      if (!js) await page.getByRole('button', { name: 'Show regions and cities' }).click();
-      await page.getByLabel('Region').selectOption({ label: 'Bavaria' });
-      if (!js) await page.getByRole('button', { name: 'Show regions and cities' }).click();
-      await page.getByLabel('City').fill('München');
-      await page.getByLabel('Street and house number').fill('Marienplatz 1');
-      await page.getByLabel('Postal code').fill('80331');
+      await fillAddress(page, js, 'csp@example.com');
       await page.getByLabel(/Credit card/).check();
       await page.getByRole('button', { name: 'Place order' }).click();
       await page.getByRole('heading', { level: 1, name: 'Pay for your order' }).waitFor();

@@ -7,12 +7,10 @@ import {
   baseURL,
   checkScreen,
   hydrated,
-  loginAs,
   NARROW,
   shopInfo,
   useBrowser,
   WIDE,
-  withConsent,
   type Card,
 } from './pages.ts';
 
@@ -45,16 +43,11 @@ describe('the back office’s products', () => {
       });
 
       // A visitor's product page, kept by the page cache before the edit.
-      const visitor = await browser.page({ viewport });
-      await withConsent(visitor);
-      await visitor.goto(`${baseURL}/en${product.slugUri}`);
+      const visitor = await browser.open(`/en${product.slugUri}`, { viewport });
       await visitor.goto(`${baseURL}/en${product.slugUri}`);
       await visitor.getByRole('heading', { level: 1, name: product.title }).waitFor();
 
-      const page = await browser.page({ javaScriptEnabled: js, viewport });
-      page.setDefaultTimeout(15_000);
-      await withConsent(page);
-      await loginAs(page, baseURL);
+      const page = await browser.staffPage(js, viewport);
 
       // The list, searched by the id (a GET form), then the product's edit page.
       await page.goto(`${baseURL}/en/staff/`);
@@ -101,9 +94,7 @@ describe('the back office’s products', () => {
     ['at 360 px', NARROW],
     ['at 1280 px', WIDE],
   ])('the bundle list and a bundle’s edit page pass axe (%s)', async (_name, viewport) => {
-    const page = await browser.page({ viewport });
-    await withConsent(page);
-    await loginAs(page, baseURL);
+    const page = await browser.staffPage(true, viewport);
     await page.goto(`${baseURL}/en/staff/bundles/`);
     await page.getByRole('heading', { level: 1, name: 'Bundles' }).waitFor();
     await hydrated(page);

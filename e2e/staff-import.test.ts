@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { baseURL, hydrated, loginAs, NARROW, useBrowser, WIDE, withConsent } from './pages.ts';
+import { baseURL, hydrated, NARROW, useBrowser, WIDE } from './pages.ts';
 
 const browser = useBrowser();
 
@@ -44,10 +44,8 @@ describe('the catalogue import page', () => {
   ])(
     'refuses a file with one bad row, naming it, then imports the corrected file (%s)',
     async (_name, js, viewport) => {
-      const page = await browser.page({ javaScriptEnabled: js, viewport });
+      const page = await browser.staffPage(js, viewport);
       page.setDefaultTimeout(20_000);
-      await withConsent(page);
-      await loginAs(page, baseURL);
       const [shop] = await exportedRows(page);
       const prefix = `import-e2e-${randomUUID().slice(0, 8)}`;
 
@@ -92,9 +90,7 @@ describe('the catalogue import page', () => {
   );
 
   it('offers the export as CSV and JSON', async () => {
-    const page = await browser.page({ viewport: WIDE });
-    await withConsent(page);
-    await loginAs(page, baseURL);
+    const page = await browser.staffPage(true, WIDE);
     await page.goto(`${baseURL}/en/staff/import/`);
     const href = await page.getByRole('link', { name: 'Download CSV' }).getAttribute('href');
     const res = await page.request.get(`${baseURL}${href}`);

@@ -7,16 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import {
-  baseURL,
-  hydrated,
-  inStockProduct,
-  loginAs,
-  NARROW,
-  useBrowser,
-  WIDE,
-  withConsent,
-} from './pages.ts';
+import { baseURL, hydrated, inStockProduct, NARROW, useBrowser, WIDE } from './pages.ts';
 
 const browser = useBrowser();
 
@@ -50,15 +41,11 @@ describe('product pictures in the back office', () => {
       const product = await inStockProduct(skip);
       const productUrl = `${baseURL}/en${product.slugUri}`;
       // A visitor's product page, kept by the page cache before the change.
-      const visitor = await browser.page({ viewport });
-      await withConsent(visitor);
+      const visitor = await browser.visitor({ viewport });
       await visitor.goto(productUrl);
       await visitor.goto(productUrl);
 
-      const page = await browser.page({ javaScriptEnabled: js, viewport });
-      page.setDefaultTimeout(15_000);
-      await withConsent(page);
-      await loginAs(page, baseURL);
+      const page = await browser.staffPage(js, viewport);
       await page.goto(`${baseURL}/en/staff/products/${product.id}/pictures/`);
       await page.getByRole('heading', { level: 1, name: `Pictures of ${product.title}` }).waitFor();
       if (js) await hydrated(page);
@@ -66,10 +53,12 @@ describe('product pictures in the back office', () => {
         `/en/staff/products/${product.id}/`,
       );
       await browser.checkScreen(page, js);
-      const before = await page
-        .getByRole('listitem')
-        .filter({ hasText: /^Picture \d+ of/ })
-        .count();
+      const pictures = () =>
+        page
+          .getByRole('listitem')
+          .filter({ hasText: /^Picture \d+ of/ })
+          .count();
+      const before = await pictures();
 
       // A text file named .jpg: refused at the field, nothing added.
       const file = page.getByLabel('Picture file');
@@ -83,12 +72,7 @@ describe('product pictures in the back office', () => {
         .getByRole('alert')
         .filter({ hasText: 'This file is not a picture. Choose a JPEG, PNG, WebP or AVIF image.' })
         .waitFor();
-      expect(
-        await page
-          .getByRole('listitem')
-          .filter({ hasText: /^Picture \d+ of/ })
-          .count(),
-      ).toBe(before);
+      expect(await pictures()).toBe(before);
       await browser.checkScreen(page, js);
 
       // A real photo-sized picture (noise does not compress: over 1 MB, past the limit of the
@@ -150,12 +134,7 @@ describe('product pictures in the back office', () => {
         );
       }
       // The status line comes with the list it speaks of (not before the list is loaded again).
-      expect(
-        await page
-          .getByRole('listitem')
-          .filter({ hasText: /^Picture \d+ of/ })
-          .count(),
-      ).toBe(before);
+      expect(await pictures()).toBe(before);
       await visitor.goto(productUrl);
       expect(await visitor.locator(`img[src*="${hash}"]`).count()).toBe(0);
     },

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { ApiVisitor } from './api-visitor.ts';
 import {
   baseURL,
   checkScreen,
@@ -14,12 +15,10 @@ import {
   NARROW,
   useBrowser,
   WIDE,
-  withConsent,
 } from './pages.ts';
 
 const browser = useBrowser();
 
-type Named = { id: number; kind?: string };
 type Dashboard = {
   today: { orders: number; revenue: number };
   awaitingShipping: number;
@@ -40,8 +39,7 @@ async function call<T>(page: Page, method: 'GET' | 'POST', path: string, data?: 
 
 /** A visitor with one product in the cart (the `skip`-th in stock). */
 async function shopperWithCart(skip: number) {
-  const shopper = await browser.page({ viewport: WIDE });
-  await withConsent(shopper);
+  const shopper = await browser.visitor({ viewport: WIDE });
   await shopper.request.get(`${baseURL}/en/api/accounts/login/`);
   const product = await inStockProduct(skip);
   const added = await call(shopper, 'POST', `/en/api/sales/cart_products/${product.id}/add/`, {
@@ -54,44 +52,12 @@ async function shopperWithCart(skip: number) {
 
 /** A guest order paid on delivery, in Germany: its id, number and e-mail. */
 async function codOrder(skip: number) {
-  const shopper = await shopperWithCart(skip);
-  const { body: countries } = await call<Named[]>(
-    shopper,
-    'GET',
-    '/en/api/core/delivery_countries/',
-  );
-  const country = countries[0]!;
-  const { body: regions } = await call<Named[]>(
-    shopper,
-    'GET',
-    `/en/api/core/delivery_regions/?country=${country.id}`,
-  );
-  const { body: deliveries } = await call<Named[]>(
-    shopper,
-    'GET',
-    '/en/api/deliveries/deliveries/',
-  );
-  const { body: payments } = await call<Named[]>(shopper, 'GET', '/en/api/payments/payments/');
-  const token = (await cookie(shopper, 'csrftoken'))?.value ?? '';
-  const res = await shopper.request.post(`${baseURL}/en/api/sales/orders/`, {
-    data: {
-      email: `dash-${randomUUID().slice(0, 8)}@example.com`,
-      firstName: 'Dana',
-      lastName: 'Board',
-      phone: '+49 89 1234567',
-      country: country.id,
-      region: regions[0]?.id ?? null,
-      city: 'München',
-      address: 'Marienplatz 1',
-      postcode: '80331',
-      delivery: deliveries[0]!.id,
-      payment: payments.find((p) => p.kind === 'cod')!.id,
-    },
-    headers: { 'X-CSRFToken': token, 'Idempotency-Key': randomUUID() },
+  const product = await inStockProduct(skip);
+  return new ApiVisitor(baseURL).orderOne(product.id, 'cod', {
+    email: `dash-${randomUUID().slice(0, 8)}@example.com`,
+    firstName: 'Dana',
+    lastName: 'Board',
   });
-  if (res.status() !== 201)
-    throw new Error(`checkout answered ${res.status()}: ${await res.text()}`);
-  return (await res.json()) as { id: number; number: string; email: string };
 }
 
 describe('the dashboard', () => {

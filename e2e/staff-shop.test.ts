@@ -5,77 +5,29 @@
 // and what became what. axe at 360 and 1280 px.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { ApiVisitor } from './api-visitor.ts';
 import {
   baseURL,
   checkScreen,
-  cookie,
+  closedToVisitorsOnly,
   hydrated,
   inStockProduct,
   NARROW,
+  switchOn,
   useBrowser,
   WIDE,
-  withConsent,
 } from './pages.ts';
 
 const browser = useBrowser();
 
-type Named = { id: number; title?: string; kind?: string };
-
-/** Turns a switch back on through the API, whatever the page did: the shop is shared. */
-async function switchOn(page: Page, name: 'cart' | 'active') {
-  await page.request.get(`${baseURL}/en/api/staff/shop/`);
-  const token = (await cookie(page, 'csrftoken'))?.value ?? '';
-  await page.request.patch(`${baseURL}/en/api/staff/shop/`, {
-    data: { [name]: true },
-    headers: { 'X-CSRFToken': token },
-  });
-}
-
-const json = async <T>(res: Response): Promise<T> => {
-  if (!res.ok) throw new Error(`${res.url} answered ${res.status}: ${await res.text()}`);
-  return (await res.json()) as T;
-};
-
 /** An anonymous visitor's bank-transfer order of one product: its id and number. */
 async function bankTransferOrder(skip: number): Promise<{ id: number; number: string }> {
-  const visitor = new ApiVisitor(baseURL);
   const product = await inStockProduct(skip);
-  const added = await visitor.addToCart(product.id);
-  if (added.status !== 200) throw new Error(`add to cart answered ${added.status}: ${added.text}`);
-  const [country] = await json<Named[]>(await visitor.get('api/core/delivery_countries/'));
-  const [region] = await json<Named[]>(
-    await visitor.get(`api/core/delivery_regions/?country=${country!.id}`),
-  );
-  const cities = region
-    ? await json<Named[]>(await visitor.get(`api/core/delivery_cities/?region=${region.id}`))
-    : [];
-  const [delivery] = await json<Named[]>(await visitor.get('api/deliveries/deliveries/'));
-  const payments = await json<Named[]>(await visitor.get('api/payments/payments/'));
-  const res = await fetch(`${baseURL}/en/api/sales/orders/`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      cookie: visitor.cookie,
-      'x-csrftoken': visitor.token,
-      'idempotency-key': randomUUID(),
-    },
-    body: JSON.stringify({
-      email: `log-${randomUUID().slice(0, 8)}@example.com`,
-      firstName: 'Lou',
-      lastName: 'Logger',
-      phone: '+49 89 1234567',
-      country: country!.id,
-      region: region?.id ?? null,
-      city: cities[0]?.title ?? 'München',
-      address: 'Marienplatz 1',
-      postcode: '80331',
-      delivery: delivery!.id,
-      payment: payments.find((p) => p.kind === 'bank_transfer')!.id,
-    }),
+  return new ApiVisitor(baseURL).orderOne(product.id, 'bank_transfer', {
+    email: `log-${randomUUID().slice(0, 8)}@example.com`,
+    firstName: 'Lou',
+    lastName: 'Logger',
   });
-  return json<{ id: number; number: string }>(res);
 }
 
 describe('the shop switches', () => {
@@ -87,8 +39,7 @@ describe('the shop switches', () => {
     async (_name, js, viewport) => {
       const product = await inStockProduct(js ? 1 : 0);
       const page = await browser.staffPage(js, viewport);
-      const visitor = await browser.page({ javaScriptEnabled: false, viewport });
-      await withConsent(visitor);
+      const visitor = await browser.visitor({ javaScriptEnabled: false, viewport });
       const addButton = visitor.getByRole('button', { name: 'Add to cart' });
       try {
         // The visitor's product page, kept by the page cache (a visitor without a session).
@@ -137,8 +88,7 @@ describe('the shop switches', () => {
 describe('the active switch', () => {
   it('staff deactivate the shop without JavaScript: a visitor sees coming-soon, staff the shop; activated again, the visitor the shop', async () => {
     const page = await browser.staffPage(false, NARROW);
-    const visitor = await browser.page({ javaScriptEnabled: false, viewport: NARROW });
-    await withConsent(visitor);
+    const visitor = await browser.visitor({ javaScriptEnabled: false, viewport: NARROW });
     try {
       await visitor.goto(`${baseURL}/en/`);
       expect(new URL(visitor.url()).pathname).toBe('/en/');
@@ -149,17 +99,7 @@ describe('the active switch', () => {
       // Still visible: only the active switch closed it.
       await page.getByText('Visible: the shop is shown to the public.').waitFor();
       await browser.checkScreen(page, false);
-
-      await visitor.goto(`${baseURL}/en/`);
-      expect(new URL(visitor.url()).pathname).toBe('/en/pages/coming-soon/');
-      await page.goto(`${baseURL}/en/`);
-      expect(new URL(page.url()).pathname).toBe('/en/');
-
-      await page.goto(`${baseURL}/en/staff/shop/`);
-      await page.getByRole('button', { name: 'Activate the shop' }).click();
-      await page.getByText('The shop is open to everyone.').waitFor();
-      await visitor.goto(`${baseURL}/en/`);
-      expect(new URL(visitor.url()).pathname).toBe('/en/');
+      await closedToVisitorsOnly(page, visitor, 'Activate the shop');
     } finally {
       await switchOn(page, 'active');
     }

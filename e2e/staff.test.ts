@@ -3,93 +3,36 @@
 // the shop, and every staff screen passes axe at 360 and 1280 px; anyone else is kept out (the
 // login page, or 403). Runs with and without JavaScript.
 import { randomUUID } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { ApiVisitor } from './api-visitor.ts';
 import {
   baseURL,
   checkScreen,
-  cookie,
+  closedToVisitorsOnly,
   hydrated,
   inStockProduct,
-  loginAs,
-  mailDir,
   NARROW,
+  newestMail,
+  switchOn,
   useBrowser,
   WIDE,
-  withConsent,
 } from './pages.ts';
 
 const browser = useBrowser();
 
-type Named = { id: number; title?: string; kind?: string };
-
-/** A JSON call of the page's context, with its CSRF token on writes. */
-async function call<T>(page: Page, method: 'GET' | 'POST', path: string, data?: unknown) {
-  const token = (await cookie(page, 'csrftoken'))?.value ?? '';
-  const res = await page.request.fetch(`${baseURL}${path}`, {
-    method,
-    ...(data === undefined ? {} : { data }),
-    headers: method === 'GET' ? {} : { 'X-CSRFToken': token },
-  });
-  if (!res.ok()) throw new Error(`${method} ${path} answered ${res.status()}: ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
 /** shopper@example.com orders one product and pays by bank transfer: the order's number. */
-async function bankTransferOrder(shopper: Page, skip: number): Promise<string> {
-  await loginAs(shopper, baseURL, 'shopper@example.com');
+async function bankTransferOrder(skip: number): Promise<string> {
+  const shopper = new ApiVisitor(baseURL);
+  const login = await shopper.login('shopper@example.com');
+  if (login.status !== 200) throw new Error(`login answered ${login.status}: ${login.text}`);
   const product = await inStockProduct(skip);
-  await call(shopper, 'POST', `/en/api/sales/cart_products/${product.id}/add/`, {
-    quantity: 1,
-    ref: 'product',
+  const order = await shopper.orderOne(product.id, 'bank_transfer', {
+    email: 'shopper@example.com',
+    firstName: 'Sam',
+    lastName: 'Shopper',
   });
-  const [country] = await call<Named[]>(shopper, 'GET', '/en/api/core/delivery_countries/');
-  const [region] = await call<Named[]>(
-    shopper,
-    'GET',
-    `/en/api/core/delivery_regions/?country=${country!.id}`,
-  );
-  const cities = region
-    ? await call<Named[]>(shopper, 'GET', `/en/api/core/delivery_cities/?region=${region.id}`)
-    : [];
-  const [delivery] = await call<Named[]>(shopper, 'GET', '/en/api/deliveries/deliveries/');
-  const payments = await call<Named[]>(shopper, 'GET', '/en/api/payments/payments/');
-  const bank = payments.find((p) => p.kind === 'bank_transfer');
-  const token = (await cookie(shopper, 'csrftoken'))?.value ?? '';
-  const res = await shopper.request.post(`${baseURL}/en/api/sales/orders/`, {
-    data: {
-      email: 'shopper@example.com',
-      firstName: 'Sam',
-      lastName: 'Shopper',
-      phone: '+49 89 1234567',
-      country: country!.id,
-      region: region?.id ?? null,
-      city: cities[0]?.title ?? 'München',
-      address: 'Marienplatz 1',
-      postcode: '80331',
-      delivery: delivery!.id,
-      payment: bank!.id,
-    },
-    headers: { 'X-CSRFToken': token, 'Idempotency-Key': randomUUID() },
-  });
-  if (res.status() !== 201)
-    throw new Error(`checkout answered ${res.status()}: ${await res.text()}`);
-  return ((await res.json()) as { number: string }).number;
-}
-
-/** The text of the newest mail to `to` whose text holds `needle` (quoted-printable undone). */
-async function mailWith(to: string, needle: string): Promise<string> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const files = (await readdir(mailDir).catch(() => [])).sort().reverse();
-    for (const file of files) {
-      const raw = (await readFile(join(mailDir, file), 'utf8')).replace(/=\r?\n/g, '');
-      if (raw.includes(to) && raw.includes(needle)) return raw;
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no mail to ${to} with ${needle}`);
+  return order.number;
 }
 
 /** Clicks a move's button and waits for its result; a refusal shown instead fails with its text. */
@@ -108,8 +51,7 @@ describe('the back office', () => {
   ])(
     'staff mark a bank-transfer order paid, then ship it with a tracking number (%s)',
     async (_name, js, viewport, skip) => {
-      const shopper = await browser.page({ viewport: WIDE });
-      const number = await bankTransferOrder(shopper, skip);
+      const number = await bankTransferOrder(skip);
       const page = await browser.staffPage(js, viewport);
 
       // The list, searched by the order's number (a GET form: the address holds the filter).
@@ -148,23 +90,24 @@ describe('the back office', () => {
       await browser.checkScreen(page, js);
 
       // The shopper reads it in "My orders" and in the mail.
+      const shopper = await browser.loggedIn('shopper@example.com', { viewport: WIDE });
       await shopper.goto(`${baseURL}/en/account/dashboard/my-orders/`);
       await shopper
         .getByRole('listitem')
         .filter({ hasText: `Order #${number}` })
         .getByText('Shipped')
         .waitFor();
-      expect(await mailWith('shopper@example.com', `Tracking number: ${tracking}`)).toContain(
-        number,
+      const mail = await newestMail('shopper@example.com', (source) =>
+        source.includes(`Tracking number: ${tracking}`) ? source : undefined,
       );
+      expect(mail).toContain(number);
     },
     // Without JavaScript each step is a page of its own, on a machine shared with other runs.
     120_000,
   );
 
   it('two screens of one order: the later move hears "changed meanwhile"', async () => {
-    const shopper = await browser.page({ viewport: WIDE });
-    const number = await bankTransferOrder(shopper, 2);
+    const number = await bankTransferOrder(2);
     const first = await browser.staffPage(false, WIDE);
     const second = await browser.staffPage(false, WIDE);
     await first.goto(`${baseURL}/en/staff/orders/?q=${number}`);
@@ -188,8 +131,7 @@ describe('the back office', () => {
     'staff close the shop and open it again (%s)',
     async (_name, js, viewport) => {
       const page = await browser.staffPage(js, viewport);
-      const visitor = await browser.page({ viewport });
-      await withConsent(visitor);
+      const visitor = await browser.visitor({ viewport });
       try {
         // The visitor's home page, kept by the page cache (a visitor without a session).
         await visitor.goto(`${baseURL}/en/`);
@@ -202,26 +144,11 @@ describe('the back office', () => {
         await page.getByRole('button', { name: 'Close the shop' }).click();
         await page.getByText(/The shop is closed/).waitFor();
         await browser.checkScreen(page, js);
-
         // At once, the kept page dropped: the visitor is shown coming-soon, staff the shop.
-        await visitor.goto(`${baseURL}/en/`);
-        expect(new URL(visitor.url()).pathname).toBe('/en/pages/coming-soon/');
-        await page.goto(`${baseURL}/en/`);
-        expect(new URL(page.url()).pathname).toBe('/en/');
-
-        await page.goto(`${baseURL}/en/staff/shop/`);
-        await page.getByRole('button', { name: 'Open the shop' }).click();
-        await page.getByText('The shop is open to everyone.').waitFor();
-        await visitor.goto(`${baseURL}/en/`);
-        expect(new URL(visitor.url()).pathname).toBe('/en/');
+        await closedToVisitorsOnly(page, visitor, 'Open the shop');
       } finally {
         // Never leave the shared shop closed for the next test file.
-        await call(page, 'GET', '/en/api/staff/shop/');
-        const token = (await cookie(page, 'csrftoken'))?.value ?? '';
-        await page.request.patch(`${baseURL}/en/api/staff/shop/`, {
-          data: { visible: true },
-          headers: { 'X-CSRFToken': token },
-        });
+        await switchOn(page, 'visible');
       }
     },
     120_000,
@@ -272,9 +199,7 @@ describe('the back office', () => {
     await anonymous.goto(`${baseURL}/en/staff/orders/`);
     expect(new URL(anonymous.url()).pathname).toBe('/en/account/login/');
 
-    const shopper = await browser.page({ viewport: NARROW });
-    await withConsent(shopper);
-    await loginAs(shopper, baseURL, 'shopper@example.com');
+    const shopper = await browser.loggedIn('shopper@example.com', { viewport: NARROW });
     const res = await shopper.goto(`${baseURL}/en/staff/orders/`);
     expect(res?.status()).toBe(403);
     await shopper.getByText("This page is for the shop's staff only.").waitFor();

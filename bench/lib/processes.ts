@@ -162,10 +162,12 @@ export async function waitUntilAnswers(
 }
 
 /**
- * CPU seconds (user + system) used so far by every live process of the given groups, from
- * /proc (Linux); undefined elsewhere.
+ * The live processes of the given groups, from /proc (Linux): each one's pid and the fields of its
+ * stat after the command name (pgrp at index 2, utime and stime at 11 and 12); undefined elsewhere.
  */
-export async function groupsCpuSeconds(pgids: number[]): Promise<number | undefined> {
+async function groupsProcesses(
+  pgids: number[],
+): Promise<{ pid: string; fields: string[] }[] | undefined> {
   let entries: string[];
   try {
     entries = await readdir('/proc');
@@ -173,21 +175,33 @@ export async function groupsCpuSeconds(pgids: number[]): Promise<number | undefi
     return undefined;
   }
   const wanted = new Set(pgids);
-  let ticks = 0;
-  for (const entry of entries) {
-    if (!/^\d+$/.test(entry)) continue;
+  const found: { pid: string; fields: string[] }[] = [];
+  for (const pid of entries) {
+    if (!/^\d+$/.test(pid)) continue;
     let stat: string;
     try {
-      stat = await readFile(`/proc/${entry}/stat`, 'utf8');
+      stat = await readFile(`/proc/${pid}/stat`, 'utf8');
     } catch {
       continue;
     }
-    // Fields after the command name, which is in parentheses and may contain spaces.
+    // The command name is in parentheses and may contain spaces.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // pgrp is field 5 of stat (index 2 here), utime and stime fields 14 and 15 (11 and 12).
-    if (!wanted.has(Number(fields[2]))) continue;
-    ticks += Number(fields[11]) + Number(fields[12]);
+    if (wanted.has(Number(fields[2]))) found.push({ pid, fields });
   }
+  return found;
+}
+
+/**
+ * CPU seconds (user + system) used so far by every live process of the given groups, from
+ * /proc (Linux); undefined elsewhere.
+ */
+export async function groupsCpuSeconds(pgids: number[]): Promise<number | undefined> {
+  const processes = await groupsProcesses(pgids);
+  if (!processes) return undefined;
+  const ticks = processes.reduce(
+    (sum, { fields }) => sum + Number(fields[11]) + Number(fields[12]),
+    0,
+  );
   // USER_HZ is 100 on every Linux architecture Node supports.
   return ticks / 100;
 }
@@ -197,27 +211,31 @@ export async function groupsCpuSeconds(pgids: number[]): Promise<number | undefi
  * /proc (Linux); undefined elsewhere.
  */
 export async function groupsRssBytes(pgids: number[]): Promise<number | undefined> {
-  let entries: string[];
-  try {
-    entries = await readdir('/proc');
-  } catch {
-    return undefined;
-  }
-  const wanted = new Set(pgids);
+  const processes = await groupsProcesses(pgids);
+  if (!processes) return undefined;
   let bytes = 0;
-  for (const entry of entries) {
-    if (!/^\d+$/.test(entry)) continue;
-    let stat: string;
-    let status: string;
-    try {
-      stat = await readFile(`/proc/${entry}/stat`, 'utf8');
-      if (!wanted.has(Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]))) continue;
-      status = await readFile(`/proc/${entry}/status`, 'utf8');
-    } catch {
-      continue;
-    }
+  for (const { pid } of processes) {
+    const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
     const kb = /^VmRSS:\s+(\d+) kB/m.exec(status)?.[1];
     if (kb) bytes += Number(kb) * 1024;
   }
   return bytes;
+}
+
+/**
+ * Runs a benchmark's `main` and exits with the code it answers (1 when it throws: its message is
+ * printed after `name`). Its child processes are stopped however it ends, interrupted included.
+ */
+export async function runMain(name: string, main: () => Promise<number>): Promise<never> {
+  stopAllOnSignals();
+  let exitCode = 1;
+  try {
+    exitCode = await main();
+  } catch (error) {
+    console.error(`${name}: ${error instanceof Error ? error.message : String(error)}`);
+  } finally {
+    console.error('stopping child processes…');
+    await stopAll();
+  }
+  process.exit(exitCode);
 }

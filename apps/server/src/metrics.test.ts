@@ -1,14 +1,13 @@
 // The storefront's part of the metrics (decision 0061): kept pages' hits and misses, and pages
 // counted under their React Router route rather than Fastify's `/*`.
 import type { FastifyInstance } from 'fastify';
-import { RouterContextProvider, type ServerBuild } from 'react-router';
+import type { ServerBuild } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { newCsrfToken } from '@shop/contract';
 import { useTestApp } from '../../api/test/helpers.ts';
 import { parseExposition, sampleSum } from '../../api/test/prometheus.ts';
 import { pagePatterns } from './page-routes.ts';
 import { mountStorefront } from './storefront.ts';
-import { fakeBuild } from '../test/fake-build.ts';
+import { fakeBuild, pageEntry } from '../test/fake-build.ts';
 
 /** The routes of a small shop: a language, its product list and page, and a not-found page. */
 const routes = {
@@ -26,29 +25,11 @@ const routes = {
  * root does; what a kept page needs.
  */
 function smallStorefront(): ServerBuild {
-  const page = (
-    request: Request,
-    _status: number,
-    headers: Headers,
-    _ctx: unknown,
-    load: unknown,
-  ) => {
-    const { nonce } = load as { nonce: string };
-    let token = /csrftoken=([\w-]{43})/.exec(request.headers.get('cookie') ?? '')?.[1];
-    if (!token) {
-      token = newCsrfToken();
-      headers.append('set-cookie', `csrftoken=${token}; Path=/; SameSite=Lax`);
-    }
-    headers.set('content-type', 'text/html; charset=utf-8');
-    const body = `<!doctype html><script nonce="${nonce}"></script><input name="csrf" value="${token}">`;
-    return new Response(body, { status: 200, headers });
-  };
   return fakeBuild(
-    {
-      default: page,
-      createLoadContext: (_transport: unknown, { nonce }: { nonce: string }) =>
-        Object.assign(new RouterContextProvider(), { nonce }),
-    },
+    pageEntry(({ headers, nonce, token }) => {
+      const body = `<!doctype html><script nonce="${nonce}"></script><input name="csrf" value="${token}">`;
+      return new Response(body, { status: 200, headers });
+    }),
     Object.values(routes).map((route) => ({ ...route, module: { default: () => null } })),
   );
 }

@@ -12,12 +12,11 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type {} from '../../api/test/global-setup.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildIfStale } from '../../../scripts/build-if-stale.ts';
 import { findNginx, startNginx, upstreamFor, type RunningNginx } from '../../../scripts/nginx.ts';
 import { answering, freePort, type Shop } from '../../../e2e/shop-process.ts';
+import { scratchDatabase, type ScratchDatabase } from '../test/scratch-database.ts';
 
 const DATABASE_URL = process.env.DATABASE_URL;
 const REDIS_URL = process.env.REDIS_URL;
@@ -124,12 +123,7 @@ async function ready(url: string, timeoutMs = 120_000): Promise<void> {
 describe.skipIf(!DATABASE_URL || !REDIS_URL || !nginxPath)(
   'two shop processes behind nginx',
   () => {
-    const name = `shop_nginx_${randomBytes(4).toString('hex')}`;
-    const url = new URL(DATABASE_URL ?? 'postgres://localhost/none');
-    const target = new URL(url);
-    target.pathname = `/${name}`;
-    let admin: pg.Client;
-    let db: pg.Client;
+    let database: ScratchDatabase;
     let dataDir = '';
     let nginxDir = '';
     let nginx: RunningNginx;
@@ -159,18 +153,14 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL || !nginxPath)(
     };
 
     beforeAll(async () => {
-      admin = new pg.Client({ connectionString: url.toString() });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplate')}`);
-      db = new pg.Client({ connectionString: target.toString() });
-      await db.connect();
+      database = await scratchDatabase(DATABASE_URL!, 'shop_nginx');
       // One machine's processes share their DATA_DIR (the mail files, generated media).
       dataDir = await mkdtemp(join(tmpdir(), 'shop-nginx-data-'));
       nginxDir = await mkdtemp(join(tmpdir(), 'shop-nginx-'));
       const nginxPort = await freePort();
       ports = [await freePort(), await freePort()];
       shopEnv = {
-        DATABASE_URL: target.toString(),
+        DATABASE_URL: database.url,
         REDIS_URL: REDIS_URL ?? '',
         PUBLIC_URL: `http://127.0.0.1:${nginxPort}`,
         TRUST_PROXY: '127.0.0.1',
@@ -190,9 +180,7 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL || !nginxPath)(
       running = false;
       await Promise.all(shops.map((shop) => terminate(shop)));
       await nginx?.stop();
-      await db?.end();
-      await admin?.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin?.end();
+      await database?.drop();
       for (const dir of [dataDir, nginxDir]) {
         if (dir) await rm(dir, { recursive: true, force: true, maxRetries: 3 });
       }
@@ -200,16 +188,11 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL || !nginxPath)(
 
     it('drives a purchase through nginx over both processes', async () => {
       const [product] = (
-        await db.query<{ id: number }>(
+        await database.client.query<{ id: number }>(
           `UPDATE products SET stock = 1000 WHERE id = (SELECT id FROM products
            WHERE active AND parent_id IS NULL ORDER BY id LIMIT 1) RETURNING id`,
         )
       ).rows;
-      const one = async (sql: string) => (await db.query<{ id: number }>(sql)).rows[0]!.id;
-      const country = await one("SELECT id FROM countries WHERE code = 'DE'");
-      const region = await one("SELECT id FROM regions WHERE key = 'de-by'");
-      const delivery = await one("SELECT id FROM deliveries WHERE key = 'standard'");
-      const payment = await one("SELECT id FROM payments WHERE kind = 'cod'");
 
       const shopper = new Client();
       const email = `nginx-${randomBytes(4).toString('hex')}@example.com`;
@@ -245,19 +228,12 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL || !nginxPath)(
       expect(added.status, added.text).toBe(200);
       const cart = await shopper.send(shop, 'GET', '/en/api/sales/cart_products/');
       expect(cart.text).toContain(`"quantity":2`);
-      const order = await shopper.send(shop, 'POST', '/en/api/sales/orders/', {
-        email,
-        firstName: 'Greta',
-        lastName: 'Lindqvist',
-        phone: '+49 89 1234567',
-        country,
-        region,
-        city: 'München',
-        address: 'Marienplatz 1',
-        postcode: '80331',
-        delivery,
-        payment,
-      });
+      const order = await shopper.send(
+        shop,
+        'POST',
+        '/en/api/sales/orders/',
+        await database.checkout({ email, firstName: 'Greta', lastName: 'Lindqvist' }),
+      );
       expect(order.status, order.text).toBe(201);
       const orderId = (JSON.parse(order.text) as { id: number }).id;
       const orders = await shopper.send(shop, 'GET', '/en/api/sales/orders/');
@@ -292,7 +268,7 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL || !nginxPath)(
       expect(JSON.parse(info.text)).toMatchObject({ firstName: 'Hedwig' });
       // A cart line put in on the first is in the cart the second shows.
       const [product] = (
-        await db.query<{ id: number }>(
+        await database.client.query<{ id: number }>(
           `SELECT id FROM products WHERE active AND parent_id IS NULL AND stock > 3
           ORDER BY id DESC LIMIT 1`,
         )
@@ -318,7 +294,7 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL || !nginxPath)(
 
     it('answers every request while each process in turn is stopped and started again', async () => {
       const products = (
-        await db.query<{ id: number }>(
+        await database.client.query<{ id: number }>(
           `UPDATE products SET stock = 100000 WHERE id IN (SELECT id FROM products
            WHERE active AND parent_id IS NULL ORDER BY id LIMIT 5) RETURNING id`,
         )

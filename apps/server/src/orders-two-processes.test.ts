@@ -4,15 +4,14 @@
 // the spec's words, never a 500 or a 503; stock never goes below 0, and what was taken is what the
 // placed orders hold. (checkout-concurrency.test.ts has the same load over two app instances in
 // one process, and the rules one by one.) Runs where the API suite runs on PostgreSQL and Redis.
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type {} from '../../api/test/global-setup.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crowdPicks, stockTaken, watchedStock, type StockPick } from '../../api/test/stock.ts';
 import { answering, spawnShop, stopShop, type Shop } from '../../../e2e/shop-process.ts';
+import { scratchDatabase, type ScratchDatabase } from '../test/scratch-database.ts';
 
 const DATABASE_URL = process.env.DATABASE_URL;
 const REDIS_URL = process.env.REDIS_URL;
@@ -43,28 +42,19 @@ function guest(base: string) {
 }
 
 describe.skipIf(!DATABASE_URL || !REDIS_URL)('40 orders at once over two shop processes', () => {
-  const name = `shop_orders_${randomBytes(4).toString('hex')}`;
-  const url = new URL(DATABASE_URL ?? 'postgres://localhost/none');
-  let admin: pg.Client;
-  let db: pg.Client;
+  let database: ScratchDatabase;
   const shops: Shop[] = [];
   const dataDirs: string[] = [];
 
   beforeAll(async () => {
-    admin = new pg.Client({ connectionString: url.toString() });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplate')}`);
-    const target = new URL(url);
-    target.pathname = `/${name}`;
-    db = new pg.Client({ connectionString: target.toString() });
-    await db.connect();
+    database = await scratchDatabase(DATABASE_URL!, 'shop_orders');
     // One after the other: the first `npm start` rebuilds a stale storefront, the second finds it.
     for (let i = 0; i < 2; i++) {
       const dataDir = await mkdtemp(join(tmpdir(), 'shop-orders-'));
       dataDirs.push(dataDir);
       shops.push(
         await spawnShop(dataDir, {
-          DATABASE_URL: target.toString(),
+          DATABASE_URL: database.url,
           REDIS_URL: REDIS_URL ?? '',
           // Both processes sign and check the same payment links.
           PAYMENT_SECRET: 'orders-two-processes-payment-secret-0123456789',
@@ -77,13 +67,12 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)('40 orders at once over two shop pr
 
   afterAll(async () => {
     await Promise.all(shops.map((shop) => stopShop(shop)));
-    await db?.end();
-    await admin?.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin?.end();
+    await database?.drop();
     for (const dir of dataDirs) await rm(dir, { recursive: true, force: true, maxRetries: 3 });
   });
 
   it('answer 201 or a stock refusal, never a 5xx; stock never below 0 and taken as ordered', async () => {
+    const db = database.client;
     const products = (
       await db.query<{ id: number }>(
         'SELECT id FROM products WHERE active AND parent_id IS NULL ORDER BY id LIMIT 5',
@@ -115,28 +104,7 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)('40 orders at once over two shop pr
           )
         ).rows.map((r) => [r.id, r.stock]),
       );
-    const country = (await db.query<{ id: number }>("SELECT id FROM countries WHERE code = 'DE'"))
-      .rows[0]!.id;
-    const region = (await db.query<{ id: number }>("SELECT id FROM regions WHERE key = 'de-by'"))
-      .rows[0]!.id;
-    const delivery = (
-      await db.query<{ id: number }>("SELECT id FROM deliveries WHERE key = 'standard'")
-    ).rows[0]!.id;
-    const payment = (await db.query<{ id: number }>("SELECT id FROM payments WHERE kind = 'cod'"))
-      .rows[0]!.id;
-    const checkout = {
-      email: 'two-processes@example.com',
-      firstName: 'Anna',
-      lastName: 'Muster',
-      phone: '+49 89 1234567',
-      country,
-      region,
-      city: 'München',
-      address: 'Marienplatz 1',
-      postcode: '80331',
-      delivery,
-      payment,
-    };
+    const checkout = await database.checkout({ email: 'two-processes@example.com' });
 
     const choices: StockPick[] = [
       ...products.map((id) => ({ id, ref: 'product' as const })),

@@ -3,7 +3,6 @@
 // seeded once (the first under the start lock, the others after it, decision 0060). A worker
 // killed afterwards is replaced by its primary while its sibling keeps serving. PostgreSQL only:
 // skipped without DATABASE_URL.
-import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -12,6 +11,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type {} from '../../api/test/global-setup.ts';
 import { answering, spawnShop, stopShop, type Shop } from '../../../e2e/shop-process.ts';
+import { scratchDatabase, type ScratchDatabase } from '../test/scratch-database.ts';
 
 const DATABASE_URL = process.env.DATABASE_URL;
 const METRICS_TOKEN = 'start-once-metrics-token';
@@ -51,28 +51,19 @@ function workersUnder(root: number): number[] {
 }
 
 describe.skipIf(!DATABASE_URL)('four workers starting at once on an empty database', () => {
-  const name = `shop_start_${randomBytes(4).toString('hex')}`;
-  const url = new URL(DATABASE_URL ?? 'postgres://localhost/none');
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  let admin: pg.Client;
-  let db: pg.Client;
+  let database: ScratchDatabase;
   const shops: Shop[] = [];
   const dataDirs: string[] = [];
 
   beforeAll(async () => {
-    admin = new pg.Client({ connectionString: url.toString() });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    db = new pg.Client({ connectionString: target.toString() });
-    await db.connect();
+    database = await scratchDatabase(DATABASE_URL!, 'shop_start', 'empty');
     for (let i = 0; i < 2; i++) dataDirs.push(await mkdtemp(join(tmpdir(), 'shop-start-')));
     // Both at once: four workers race for the empty database.
     shops.push(
       ...(await Promise.all(
         dataDirs.map((dir) =>
           spawnShop(dir, {
-            DATABASE_URL: target.toString(),
+            DATABASE_URL: database.url,
             WEB_CONCURRENCY: '2',
             LOG_LEVEL: 'error',
             METRICS_TOKEN,
@@ -85,9 +76,7 @@ describe.skipIf(!DATABASE_URL)('four workers starting at once on an empty databa
 
   afterAll(async () => {
     await Promise.all(shops.map((shop) => stopShop(shop)));
-    await db?.end();
-    await admin?.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin?.end();
+    await database?.drop();
     for (const dir of dataDirs) await rm(dir, { recursive: true, force: true, maxRetries: 3 });
   });
 
@@ -100,13 +89,13 @@ describe.skipIf(!DATABASE_URL)('four workers starting at once on an empty databa
     const journal = JSON.parse(
       await readFile(join(import.meta.dirname, '../../api/drizzle/meta/_journal.json'), 'utf8'),
     ) as { entries: unknown[] };
-    const migrations = await db.query<{ n: number }>(
+    const migrations = await database.client.query<{ n: number }>(
       'SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations',
     );
     expect(migrations.rows[0]!.n).toBe(journal.entries.length);
 
     // What one seed makes: the suite's seeded template database, counted the same way.
-    const template = new URL(url);
+    const template = new URL(DATABASE_URL!);
     template.pathname = `/${inject('pgTemplate')}`;
     const seeded = new pg.Client({ connectionString: template.toString() });
     await seeded.connect();
@@ -123,7 +112,7 @@ describe.skipIf(!DATABASE_URL)('four workers starting at once on an empty databa
     try {
       const once = await counts(seeded);
       expect(once).toMatchObject({ organizations: 1, shoppers: 1 });
-      expect(await counts(db)).toEqual(once);
+      expect(await counts(database.client)).toEqual(once);
     } finally {
       await seeded.end();
     }

@@ -1,9 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { RouterContextProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { newCsrfToken } from '@shop/contract';
-import { fakeBuild } from '../test/fake-build.ts';
+import { fakeBuild, pageEntry } from '../test/fake-build.ts';
 import { injectFetch, mountStorefront } from './storefront.ts';
 
 describe('the in-process API transport', () => {
@@ -42,25 +40,11 @@ function countedStorefront() {
   };
   /** Called when a render starts: lets the test see how many are under way. */
   let onRender: () => void = () => {};
-  const page = async (
-    request: Request,
-    _status: number,
-    headers: Headers,
-    _ctx: unknown,
-    load: unknown,
-  ) => {
+  const entry = pageEntry(async ({ headers, nonce, token }) => {
     state.renders++;
     onRender();
     await opened;
-    const { nonce } = load as { nonce: string };
-    const cookie = request.headers.get('cookie') ?? '';
-    let token = /csrftoken=([\w-]{43})/.exec(cookie)?.[1];
-    if (!token) {
-      token = newCsrfToken();
-      headers.append('set-cookie', `csrftoken=${token}; Path=/; SameSite=Lax`);
-    }
     if (state.personal) headers.append('set-cookie', 'sessionid=abc; Path=/; HttpOnly');
-    headers.set('content-type', 'text/html; charset=utf-8');
     // The page's start, then its end once the test lets the render finish (`holdTail`).
     const encode = (text: string) => new TextEncoder().encode(text);
     const body = new ReadableStream<Uint8Array>({
@@ -73,23 +57,16 @@ function countedStorefront() {
       },
     });
     return new Response(body, { status: 200, headers });
-  };
+  });
   let tail = Promise.resolve();
   let releaseTail: () => void = () => {};
   const holdTail = () => {
     tail = new Promise((resolve) => (releaseTail = resolve));
   };
-  const build = fakeBuild(
-    {
-      default: page,
-      createLoadContext: (_transport: unknown, { nonce }: { nonce: string }) =>
-        Object.assign(new RouterContextProvider(), { nonce }),
-    },
-    [
-      { id: 'root', path: '', module: { default: () => null } },
-      { id: 'page', parentId: 'root', path: '*', module: { default: () => null } },
-    ],
-  );
+  const build = fakeBuild(entry, [
+    { id: 'root', path: '', module: { default: () => null } },
+    { id: 'page', parentId: 'root', path: '*', module: { default: () => null } },
+  ]);
   return {
     build,
     state,
@@ -132,6 +109,20 @@ describe('the page cache under concurrent requests', () => {
 
   /** Twenty visitors without a session ask for the page at once. */
   const twenty = <T>(get: () => Promise<T>) => Array.from({ length: 20 }, () => get());
+
+  /**
+   * Twenty visitors at once while renders are held: they may finish once every request has read
+   * the change count (and so joined a render or started its own).
+   */
+  async function twentyAllAsked({ front, clock, get }: Awaited<ReturnType<typeof shop>>) {
+    front.hold();
+    const before = clock.versionReads;
+    const answers = twenty(get);
+    while (clock.versionReads - before < 20) await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setImmediate(resolve));
+    front.release();
+    return Promise.all(answers);
+  }
 
   it('renders a page past its time once, serving the old copy meanwhile', async () => {
     const { front, clock, get } = await shop();
@@ -178,14 +169,7 @@ describe('the page cache under concurrent requests', () => {
     const { front, clock, get } = await shop();
     await get();
     clock.version += 1;
-    front.hold();
-    const before = clock.versionReads;
-    const answers = twenty(get);
-    // Every request has read the count (and joined the render) before the render may finish.
-    while (clock.versionReads - before < 20) await new Promise((resolve) => setImmediate(resolve));
-    await new Promise((resolve) => setImmediate(resolve));
-    front.release();
-    const all = await Promise.all(answers);
+    const all = await twentyAllAsked({ front, clock, get });
     expect(front.state.renders).toBe(2);
     const sources = all.map((res) => res.headers['x-page-cache']).sort();
     expect(sources).toEqual(['miss', ...Array<string>(19).fill('shared')]);
@@ -225,13 +209,7 @@ describe('the page cache under concurrent requests', () => {
     await get();
     clock.version += 1;
     front.state.personal = true;
-    front.hold();
-    const before = clock.versionReads;
-    const answers = twenty(get);
-    while (clock.versionReads - before < 20) await new Promise((resolve) => setImmediate(resolve));
-    await new Promise((resolve) => setImmediate(resolve));
-    front.release();
-    const all = await Promise.all(answers);
+    const all = await twentyAllAsked({ front, clock, get });
     expect(front.state.renders).toBe(21);
     expect(all.every((res) => res.headers['x-page-cache'] === undefined)).toBe(true);
     expect(all.every((res) => String(res.headers['set-cookie']).includes('sessionid='))).toBe(true);
