@@ -56,6 +56,10 @@ describe('scriptsAfterPaintBytes', () => {
 
   it.each([
     ['the preloads in the head', shell],
+    [
+      'the preloads in the head, letters of several bytes after',
+      shell.replace('Shop', 'Größe 日本'),
+    ],
     ['the preloads before the script, letters of several bytes around', late],
     [
       'a preload after the script',
