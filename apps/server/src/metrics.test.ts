@@ -100,5 +100,14 @@ describe('page route patterns', () => {
     ['/ru/a/b/c', '/:lang/*'],
   ])('%s counts as %s', (path, pattern) => {
     expect(patternOf(path)).toBe(pattern);
+    // Asked again, the remembered answer is the same.
+    expect(patternOf(path)).toBe(pattern);
+  });
+
+  it('keeps answering past the paths it remembers', () => {
+    const own = pagePatterns({ routes, basename: '/' } as unknown as ServerBuild);
+    for (let i = 0; i < 1500; i++) expect(own(`/en/products/p-${i}`)).toBe('/:lang/products/:id');
+    expect(own('/en/products/p-0')).toBe('/:lang/products/:id');
+    expect(own('/ru/a/b/c')).toBe('/:lang/*');
   });
 });

@@ -12,6 +12,14 @@ type RouteNode = {
 };
 
 /**
+ * How many paths' patterns are remembered. React Router's `matchRoutes` flattens and ranks the
+ * whole route tree on every call (about a millisecond of a page's CPU, issue 25); the shop's busy
+ * paths are few (the list, its `.data`, the home page), so the last ones are kept. A path past
+ * the limit pushes the oldest out: any path still gets its pattern, a crawl just misses more.
+ */
+const REMEMBERED_PATHS = 1000;
+
+/**
  * A function from a request path to the pattern of the page route it renders (`/:lang/*` for
  * the not-found page), or null when no route matches. React Router's data requests (`….data`)
  * count under their page's pattern with `.data` after it.
@@ -37,7 +45,8 @@ export function pagePatterns(build: Pick<ServerBuild, 'routes' | 'basename'>) {
   }
   // Plain route objects of ids and paths: what matchRoutes reads of a route.
   const tree = roots as unknown as RouteObject[];
-  return (pathname: string): string | null => {
+  const remembered = new Map<string, string | null>();
+  const patternOf = (pathname: string): string | null => {
     const data = pathname.endsWith('.data');
     const path = data
       ? pathname.slice(0, -'.data'.length).replace(/\/_root$/, '') || '/'
@@ -51,5 +60,16 @@ export function pagePatterns(build: Pick<ServerBuild, 'routes' | 'basename'>) {
     const trimmed = pattern.length > 1 ? pattern.replace(/\/$/, '') : pattern;
     if (!data) return trimmed;
     return trimmed === '/' ? '/_root.data' : `${trimmed}.data`;
+  };
+  return (pathname: string): string | null => {
+    const known = remembered.get(pathname);
+    if (known !== undefined) return known;
+    const pattern = patternOf(pathname);
+    if (remembered.size >= REMEMBERED_PATHS) {
+      const oldest = remembered.keys().next();
+      if (!oldest.done) remembered.delete(oldest.value);
+    }
+    remembered.set(pathname, pattern);
+    return pattern;
   };
 }

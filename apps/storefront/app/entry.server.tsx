@@ -4,7 +4,7 @@ import { RouterContextProvider, type EntryContext } from 'react-router';
 import { apiTransportContext, type ApiTransport } from '#app/lib/api.server.ts';
 import { pageLog } from '#app/lib/logger.server.ts';
 import { renderTimerContext, type RenderTimer } from '#app/lib/render-timer.server.ts';
-import { scriptsAfterPaint } from '#app/lib/scripts-after-paint.server.ts';
+import { scriptsAfterPaintBytes } from '#app/lib/scripts-after-paint.server.ts';
 import { wantsScriptsAfterPaint } from '#app/lib/route-handle.ts';
 import { cspNonceContext, NonceProvider } from '#app/lib/nonce.tsx';
 import { createReadableStreamFromReadable } from '@react-router/node';
@@ -23,10 +23,10 @@ export const streamTimeout = 5_000;
  */
 export class FlushedChunks extends Transform {
   #pending: Buffer[] = [];
-  #shell: ((html: string) => string) | undefined;
+  #shell: ((html: Buffer) => Buffer) | undefined;
 
   /** `shell`: a change to the first batch (the shell: head, body and scripts) before it leaves. */
-  constructor(options?: TransformOptions & { shell?: (html: string) => string }) {
+  constructor(options?: TransformOptions & { shell?: (html: Buffer) => Buffer }) {
     super(options);
     this.#shell = options?.shell;
   }
@@ -44,7 +44,7 @@ export class FlushedChunks extends Transform {
     const batch = pending.length === 1 ? (pending[0] as Buffer) : Buffer.concat(pending);
     const shell = this.#shell;
     this.#shell = undefined;
-    this.push(shell ? Buffer.from(shell(batch.toString('utf8'))) : batch);
+    this.push(shell ? shell(batch) : batch);
   }
 
   override _flush(callback: TransformCallback) {
@@ -73,8 +73,8 @@ let warnedUnmatched = false;
  * rewrite no longer recognises (an upgrade changed its markup) is served as it is, with its
  * scripts loading early, and said once in the log; e2e/page-weight.test.ts fails on it.
  */
-function deferScripts(shell: string): string {
-  const deferred = scriptsAfterPaint(shell);
+function deferScripts(shell: Buffer): Buffer {
+  const deferred = scriptsAfterPaintBytes(shell);
   if (deferred === shell && !warnedUnmatched) {
     warnedUnmatched = true;
     pageLog().error(

@@ -68,6 +68,19 @@ describe("a page's API calls and its session", () => {
     }
   });
 
+  it('read the session and its user in one statement: nothing else reads the user', async () => {
+    const log = recordStatements(t.handle.db);
+    try {
+      const res = await get(shopper, '/en/api/accounts/user_info/');
+      expect(res.statusCode, res.body).toBe(200);
+      expect(userInfoSchema.parse(res.json()).email).toBe('shopper@example.com');
+      expect(log.reading('sessions')).toHaveLength(1);
+      expect(log.reading('users')).toEqual(log.reading('sessions'));
+    } finally {
+      log.stop();
+    }
+  });
+
   it("take the page's session and user when handed over: no session or user read of their own", async () => {
     const page = await pageOf(shopper);
     await page.getUser();

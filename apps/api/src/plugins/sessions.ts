@@ -99,6 +99,15 @@ export const sessionsPlugin = fp<SessionOptions>(
 
     const userCache = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
 
+    /** The session's user, if it may still act as them. */
+    const activeUser = (user: SessionUser | undefined | null, session: Session | null) => {
+      if (!user || !user.isActive) return null;
+      // A password reset signs out every session that logged in before it.
+      const authAt = Number(session?.data.authAt ?? 0);
+      const changed = user.credentialsChangedAt?.getTime();
+      return changed !== undefined && authAt < changed ? null : user;
+    };
+
     app.decorateRequest('session', null);
     app.decorateRequest('getUser', function (this: FastifyRequest) {
       const cached = userCache.get(this);
@@ -112,13 +121,7 @@ export const sessionsPlugin = fp<SessionOptions>(
               .from(users)
               .where(eq(users.id, userId))
               .limit(1)
-              .then(([user]) => {
-                if (!user || !user.isActive) return null;
-                // A password reset signs out every session that logged in before it.
-                const authAt = Number(this.session?.data.authAt ?? 0);
-                const changed = user.credentialsChangedAt?.getTime();
-                return changed !== undefined && authAt < changed ? null : user;
-              });
+              .then(([user]) => activeUser(user, this.session));
       userCache.set(this, loaded);
       return loaded;
     });
@@ -176,10 +179,20 @@ export const sessionsPlugin = fp<SessionOptions>(
       const id = hash(token);
       // A store that cannot be read (Redis away) fails closed: the visitor is not logged in,
       // and what needs no session (the catalogue) keeps working.
-      const record = await store.get(id).catch((error: unknown) => {
+      const unavailable = (error: unknown) => {
         req.log.warn({ err: error }, 'session store unavailable: treated as logged out');
         return null;
-      });
+      };
+      if (store.getWithUser) {
+        // The session and its user in one read: getUser() answers from it.
+        const found = await store.getWithUser(id).catch(unavailable);
+        req.session = found ? { ...found.record, id } : null;
+        if (found?.record.userId != null) {
+          userCache.set(req, Promise.resolve(activeUser(found.user, req.session)));
+        }
+        return;
+      }
+      const record = await store.get(id).catch(unavailable);
       req.session = record ? { ...record, id } : null;
     });
   },

@@ -78,6 +78,38 @@ export async function discountsFor(
   return { own, user, userEverywhere };
 }
 
+/**
+ * Every discount of one user: on products, on bundles and on everything (a handful at most; the
+ * staff give them one by one). Kept per user with the pages' change count (plugins/card-data.ts).
+ */
+export async function userDiscountRows(db: Database, userId: number): Promise<DiscountRow[]> {
+  return db.select().from(s.discounts).where(eq(s.discounts.userId, userId));
+}
+
+/**
+ * The personal part of `discountsFor(db, target, ids, userId)` (`user` and `userEverywhere`; no
+ * shop-wide `own`) taken from the user's own rows (`userDiscountRows`) instead of the database.
+ */
+export function personalDiscounts(
+  mine: readonly DiscountRow[],
+  target: 'product' | 'bundle',
+  ids: number[],
+): Discounts {
+  const wanted = new Set(ids);
+  const user = new Map<number, DiscountRow[]>();
+  const userEverywhere: DiscountRow[] = [];
+  for (const row of mine) {
+    if (row.productId === null && row.bundleId === null) {
+      userEverywhere.push(row);
+      continue;
+    }
+    const id = target === 'product' ? row.productId : row.bundleId;
+    if (id === null || !wanted.has(id)) continue;
+    user.set(id, [...(user.get(id) ?? []), row]);
+  }
+  return { own: new Map(), user, userEverywhere };
+}
+
 /** Adds each variation's parent's discounts to its own. */
 export function inheritDiscounts(
   discounts: Discounts,

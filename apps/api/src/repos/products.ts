@@ -18,6 +18,7 @@ import { metaOf } from './meta.ts';
 import {
   discountsFor,
   inheritDiscounts,
+  personalDiscounts,
   pricing,
   toContractDiscount,
   type DiscountRow,
@@ -178,6 +179,11 @@ export async function productCards(
   ids: number[],
   ctx: PricingContext,
   cache?: CardDataCache,
+  /**
+   * Every discount of the caller (`userDiscountRows`), when the caller has them at hand: no
+   * query for the personal discounts then.
+   */
+  mine?: readonly DiscountRow[],
 ): Promise<ProductCard[]> {
   const data = cache
     ? await cache.getMany(ids, (missing) => cardData(db, locale, missing))
@@ -187,7 +193,9 @@ export async function productCards(
     ctx.userId === null
       ? undefined
       : inheritDiscounts(
-          await discountsFor(db, 'product', withParents(ids, rows), ctx.userId),
+          mine
+            ? personalDiscounts(mine, 'product', withParents(ids, rows))
+            : await discountsFor(db, 'product', withParents(ids, rows), ctx.userId),
           rows,
         );
   const discounts: Discounts = {

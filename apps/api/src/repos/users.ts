@@ -4,6 +4,7 @@ import type { Locale, UserInfo } from '@shop/contract';
 import type { Database } from '#api/db/client.ts';
 import * as s from '#api/db/schema.ts';
 import type { SessionUser } from '#api/plugins/sessions.ts';
+import type { DiscountRow } from './pricing.ts';
 import { subscribe, unsubscribe } from './newsletter.ts';
 
 export type UserRow = typeof s.users.$inferSelect;
@@ -19,17 +20,24 @@ export async function findUserByEmail(db: Database, email: string): Promise<User
 }
 
 /** What the storefront knows of the logged-in user, with the user's own discounts on everything. */
-export async function userInfo(db: Database, user: SessionUser): Promise<UserInfo> {
-  const own = await db
-    .select()
-    .from(s.discounts)
-    .where(
-      and(
-        eq(s.discounts.userId, user.id),
-        isNull(s.discounts.productId),
-        isNull(s.discounts.bundleId),
-      ),
-    );
+export async function userInfo(
+  db: Database,
+  user: SessionUser,
+  /** Every discount of the user, when at hand (`req.ownDiscounts()`): no query for them then. */
+  mine?: readonly DiscountRow[],
+): Promise<UserInfo> {
+  const own = mine
+    ? mine.filter((d) => d.productId === null && d.bundleId === null)
+    : await db
+        .select()
+        .from(s.discounts)
+        .where(
+          and(
+            eq(s.discounts.userId, user.id),
+            isNull(s.discounts.productId),
+            isNull(s.discounts.bundleId),
+          ),
+        );
   return {
     id: user.id,
     email: user.email,

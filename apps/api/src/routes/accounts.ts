@@ -84,7 +84,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     e.userInfo,
     async (req) => {
       const user = await requireUser(req);
-      return userInfo(app.db, user);
+      return userInfo(app.db, user, await req.ownDiscounts());
     },
     open,
   );

@@ -5,6 +5,7 @@ import {
   DEFERRED_SCRIPT_ID,
   LOADER,
   scriptsAfterPaint,
+  scriptsAfterPaintBytes,
 } from './scripts-after-paint.server.ts';
 
 // The shape React Router 7 writes (head preloads, the inline module script at the body's end).
@@ -39,6 +40,45 @@ describe('scriptsAfterPaint', () => {
   it('leaves the shell alone when a preload address is not a plain path', () => {
     const odd = shell.replace('/assets/root-A.js" nonce', '/assets/root A.js" nonce');
     expect(scriptsAfterPaint(odd)).toBe(odd);
+  });
+});
+
+describe('scriptsAfterPaintBytes', () => {
+  // React Router 8's order: the preloads just before the module script, at the body's end.
+  const late =
+    '<!DOCTYPE html><html lang="de"><head><title>Grüße – Läden</title></head><body>' +
+    '<main id="main">Größe: 12 € · 日本</main>' +
+    '<script nonce="N0nce==">window.__reactRouterContext = {};</script>' +
+    '<link rel="modulepreload" href="/assets/entry.client-B.js" nonce="N0nce=="/>' +
+    '<link rel="modulepreload" href="/assets/root-A.js" nonce="N0nce=="/>' +
+    `<script nonce="N0nce==" type="module" async="">${moduleText}</script>` +
+    '<script>window.__data = "Bücher"</script></body></html>';
+
+  it.each([
+    ['the preloads in the head', shell],
+    [
+      'the preloads in the head, letters of several bytes after',
+      shell.replace('Shop', 'Größe 日本'),
+    ],
+    ['the preloads before the script, letters of several bytes around', late],
+    [
+      'a preload after the script',
+      late.replace('</body>', '<link rel="modulepreload" href="/x.js"/></body>'),
+    ],
+  ])('rewrites the bytes as the string rewrite does: %s', (_, html) => {
+    const out = scriptsAfterPaintBytes(Buffer.from(html));
+    expect(out.toString('utf8')).toBe(scriptsAfterPaint(html));
+    expect(out.toString('utf8')).not.toContain('rel="modulepreload"');
+  });
+
+  it('answers the same buffer when there is nothing to rewrite', () => {
+    for (const html of [
+      '<!DOCTYPE html><html><body><main>Offline</main></body></html>',
+      late.replace('/assets/root-A.js" nonce', '/assets/root A.js" nonce'),
+    ]) {
+      const bytes = Buffer.from(html);
+      expect(scriptsAfterPaintBytes(bytes)).toBe(bytes);
+    }
   });
 });
 
