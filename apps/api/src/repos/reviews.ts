@@ -39,7 +39,7 @@ function orderOf(r: Table, sorting: ReviewSorting) {
 const shownToAll = (options: { userId?: number; id?: number }) =>
   options.userId === undefined && options.id === undefined;
 
-/** Narrows the reviews of either table to one author's, or to one; everyone's leave out the hidden. */
+/** Either table's reviews: one author's, or one review; a list for everyone without the hidden. */
 function ownerConditions(r: Table, options: { userId?: number; id?: number }) {
   const conditions: (SQL | undefined)[] = [];
   if (options.userId !== undefined) conditions.push(eq(r.userId, options.userId));
