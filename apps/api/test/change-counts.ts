@@ -24,11 +24,14 @@ export { checkoutBody } from './shopper.ts';
 export const placeOrder = (b: Browser, body: CheckoutBody) =>
   b.send('POST', '/en/api/sales/orders/', body, { 'idempotency-key': randomUUID() });
 
+/** The password signUp gives an account. */
+export const SIGN_UP_PASSWORD = 'linen-and-clay-2026';
+
 /** Registers a new account through the API (201). */
 export async function signUp(b: Browser, email = `new-${randomUUID().slice(0, 8)}@example.com`) {
   const res = await b.send('POST', '/en/api/accounts/register/', {
     email,
-    password: 'linen-and-clay-2026',
+    password: SIGN_UP_PASSWORD,
     firstName: 'Mira',
     lastName: 'Novak',
   });

@@ -2,7 +2,6 @@
 // pattern, orders placed and refused, the card cache, the pool and health, the token, and no
 // request ever broken by a count.
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,8 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type AppOptions } from '#api/app.ts';
 import { poolStatsOf } from '#api/db/client.ts';
 import { appOptionsOf, loadEnv } from '#api/env.ts';
-import { createRedis } from '#api/lib/redis.ts';
 import { databaseSessionStore } from '#api/plugins/session-store.ts';
+import { goneRedis } from '../../test/gone-redis.ts';
 import { quietMailer, useTestApp } from '../../test/helpers.ts';
 import { parseExposition, sampleSum } from '../../test/prometheus.ts';
 import { browserOf, checkoutBody, parentProducts, stockedProduct } from '../../test/shopper.ts';
@@ -270,16 +269,7 @@ describe('metrics never break the shop', () => {
   });
 
   it('answers the scrape with Redis down, saying so', async () => {
-    // A Redis client pointed at a port nothing listens on.
-    const server = createServer();
-    const port = await new Promise<number>((resolve) =>
-      server.listen(0, '127.0.0.1', () => {
-        const address = server.address();
-        resolve(address && typeof address === 'object' ? address.port : 0);
-      }),
-    );
-    await new Promise((resolve) => server.close(resolve));
-    const redis = createRedis(`redis://127.0.0.1:${port}`);
+    const redis = await goneRedis();
     try {
       await withApp({ redis, logger }, async (app) => {
         const { samples } = await scrape(app);

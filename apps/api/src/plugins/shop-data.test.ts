@@ -42,14 +42,24 @@ async function unseen(table: string, write: () => Promise<unknown>) {
   }
 }
 
+type TitledTranslations =
+  | typeof s.menuTranslations
+  | typeof s.widgetTranslations
+  | typeof s.organizationTranslations
+  | typeof s.attributeValueTranslations;
+
+/** Appends `text` to every English title of a translation table. */
+const appendToEnglishTitles = (table: TitledTranslations, text: string) =>
+  t.handle.db
+    .update(table)
+    .set({ title: sql`${table.title} || ${text}` })
+    .where(eq(table.locale, 'en'));
+
 describe('shop-wide answers', () => {
   it('are served from the cache while the shop data is unchanged', async () => {
     const before = await body('/en/api/content/menus/');
     await unseen('menu_translations', () =>
-      t.handle.db
-        .update(s.menuTranslations)
-        .set({ title: sql`${s.menuTranslations.title} || ' (cached?)'` })
-        .where(eq(s.menuTranslations.locale, 'en')),
+      appendToEnglishTitles(s.menuTranslations, ' (cached?)'),
     );
     later(30_000);
     expect(await body('/en/api/content/menus/')).toBe(before);
@@ -59,25 +69,16 @@ describe('shop-wide answers', () => {
   });
 
   // Each: a URL, a write to what it is made of, and what the answer shows after the write.
-  const cases: [string, () => Promise<unknown>, string][] = [
-    [
-      '/en/api/content/menus/',
-      () =>
-        t.handle.db
-          .update(s.menuTranslations)
-          .set({ title: sql`${s.menuTranslations.title} || ' (menu changed)'` })
-          .where(eq(s.menuTranslations.locale, 'en')),
-      '(menu changed)',
-    ],
-    [
-      '/en/api/content/get_widgets/',
-      () =>
-        t.handle.db
-          .update(s.widgetTranslations)
-          .set({ title: sql`${s.widgetTranslations.title} || ' (widget changed)'` })
-          .where(eq(s.widgetTranslations.locale, 'en')),
-      '(widget changed)',
-    ],
+  type Case = [url: string, write: () => Promise<unknown>, changed: string];
+  /** A case whose write marks the English titles of a translation table. */
+  const retitled = (url: string, table: TitledTranslations, mark: string): Case => [
+    url,
+    () => appendToEnglishTitles(table, ` (${mark})`),
+    `(${mark})`,
+  ];
+  const cases: Case[] = [
+    retitled('/en/api/content/menus/', s.menuTranslations, 'menu changed'),
+    retitled('/en/api/content/get_widgets/', s.widgetTranslations, 'widget changed'),
     [
       '/en/api/core/languages/',
       () =>
@@ -87,34 +88,22 @@ describe('shop-wide answers', () => {
           .where(eq(s.languages.code, 'de')),
       '(language changed)',
     ],
-    [
+    retitled(
       '/en/api/organizations/organization_info/',
-      () =>
-        t.handle.db
-          .update(s.organizationTranslations)
-          .set({ title: sql`${s.organizationTranslations.title} || ' (shop changed)'` })
-          .where(eq(s.organizationTranslations.locale, 'en')),
-      '(shop changed)',
-    ],
-    [
+      s.organizationTranslations,
+      'shop changed',
+    ),
+    retitled(
       '/en/api/products/get_filters_attributes/',
-      () =>
-        t.handle.db
-          .update(s.attributeValueTranslations)
-          .set({ title: sql`${s.attributeValueTranslations.title} || ' (value changed)'` })
-          .where(eq(s.attributeValueTranslations.locale, 'en')),
-      '(value changed)',
-    ],
-    [
-      // The counts of ticked values, kept per set of values (issue 25).
+      s.attributeValueTranslations,
+      'value changed',
+    ),
+    // The counts of ticked values, kept per set of values (issue 25).
+    retitled(
       '/en/api/products/facets/?values__id=2&values__id=1',
-      () =>
-        t.handle.db
-          .update(s.attributeValueTranslations)
-          .set({ title: sql`${s.attributeValueTranslations.title} || ' (facet changed)'` })
-          .where(eq(s.attributeValueTranslations.locale, 'en')),
-      '(facet changed)',
-    ],
+      s.attributeValueTranslations,
+      'facet changed',
+    ),
     [
       '/en/api/products/products/price_range/',
       () =>

@@ -52,7 +52,8 @@ export async function storeMediaFile(db: Database, file: NewMediaFile): Promise<
   await db.insert(s.mediaFiles).values(file).onConflictDoNothing({ target: s.mediaFiles.path });
 }
 
-const MIME_TYPES: Readonly<Record<string, string>> = {
+/** The pictures a media directory holds, by file name ending: what the import copies. */
+export const IMAGE_TYPES: Readonly<Record<string, string>> = {
   '.webp': 'image/webp',
   '.avif': 'image/avif',
   '.png': 'image/png',
@@ -74,7 +75,7 @@ async function filesUnder(root: string, dir = ''): Promise<string[]> {
     if (entry.name.startsWith('.')) continue;
     const relative = dir ? `${dir}/${entry.name}` : entry.name;
     if (entry.isDirectory()) found.push(...(await filesUnder(root, relative)));
-    else if (entry.isFile() && MIME_TYPES[path.extname(entry.name).toLowerCase()])
+    else if (entry.isFile() && IMAGE_TYPES[path.extname(entry.name).toLowerCase()])
       found.push(relative);
   }
   return found;
@@ -110,7 +111,7 @@ export async function importMediaDir(db: Database, mediaDir: string): Promise<nu
       await storeMediaFile(db, {
         path: file,
         hash: createHash('sha256').update(data).digest('hex'),
-        mimeType: MIME_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
+        mimeType: IMAGE_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
         size: data.length,
         width: meta?.width ?? null,
         height: meta?.height ?? null,

@@ -39,6 +39,15 @@ function orderOf(r: Table, sorting: ReviewSorting) {
 const shownToAll = (options: { userId?: number; id?: number }) =>
   options.userId === undefined && options.id === undefined;
 
+/** Either table's reviews: one author's, or one review; a list for everyone without the hidden. */
+function ownerConditions(r: Table, options: { userId?: number; id?: number }) {
+  const conditions: (SQL | undefined)[] = [];
+  if (options.userId !== undefined) conditions.push(eq(r.userId, options.userId));
+  if (options.id !== undefined) conditions.push(eq(r.id, options.id));
+  if (shownToAll(options)) conditions.push(isNull(r.hiddenAt));
+  return conditions;
+}
+
 const offsetOf = (p: Paging) => (p.page - 1) * p.pageSize;
 
 type ReviewFields = {
@@ -67,12 +76,10 @@ export async function productReviews(
   options: Paging & { productId?: number | undefined; userId?: number; id?: number },
 ): Promise<Page> {
   const r = s.productReviews;
-  const conditions: (SQL | undefined)[] = [];
-  if (options.productId !== undefined) conditions.push(eq(r.productId, options.productId));
-  if (options.userId !== undefined) conditions.push(eq(r.userId, options.userId));
-  if (options.id !== undefined) conditions.push(eq(r.id, options.id));
-  if (shownToAll(options)) conditions.push(isNull(r.hiddenAt));
-  const where = and(...conditions);
+  const where = and(
+    options.productId === undefined ? undefined : eq(r.productId, options.productId),
+    ...ownerConditions(r, options),
+  );
   const pt = translated(s.productTranslations, locale, 'pt');
   const [[total], rows] = await Promise.all([
     db.select({ n: count() }).from(r).where(where),
@@ -119,6 +126,23 @@ export async function productReview(
 /** `(xmax = 0)` is true for a row this statement inserted, false for one it updated. */
 const inserted = sql<boolean>`(xmax = 0)`;
 
+/** What a second review by the same author changes in the first: all it says, dated now. */
+const edit = (input: { rating: number; text: string; locale: Locale }) => ({
+  rating: input.rating,
+  text: input.text,
+  locale: input.locale,
+  createdAt: sql`now()`,
+});
+
+/** Deletes the author's review from either table; false when they have none with this id. */
+async function deleteOwnReview(db: Database, r: Table, userId: number, id: number) {
+  const rows = await db
+    .delete(r)
+    .where(and(eq(r.id, id), eq(r.userId, userId)))
+    .returning({ id: r.id });
+  return rows.length > 0;
+}
+
 /**
  * Writes the user's review of the product: a new one, or an edit of the one they wrote before
  * (rating, text, language, and the date moves to now). Null when the shop does not show the
@@ -139,7 +163,7 @@ export async function saveProductReview(
     .values(input)
     .onConflictDoUpdate({
       target: [r.productId, r.userId],
-      set: { rating: input.rating, text: input.text, locale: input.locale, createdAt: sql`now()` },
+      set: edit(input),
     })
     .returning({ id: r.id, created: inserted });
   if (!row) throw new Error(`review of product ${input.productId} neither inserted nor updated`);
@@ -152,12 +176,7 @@ export async function deleteProductReview(
   userId: number,
   id: number,
 ): Promise<boolean> {
-  const r = s.productReviews;
-  const rows = await db
-    .delete(r)
-    .where(and(eq(r.id, id), eq(r.userId, userId)))
-    .returning({ id: r.id });
-  return rows.length > 0;
+  return deleteOwnReview(db, s.productReviews, userId, id);
 }
 
 /* ---------------------------------------------------------------- shop reviews */
@@ -168,11 +187,7 @@ export async function shopReviews(
   options: Paging & { userId?: number; id?: number },
 ): Promise<Page> {
   const r = s.organizationReviews;
-  const conditions: (SQL | undefined)[] = [];
-  if (options.userId !== undefined) conditions.push(eq(r.userId, options.userId));
-  if (options.id !== undefined) conditions.push(eq(r.id, options.id));
-  if (shownToAll(options)) conditions.push(isNull(r.hiddenAt));
-  const where = and(...conditions);
+  const where = and(...ownerConditions(r, options));
   const [[total], rows] = await Promise.all([
     db.select({ n: count() }).from(r).where(where),
     db
@@ -206,7 +221,7 @@ export async function saveShopReview(
     .values(input)
     .onConflictDoUpdate({
       target: [r.userId],
-      set: { rating: input.rating, text: input.text, locale: input.locale, createdAt: sql`now()` },
+      set: edit(input),
     })
     .returning({ id: r.id, created: inserted });
   if (!row) throw new Error('shop review neither inserted nor updated');
@@ -215,10 +230,5 @@ export async function saveShopReview(
 
 /** Deletes the user's shop review; false when they have none with this id. */
 export async function deleteShopReview(db: Database, userId: number, id: number): Promise<boolean> {
-  const r = s.organizationReviews;
-  const rows = await db
-    .delete(r)
-    .where(and(eq(r.id, id), eq(r.userId, userId)))
-    .returning({ id: r.id });
-  return rows.length > 0;
+  return deleteOwnReview(db, s.organizationReviews, userId, id);
 }

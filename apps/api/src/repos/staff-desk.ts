@@ -110,6 +110,21 @@ export async function setShopSwitches(
 const reviewTable = (kind: StaffReviewKind) =>
   kind === 'product' ? s.productReviews : s.organizationReviews;
 
+/**
+ * What the list shows of a review of either kind: the same columns in the same order for both
+ * tables, since a union pairs them by position.
+ */
+const reviewColumns = (r: ReturnType<typeof reviewTable>) => ({
+  id: r.id,
+  rating: r.rating,
+  text: r.text,
+  locale: r.locale,
+  createdAt: r.createdAt,
+  hiddenAt: r.hiddenAt,
+  hiddenReason: r.hiddenReason,
+  userId: r.userId,
+});
+
 /** Shop and product reviews (or one kind), hidden ones included, newest first. */
 export async function listStaffReviews(
   db: Database,
@@ -124,15 +139,8 @@ export async function listStaffReviews(
   // One list of both kinds, newest first: a union of the two tables' columns.
   const products = db
     .select({
-      id: p.id,
       kind: sql<StaffReviewKind>`'product'`.as('kind'),
-      rating: p.rating,
-      text: p.text,
-      locale: p.locale,
-      createdAt: p.createdAt,
-      hiddenAt: p.hiddenAt,
-      hiddenReason: p.hiddenReason,
-      userId: p.userId,
+      ...reviewColumns(p),
       productTitle: sql<string | null>`${pt.optional('title')}`.as('product_title'),
     })
     .from(p)
@@ -140,15 +148,8 @@ export async function listStaffReviews(
     .leftJoin(pt.fallback, pt.onFallback(p.productId));
   const shop = db
     .select({
-      id: o.id,
       kind: sql<StaffReviewKind>`'shop'`.as('kind'),
-      rating: o.rating,
-      text: o.text,
-      locale: o.locale,
-      createdAt: o.createdAt,
-      hiddenAt: o.hiddenAt,
-      hiddenReason: o.hiddenReason,
-      userId: o.userId,
+      ...reviewColumns(o),
       productTitle: sql<string | null>`null::text`.as('product_title'),
     })
     .from(o);

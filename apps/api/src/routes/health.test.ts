@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,24 +12,12 @@ import { isDatabaseUnavailable } from '#api/lib/db-errors.ts';
 import type { Redis } from 'ioredis';
 import { createRedis } from '#api/lib/redis.ts';
 import { databaseSessionStore, redisSessionStore } from '#api/plugins/session-store.ts';
+import { goneRedis } from '../../test/gone-redis.ts';
 import { quietMailer, useTestApp } from '../../test/helpers.ts';
 import { parentProducts } from '../../test/shopper.ts';
 import { cuttableProxy } from '../../test/tcp-proxy.ts';
 
 const t = useTestApp();
-
-/** A Redis client with the shop's options, pointed at a port nothing listens on. */
-async function goneRedis() {
-  const server = createServer();
-  const port = await new Promise<number>((resolve) =>
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      resolve(address && typeof address === 'object' ? address.port : 0);
-    }),
-  );
-  await new Promise((resolve) => server.close(resolve));
-  return createRedis(`redis://127.0.0.1:${port}`);
-}
 
 /**
  * Runs `use` against an app whose sessions live in `redis` (with `redis` in `options`, its request

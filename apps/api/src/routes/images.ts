@@ -11,7 +11,12 @@ import { z } from 'zod';
 import { queryNumber } from '@shop/contract';
 import { requestedImageSizes, snapImageSize } from '@shop/domain';
 import { HttpError, notFound } from '#api/plugins/errors.ts';
-import { mediaFileData, mediaFileInfo, type MediaFileInfo } from '#api/repos/media-files.ts';
+import {
+  IMAGE_TYPES,
+  mediaFileData,
+  mediaFileInfo,
+  type MediaFileInfo,
+} from '#api/repos/media-files.ts';
 
 /** Largest width or height the server produces; the storefront never asks for more than 1920. */
 export const MAX_IMAGE_SIDE = 2400;
@@ -50,14 +55,7 @@ const CACHE_DIR = '.cache';
 const LONG_CACHE = 'public, max-age=31536000, immutable';
 
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.svg': 'image/svg+xml',
-  '.ico': 'image/x-icon',
+  ...IMAGE_TYPES,
   '.json': 'application/json; charset=utf-8',
   '.txt': 'text/plain; charset=utf-8',
   '.pdf': 'application/pdf',

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { orderSchema, paginated, type Order } from '@shop/contract';
 import * as s from '#api/db/schema.ts';
 import { DEFAULT_AUTH_LIMITS } from '#api/plugins/auth-limits.ts';
+import { SIGN_UP_PASSWORD as PASSWORD, signUp } from '../../test/change-counts.ts';
 import { useTestApp } from '../../test/helpers.ts';
 import { linkToken, mailsTo } from '../../test/mail.ts';
 import { browserOf, checkoutBody, stockedProduct, type Browser } from '../../test/shopper.ts';
@@ -15,7 +16,6 @@ const t = useTestApp({
   authLimits: { ...DEFAULT_AUTH_LIMITS, perAddress: 100 },
 });
 
-const PASSWORD = 'linen-and-clay-2026';
 const newEmail = () => `guest-${randomUUID().slice(0, 8)}@example.com`;
 
 /** A guest (a browser with no account) orders one item, delivered to Marienplatz 1. */
@@ -125,13 +125,7 @@ describe('guest orders follow the shopper', () => {
     const other = await guestOrder(newEmail());
 
     const b = browserOf(t);
-    const registered = await b.send('POST', '/en/api/accounts/register/', {
-      email,
-      password: PASSWORD,
-      firstName: 'Anna',
-      lastName: 'Muster',
-    });
-    expect(registered.statusCode, registered.body).toBe(201);
+    await signUp(b, email);
     // Registered, not confirmed: anyone can type an address, so nothing is theirs yet.
     expect(await ownerOf(first.order.id)).toBeNull();
     expect(await ownerOf(second.order.id)).toBeNull();
@@ -155,13 +149,7 @@ describe('guest orders follow the shopper', () => {
     const email = newEmail();
     const placed = [await guestOrder(email), await guestOrder(email)];
     const b = browserOf(t);
-    const registered = await b.send('POST', '/en/api/accounts/register/', {
-      email,
-      password: PASSWORD,
-      firstName: 'Anna',
-      lastName: 'Muster',
-    });
-    expect(registered.statusCode, registered.body).toBe(201);
+    await signUp(b, email);
     const token = await linkToken(t, email, 'confirm-email');
     const answers = await Promise.all(
       Array.from({ length: 6 }, () =>
@@ -195,12 +183,7 @@ describe('guest orders follow the shopper', () => {
     expect(theirs.statusCode, theirs.body).toBe(201);
 
     const b = browserOf(t);
-    await b.send('POST', '/en/api/accounts/register/', {
-      email,
-      password: PASSWORD,
-      firstName: 'Anna',
-      lastName: 'Muster',
-    });
+    await signUp(b, email);
     await mailsTo(t, email);
     // Not confirmed by its link, but by a password reset: the mailbox answered either way.
     await b.send('POST', '/en/api/accounts/password_reset/', { email });

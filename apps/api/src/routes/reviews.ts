@@ -10,11 +10,19 @@ import {
   saveShopReview,
   shopReview,
   shopReviews,
+  type ReviewSorting,
 } from '#api/repos/reviews.ts';
 import { defineEndpoint, pageOf, requireUser } from './define.ts';
 
 /** The caller's id: every write and `my` endpoint is `auth: 'user'`, so this only narrows the type. */
 const userIdOf = async (req: FastifyRequest) => (await requireUser(req)).id;
+
+/** The repository's paging, from a reviews query. */
+const pagingOf = (query: { sorting: ReviewSorting; page: number; page_size: number }) => ({
+  sorting: query.sorting,
+  page: query.page,
+  pageSize: query.page_size,
+});
 
 /**
  * Spec section 7's reviews: shop reviews and product reviews, read by everyone, written and
@@ -32,9 +40,7 @@ export const reviewRoutes: FastifyPluginAsync = async (app) => {
       query,
       await productReviews(db, req.locale, {
         productId: query.product,
-        sorting: query.sorting,
-        page: query.page,
-        pageSize: query.page_size,
+        ...pagingOf(query),
       }),
     );
   });
@@ -47,9 +53,7 @@ export const reviewRoutes: FastifyPluginAsync = async (app) => {
       await productReviews(db, req.locale, {
         productId: query.product,
         userId: await userIdOf(req),
-        sorting: query.sorting,
-        page: query.page,
-        pageSize: query.page_size,
+        ...pagingOf(query),
       }),
     );
   });
@@ -83,9 +87,7 @@ export const reviewRoutes: FastifyPluginAsync = async (app) => {
       req,
       query,
       await shopReviews(db, {
-        sorting: query.sorting,
-        page: query.page,
-        pageSize: query.page_size,
+        ...pagingOf(query),
       }),
     );
   });
@@ -97,9 +99,7 @@ export const reviewRoutes: FastifyPluginAsync = async (app) => {
       query,
       await shopReviews(db, {
         userId: await userIdOf(req),
-        sorting: query.sorting,
-        page: query.page,
-        pageSize: query.page_size,
+        ...pagingOf(query),
       }),
     );
   });
