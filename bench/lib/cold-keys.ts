@@ -2,19 +2,9 @@
 // minute per key, so a benchmark asking the same URL measures the cache after its first request.
 // These build many different searches and filter combinations, each asked once, so that every
 // request pays its queries as the first shopper to ask for them in a minute would.
+import { random } from '../../apps/api/src/seed/pictures/kit.ts';
 
-/** A small seeded PRNG (mulberry32): the same keys in the same order on every run. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
+/** The same keys in the same order on every run (the seed's pictures' PRNG). */
 function shuffled<T>(items: readonly T[], seed: number): T[] {
   const next = random(seed);
   const out = [...items];

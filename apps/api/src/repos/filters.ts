@@ -1,4 +1,5 @@
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { FacetAttribute, FilterAttribute, Locale } from '@shop/contract';
 import type { Database } from '#api/db/client.ts';
 import * as s from '#api/db/schema.ts';
@@ -12,36 +13,78 @@ const withoutValues = (filters: ProductFilters): ProductFilters => ({
 });
 
 /**
- * The attributes and values carried by the listed products the vendor, attribute, price and
- * search filters leave (values no such product carries left out), in the panel's order, each
- * with `carriers`: an aggregate over the rows of its listed carriers, computed by the database.
+ * Per value, an aggregate over the rows of the listed products that carry it (among those the
+ * vendor, attribute, price and search filters leave); values no such product carries left out.
  */
-async function listedValues<T>(
-  db: Database,
-  locale: Locale,
-  filters: ProductFilters,
-  carriers: SQL<T>,
-) {
+async function carriedValues<T>(db: Database, filters: ProductFilters, carriers: SQL<T>) {
   const where = await productConditions(db, withoutValues(filters));
-  const at = translated(s.attributeTranslations, locale, 'at');
-  const vt = translated(s.attributeValueTranslations, locale, 'vt');
-  const grouped = db
+  return db
     .select({ valueId: s.productValues.valueId, carriers: carriers.as('carriers') })
     .from(s.productValues)
     .innerJoin(s.products, eq(s.products.id, s.productValues.productId))
     .where(where)
     .groupBy(s.productValues.valueId)
     .as('carried');
-  const rows = await db
+}
+
+/** Whether the filters leave every listed product (the panel most pages show). */
+const leavesEveryProduct = (filters: ProductFilters) =>
+  filters.query === undefined &&
+  filters.ids === undefined &&
+  filters.price__gte === undefined &&
+  filters.price__lte === undefined &&
+  filters.vendor === undefined &&
+  !filters.attrs__id?.length;
+
+/**
+ * Per value, how many listed products carry it, when every listed product counts: all the
+ * value's rows less those of the few products not listed (inactive ones and variations, found
+ * through their partial index, migration 0022). At a million products that reads product_values
+ * once and joins nothing to it, where the join with every listed product costs 4 times as much
+ * (bench/README.md, "The filter panel at 1M").
+ */
+function everyListedCount(db: Database) {
+  const pv = s.productValues;
+  const every = db
+    .select({ valueId: pv.valueId, n: sql<number>`count(*)`.as('n') })
+    .from(pv)
+    .groupBy(pv.valueId);
+  const unlisted = db
+    .select({ valueId: pv.valueId, n: sql<number>`-count(*)`.as('n') })
+    .from(s.products)
+    .innerJoin(pv, eq(pv.productId, s.products.id))
+    // The predicate of products_unlisted_idx.
+    .where(sql`NOT (${s.products.active} AND ${s.products.parentId} IS NULL)`)
+    .groupBy(pv.valueId);
+  const both = unionAll(every, unlisted).as('both');
+  return db
+    .select({ valueId: both.valueId, carriers: sql<number>`sum(${both.n})::int`.as('carriers') })
+    .from(both)
+    .groupBy(both.valueId)
+    .having(sql`sum(${both.n}) > 0`)
+    .as('carried');
+}
+
+/**
+ * The attributes and values of `carried` in the panel's order, with their titles and `carriers`.
+ */
+async function listedValues<T>(
+  db: Database,
+  locale: Locale,
+  carried: Awaited<ReturnType<typeof carriedValues<T>>>,
+) {
+  const at = translated(s.attributeTranslations, locale, 'at');
+  const vt = translated(s.attributeValueTranslations, locale, 'vt');
+  return db
     .select({
       attributeId: s.attributes.id,
       attributeTitle: at.text('title'),
       valueId: s.attributeValues.id,
       valueTitle: vt.text('title'),
-      carriers: grouped.carriers,
+      carriers: carried.carriers,
     })
-    .from(grouped)
-    .innerJoin(s.attributeValues, eq(s.attributeValues.id, grouped.valueId))
+    .from(carried)
+    .innerJoin(s.attributeValues, eq(s.attributeValues.id, carried.valueId))
     .innerJoin(s.attributes, eq(s.attributes.id, s.attributeValues.attributeId))
     .leftJoin(at.local, at.onLocal(s.attributes.id))
     .leftJoin(at.fallback, at.onFallback(s.attributes.id))
@@ -53,7 +96,6 @@ async function listedValues<T>(
       asc(s.attributeValues.sorting),
       asc(s.attributeValues.id),
     );
-  return rows;
 }
 
 /** Rows of `listedValues`, one per value in order, grouped by attribute. */
@@ -88,8 +130,11 @@ export async function filtersAttributes(
   const rows = await listedValues(
     db,
     locale,
-    filters,
-    sql<number[]>`array_agg(${s.productValues.productId} ORDER BY ${s.productValues.productId})`,
+    await carriedValues(
+      db,
+      filters,
+      sql<number[]>`array_agg(${s.productValues.productId} ORDER BY ${s.productValues.productId})`,
+    ),
   );
   return byAttribute(rows, (row) => ({
     id: row.valueId,
@@ -113,7 +158,13 @@ export async function valueFacets(
   locale: Locale,
   filters: ProductFilters,
 ): Promise<FacetAttribute[]> {
-  const rows = await listedValues(db, locale, filters, sql<number>`count(*)::int`);
+  const rows = await listedValues(
+    db,
+    locale,
+    leavesEveryProduct(filters)
+      ? everyListedCount(db)
+      : await carriedValues(db, filters, sql<number>`count(*)::int`),
+  );
   return byAttribute(rows, (row) => ({
     id: row.valueId,
     title: row.valueTitle,
@@ -143,36 +194,54 @@ export async function narrowedFacets(
   const applied = [...new Set(ticked)].filter((id) => attributeOf.has(id));
   const narrowing = [...new Set(applied.map((id) => attributeOf.get(id)!))].sort((a, b) => a - b);
   if (narrowing.length === 0) return unticked;
+  // Each ticked attribute is a bit of a bigint (at most MAX_LIST_IDS = 50 ids are ticked); a
+  // product's mask has the bits of the ticked attributes it matches, and it counts for a value of
+  // attribute X when its mask and X's bit make all of them.
+  const bitOf = new Map(narrowing.map((attribute, i) => [attribute, 1n << BigInt(i)]));
+  const all = sql.raw(`${(1n << BigInt(narrowing.length)) - 1n}::bigint`);
+  const bits = `{${applied.map((id) => String(bitOf.get(attributeOf.get(id)!))).join(',')}}`;
   // With one attribute ticked, its own values are narrowed by nothing: their unticked counts.
   const recount = unticked.filter((a) => narrowing.length > 1 || a.id !== narrowing[0]);
-  const counted = recount.flatMap((a) => a.values.map((v) => v.id));
-  const where = await productConditions(db, withoutValues(filters));
   const pv = s.productValues;
   const av = s.attributeValues;
-  // Only products carrying ticked values of all but at most one of the ticked attributes can count
-  // for anything: the count starts from them (`hits`, with the ticked attributes each matches),
-  // not from every listed product.
+  const attributeBit = sql.join(
+    [...bitOf].map(([attribute, bit]) =>
+      sql.raw(`WHEN ${Math.trunc(attribute)} THEN ${bit}::bigint`),
+    ),
+    sql` `,
+  );
+  // Listed: with no other filter, not one of the few unlisted products (a hashed list from their
+  // partial index); else the list's conditions on the product row.
+  const listed = leavesEveryProduct(filters)
+    ? sql`${pv.productId} NOT IN (SELECT ${s.products.id} FROM ${s.products}
+        WHERE NOT (${s.products.active} AND ${s.products.parentId} IS NULL))`
+    : sql`EXISTS (SELECT 1 FROM ${s.products} WHERE ${s.products.id} = ${pv.productId}
+        AND ${await productConditions(db, withoutValues(filters))})`;
+  // Only products matching all ticked attributes but at most one can count for anything (their
+  // missing bits are none or one: m & (m - 1) = 0): the count starts from them (`hits`, the
+  // ticked values' listed carriers, from the value index alone), not from every listed product.
+  const missing = sql`(${all} # bit_or(ticked.bit))`;
   const result = await db.execute(sql`
-    WITH hits AS (
-      SELECT ${pv.productId} AS product_id, array_agg(DISTINCT ${av.attributeId}) AS attributes
-      FROM ${pv} JOIN ${av} ON ${av.id} = ${pv.valueId}
-      WHERE ${pv.valueId} = ANY(${intArray(applied)}::int[])
+    WITH ticked AS (
+      SELECT * FROM unnest(${intArray(applied)}::int[], ${bits}::bigint[]) AS t(value_id, bit)
+    ),
+    hits AS MATERIALIZED (
+      SELECT ${pv.productId} AS product_id, bit_or(ticked.bit) AS mask
+      FROM ${pv} JOIN ticked ON ticked.value_id = ${pv.valueId}
+      WHERE ${listed}
       GROUP BY ${pv.productId}
-      HAVING count(DISTINCT ${av.attributeId}) >= ${narrowing.length - 1}
+      HAVING ${missing} & (${missing} - 1) = 0
     )
     SELECT ${pv.valueId} AS value_id, count(*)::int AS n
     FROM hits
     JOIN ${pv} ON ${pv.productId} = hits.product_id
-    JOIN ${s.products} ON ${s.products.id} = hits.product_id
     JOIN ${av} ON ${av.id} = ${pv.valueId}
-    WHERE ${where}
-      AND ${pv.valueId} = ANY(${intArray(counted)}::int[])
-      AND hits.attributes @> array_remove(${intArray(narrowing)}::int[], ${av.attributeId})
+    WHERE (hits.mask | CASE ${av.attributeId} ${attributeBit} ELSE 0::bigint END) = ${all}
     GROUP BY ${pv.valueId}`);
   const counts = new Map(
     rowsOf<{ value_id: number; n: number }>(result).map((r) => [Number(r.value_id), Number(r.n)]),
   );
-  const recounted = new Set(counted);
+  const recounted = new Set(recount.flatMap((a) => a.values.map((v) => v.id)));
   return unticked.map((a) => ({
     ...a,
     values: a.values.map((v) => (recounted.has(v.id) ? { ...v, count: counts.get(v.id) ?? 0 } : v)),
