@@ -503,8 +503,10 @@ async function runScenarios(
   // titles' words; filters of the generator's attributes (the last ones, on thousands of products).
   const titles = (
     await Promise.all(
-      (['title', '-title', 'price', '-price', 'created'] as const).map((sort) =>
-        api.products.list({ query: { sort, page_size: 100 } }),
+      // Orders an index serves: sorting the whole catalogue by title or price takes longer than
+      // the statement timeout at a million products.
+      (['sorting', 'created', '-created'] as const).flatMap((sort) =>
+        [1, 2].map((page) => api.products.list({ query: { sort, page, page_size: 100 } })),
       ),
     )
   ).flatMap((p) => p.results.map((card) => card.title));
