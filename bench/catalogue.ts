@@ -15,6 +15,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createApiClient, PRODUCT_PAGE_SIZE } from '@shop/contract';
+import { rotation, searchTexts, valueCombinations } from './lib/cold-keys.ts';
 import { load, type LoadResult } from './lib/load.ts';
 import { startNextApp, type NextOutcome } from './lib/next-app.ts';
 import {
@@ -61,6 +62,7 @@ const { values: flags } = parseArgs({
     'postgres-only': { type: 'boolean', default: false },
     heap: { type: 'string' },
     port: { type: 'string' },
+    only: { type: 'string' },
   },
 });
 
@@ -86,6 +88,8 @@ const options = {
   heapLimitsMb: heapFlag(flags.heap),
   /** Our server's port; none: a free one. */
   port: flags.port === undefined ? undefined : integerFlag(flags.port, 'port', 0),
+  /** Only the scenarios whose name contains this (`--only cold`). */
+  only: flags.only,
 };
 if (options.postgresOnly && !options.databaseUrl) {
   console.error('--postgres-only needs --database-url');
@@ -240,6 +244,8 @@ type Scenario = {
   pgids: number[];
   /** Sent with every request besides Accept. */
   headers?: Record<string, string>;
+  /** Cold keys: a different URL for every request (warm-up included), instead of `url`. */
+  keys?: ReturnType<typeof rotation>;
 };
 
 type Row = {
@@ -264,6 +270,7 @@ const escapeHtml = (text: string) =>
 async function measure(scenario: Scenario, extraCpu?: ExtraCpu): Promise<Row> {
   const common = {
     url: scenario.url,
+    ...(scenario.keys ? { nextUrl: scenario.keys.next } : {}),
     headers: { Accept: scenario.accept, ...scenario.headers },
     accept: scenario.check,
     timeoutMs: 300_000,
@@ -466,6 +473,18 @@ async function runScenarios(
   });
   await waitUntilAnswers(`${origin}/en/api/products/products/?page_size=1`, server, 300_000);
   say('server: answering');
+  // A cold start (issue 26): the list page's first answers, before anything filled the filter
+  // panel's counts. Each of the first requests may reach another worker, each with its own caches.
+  const coldStart: string[] = [];
+  for (let i = 0; i < 2; i++) {
+    const started = performance.now();
+    const res = await fetch(`${origin}/en/products/`, {
+      headers: { accept: 'text/html', cookie: 'sessionid=bench-no-such-session' },
+    });
+    await res.arrayBuffer();
+    coldStart.push(`${res.status} in ${(performance.now() - started).toFixed(0)} ms`);
+  }
+  say(`cold start: list page ${coldStart.join(', then ')}`);
 
   // What to ask for, found through the typed client (so the answers are also schema-checked).
   const api = createApiClient({ host: origin, locale: 'en' });
@@ -478,6 +497,21 @@ async function runScenarios(
     byAttribute.set(value.attribute.id, [...(byAttribute.get(value.attribute.id) ?? []), value.id]);
   // The catalogue generator's attributes come last, and each of them is on many products.
   const attributes = [...byAttribute.entries()].sort(([a], [b]) => b - a);
+  // Cold keys (issue 26): many searches and filter combinations, each asked once. Searches of the
+  // titles' words; filters of the generator's attributes (the last ones, on thousands of products).
+  const titles = (
+    await Promise.all(
+      // Orders an index serves: sorting the whole catalogue by title or price takes longer than
+      // the statement timeout at a million products.
+      (['sorting', 'created', '-created'] as const).flatMap((sort) =>
+        [1, 2].map((page) => api.products.list({ query: { sort, page, page_size: 100 } })),
+      ),
+    )
+  ).flatMap((p) => p.results.map((card) => card.title));
+  const texts = searchTexts(titles);
+  const combinations = valueCombinations(attributes.slice(0, 8).map(([, ids]) => ids));
+  const sorts = ['sorting', 'price', '-price', 'title', '-title', 'created', '-created'] as const;
+  const valuesQuery = (ids: number[]) => ids.map((id) => `values__id=${id}`).join('&');
   const pair = attributes.find(([, ids]) => ids.length >= 2);
   const other = attributes.find(([id]) => id !== pair?.[0]);
   if (!pair || !other) throw new Error('the catalogue has too few attribute values to filter by');
@@ -569,7 +603,67 @@ async function runScenarios(
     pgids: ours,
     headers: shopperHeaders,
   };
-  const scenarios: Scenario[] = [
+  // Scenarios on the same keys start at different places of their list: what one asked, the
+  // next does not find kept.
+  const cold = (
+    name: string,
+    urls: string[],
+    from: number,
+    accept: string,
+    check: Scenario['check'],
+  ) => ({ name, url: urls[0] ?? origin, accept, check, pgids: ours, keys: rotation(urls, from) });
+  const coldScenarios: Scenario[] = [
+    cold(
+      'cold: api facets, a new combination each',
+      combinations.map((ids) => `${origin}/en/api/products/facets/?${valuesQuery(ids)}`),
+      0,
+      'application/json',
+      (body) => body.includes('"count":'),
+    ),
+    cold(
+      'cold: api list, a new filter+sort+page each',
+      combinations.map(
+        (ids, i) =>
+          `${origin}/en/api/products/products/?${valuesQuery(ids)}` +
+          `&sort=${sorts[i % sorts.length]}&page=${(i % 3) + 1}`,
+      ),
+      1 / 3,
+      'application/json',
+      (body) => body.includes('"results":['),
+    ),
+    cold(
+      'cold: api search, a new text each',
+      texts.map(
+        (text) => `${origin}/en/api/products/products/search?query=${encodeURIComponent(text)}`,
+      ),
+      0,
+      'application/json',
+      (body) => body.includes('"results":['),
+    ),
+    cold(
+      'cold: page, a new filter each (rendered)',
+      combinations.map((ids) => `${origin}/en/products/?${valuesQuery(ids)}`),
+      2 / 3,
+      'text/html',
+      (body) => body.includes('</html>'),
+    ),
+    cold(
+      'cold: page, a new search each (rendered)',
+      // Encoded as the storefront's canonical URL is (a space as +), or it redirects.
+      texts.map(
+        (text) => `${origin}/en/products/?${new URLSearchParams({ query: text }).toString()}`,
+      ),
+      1 / 2,
+      'text/html',
+      (body) => body.includes('</html>'),
+    ),
+  ].map((scenario) =>
+    // Rendered for a session (the page cache left alone), as for a shopper.
+    scenario.accept === 'text/html'
+      ? { ...scenario, headers: { Cookie: 'sessionid=bench-no-such-session' } }
+      : scenario,
+  );
+  const allScenarios: Scenario[] = [
     pageScenario,
     ...(nextScenario ? [nextScenario] : []),
     renderedScenario,
@@ -604,7 +698,11 @@ async function runScenarios(
       check: jsonCheck,
       pgids: ours,
     },
+    ...coldScenarios,
   ];
+  const scenarios = options.only
+    ? allScenarios.filter((scenario) => scenario.name.includes(options.only ?? ''))
+    : allScenarios;
 
   // On PostgreSQL, the database's server processes serve our requests too: their CPU counts.
   const watcher = database.kind === 'postgres' ? await postgresWatcher(database.url) : undefined;
@@ -641,8 +739,15 @@ async function runScenarios(
       `cpu ms/req = CPU time of the serving processes per answer` +
       (database.kind === 'postgres' ? ", PostgreSQL's server processes included ('of it db')" : ''),
   );
+  console.log(`cold start: the list page answered ${coldStart.join(', then ')}`);
   console.log('');
   printTable(rows);
+  for (const { scenario } of rows)
+    if (scenario.keys)
+      console.log(
+        `  ${scenario.name}: ${scenario.keys.asked} requests, ${scenario.keys.distinct} different URLs` +
+          (scenario.keys.distinct < scenario.keys.asked ? ' (some asked twice: not all cold)' : ''),
+      );
   console.log('');
 
   const ourPage = rows[0];

@@ -6,6 +6,11 @@ import http from 'node:http';
 
 export type LoadOptions = {
   url: string;
+  /**
+   * The URL of each request instead of `url`, asked as it is sent (cold keys: a new search or
+   * filter every time, so that no kept answer hides the query).
+   */
+  nextUrl?: () => string;
   /** Concurrent workers, one keep-alive connection each. */
   connections: number;
   durationMs: number;
@@ -90,6 +95,8 @@ export function percentile(sorted: Float64Array, p: number): number {
 
 export async function load(options: LoadOptions): Promise<LoadResult> {
   const url = new URL(options.url);
+  const { nextUrl } = options;
+  const urlOf = nextUrl ? () => new URL(nextUrl()) : () => url;
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
   const samples = new Samples();
   let errors = 0;
@@ -106,7 +113,7 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
     while (performance.now() < deadline) {
       const sent = performance.now();
       try {
-        const answer = await get(agent, url, options);
+        const answer = await get(agent, urlOf(), options);
         const elapsed = performance.now() - sent;
         if (answer.status !== 200) fail(`HTTP ${answer.status}`);
         else if (options.accept && !options.accept(answer.body)) fail('unexpected body');

@@ -214,6 +214,11 @@ export const products = pgTable(
     index('products_list_created_idx')
       .on(t.createdAt, t.id)
       .where(sql`${t.active} AND ${t.parentId} IS NULL`),
+    // The few products no list shows (inactive ones, variations): the filter panel counts every
+    // product's values less theirs (migration 0022, decision 0065).
+    index('products_unlisted_idx')
+      .on(t.id)
+      .where(sql`NOT (${t.active} AND ${t.parentId} IS NULL)`),
     check('products_price_non_negative', sql`${t.price} >= 0`),
     check('products_stock_non_negative', sql`${t.stock} IS NULL OR ${t.stock} >= 0`),
   ],
@@ -272,7 +277,9 @@ export const productValues = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.productId, t.valueId] }),
-    index('product_values_value_idx').on(t.valueId),
+    // A value's carriers straight from the index, without the table (migration 0022: the filter
+    // panel's ticked values, a value filter's matches). The same size as on value_id alone.
+    index('product_values_value_idx').on(t.valueId, t.productId),
   ],
 );
 

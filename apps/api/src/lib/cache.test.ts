@@ -257,6 +257,24 @@ describe('eviction: the least recently used go first', () => {
     await cache.get('huge', async () => 'x'.repeat(11));
     expect(await cache.peek('huge')).toBeUndefined();
   });
+
+  it('shares one load of a value too large to keep between the callers waiting for it', async () => {
+    // The spec's filter values at a million products (routes/products.ts, FILTER_IDS_KEPT).
+    const cache = sharedCache<string, string>({
+      ttlMs: 1000,
+      maxSize: 10,
+      sizeOf: (value) => value.length,
+    });
+    const slow = gate<string>();
+    const answers = Array.from({ length: 5 }, () => cache.fetch('huge', slow.load));
+    await settle();
+    slow.release('x'.repeat(11));
+    const got = await Promise.all(answers);
+    expect(slow.calls).toBe(1);
+    expect(got.map((a) => a.source)).toEqual(['load', 'shared', 'shared', 'shared', 'shared']);
+    expect(await cache.peek('huge')).toBeUndefined();
+    expect(await cache.get('huge', async () => 'again')).toBe('again');
+  });
 });
 
 describe('sharedCache, many values at a time', () => {

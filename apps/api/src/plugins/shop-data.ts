@@ -3,15 +3,21 @@ import fp from 'fastify-plugin';
 import { shopDataVersions } from '#api/db/schema.ts';
 import { sharedCache, type BatchCache, type CacheOptions, type TtlCache } from '#api/lib/cache.ts';
 
+/** How long a shop-wide answer is kept, and how many of them. */
+type ShopDataCacheOptions<V> = { ttlMs: number } & (
+  { max: number } | { maxSize: number; sizeOf: (value: V) => number }
+);
+
 declare module 'fastify' {
   interface FastifyInstance {
     /**
      * A cache for answers that are the same for every shopper and depend only on shop-wide data
      * (shop info, languages, menus, widgets, filters, counts, the price range): an entry is
      * dropped when the shop data changes (seen within `changeCheckMs`) or after `ttlMs`.
-     * Never for anything priced for, or owned by, one shopper.
+     * Never for anything priced for, or owned by, one shopper. Bounded by `max` entries, or by
+     * `maxSize` of the entries' `sizeOf` (an entry larger than that alone is not kept).
      */
-    shopDataCache<V>(options: { ttlMs: number; max: number }): TtlCache<V>;
+    shopDataCache<V>(options: ShopDataCacheOptions<V>): TtlCache<V>;
     /**
      * A cache of values loaded many at a time that follow the pages' change count (discounts and
      * reviews included, the stock not), such as the shop-wide part of product cards: dropped when
@@ -106,7 +112,7 @@ export const shopDataPlugin = fp<{ changeCheckMs?: number }>(
     const shopLookups = app.hasDecorator('metrics')
       ? { onLookup: app.metrics.cacheLookups('shop-data') }
       : {};
-    app.decorate('shopDataCache', <V>(options: { ttlMs: number; max: number }) =>
+    app.decorate('shopDataCache', <V>(options: ShopDataCacheOptions<V>) =>
       // Without a ttl nothing is kept, and the change count need not be read.
       sharedCache<string, V>({
         ...options,

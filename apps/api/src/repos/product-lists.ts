@@ -225,7 +225,7 @@ const SEARCH_CONFIG: Record<Locale, string> = {
 };
 
 /** The rows of a raw query: node-postgres and PGlite both answer `{ rows }`. */
-function rowsOf<T>(result: unknown): T[] {
+export function rowsOf<T>(result: unknown): T[] {
   const rows = typeof result === 'object' && result !== null && 'rows' in result ? result.rows : [];
   return Array.isArray(rows) ? (rows as T[]) : [];
 }

@@ -25,10 +25,21 @@ import {
   listVariations,
   relatedProductIds,
 } from '#api/repos/products.ts';
-import { facetsOf, filtersAttributes } from '#api/repos/filters.ts';
+import {
+  filterIdCount,
+  filtersAttributes,
+  narrowedFacets,
+  valueFacets,
+} from '#api/repos/filters.ts';
 import { defineEndpoint, pageLinks } from './define.ts';
 
 const e = endpoints.products;
+
+/**
+ * How many product ids the kept answers of `get_filters_attributes` may hold together, per
+ * process (about 8 bytes each): an answer larger than this is not kept at all.
+ */
+const FILTER_IDS_KEPT = 1_000_000;
 
 export const productRoutes: FastifyPluginAsync = async (app) => {
   const db = app.db;
@@ -64,10 +75,15 @@ export const productRoutes: FastifyPluginAsync = async (app) => {
           ),
         };
 
-  // The same for every shopper and costly at scale: cached for a minute per locale and filters.
+  // The spec's filter values, every listed product's id per value: the same for every shopper and
+  // costly at scale, cached for a minute per locale and filters, but only while small. At a
+  // million products one answer holds 3 million ids (issue 26): kept, 500 of them would not fit
+  // any heap, so an answer past FILTER_IDS_KEPT ids is not kept (requests that arrive while it
+  // loads still share it). No page of the shop asks for it: the panel shows `facets`.
   const filterCache = app.shopDataCache<FilterAttribute[]>({
     ttlMs: app.catalogueCacheMs,
-    max: 500,
+    maxSize: FILTER_IDS_KEPT,
+    sizeOf: filterIdCount,
   });
   const cachedFilters = (locale: Locale, query: ProductFilters) => {
     const { price__gte, price__lte, vendor, attrs__id, query: text } = query;
@@ -199,18 +215,20 @@ export const productRoutes: FastifyPluginAsync = async (app) => {
     ),
   );
 
-  // The counts of a set of ticked values: the same for every shopper, and intersecting the
-  // values' product ids of a large catalogue is most of a filter click's CPU (issue 25).
+  // The filter panel: per value, how many products ticking it would list (the domain's
+  // `facetCounts` rule), counted by the database (issue 26: not from every value's product ids,
+  // 3 million of them at a million products). The same for every shopper: kept per locale,
+  // filters and ticked values; the unticked panel of the same filters is an entry too, and gives
+  // the narrowed one its values and the counts nothing narrows.
   const facetCache = app.shopDataCache<FacetAttribute[]>({
     ttlMs: app.catalogueCacheMs,
     max: 500,
   });
-  defineEndpoint(app, e.facets, async (req, { query }) => {
+  const cachedFacets = (locale: Locale, query: ProductFilters, applied: number[]) => {
     const { price__gte, price__lte, vendor, attrs__id } = query;
-    const applied = [...new Set(query.values__id ?? [])].sort((a, b) => a - b);
     // A search's facets count within its matches: its words are part of the key.
     const key = JSON.stringify([
-      req.locale,
+      locale,
       price__gte,
       price__lte,
       vendor,
@@ -218,10 +236,19 @@ export const productRoutes: FastifyPluginAsync = async (app) => {
       applied,
       query.query ?? null,
     ]);
-    return facetCache.get(key, async () =>
-      facetsOf(await cachedFilters(req.locale, query), applied),
-    );
-  });
+    return facetCache.get(key, async (): Promise<FacetAttribute[]> => {
+      if (applied.length === 0) return valueFacets(db, locale, await withMatches(locale, query));
+      const unticked = await cachedFacets(locale, query, []);
+      return narrowedFacets(db, await withMatches(locale, query), unticked, applied);
+    });
+  };
+  defineEndpoint(app, e.facets, async (req, { query }) =>
+    cachedFacets(
+      req.locale,
+      query,
+      [...new Set(query.values__id ?? [])].sort((a, b) => a - b),
+    ),
+  );
 
   defineEndpoint(app, e.filtersAttributes, async (req, { query }) =>
     cachedFilters(req.locale, query),
