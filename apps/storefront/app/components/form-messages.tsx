@@ -134,6 +134,12 @@ export function DefaultSubmit({ intent }: { intent: string }) {
   return <button type="submit" name="intent" value={intent} hidden tabIndex={-1} />;
 }
 
+/** The e-mail address of an account form (login, register, a forgotten password). */
+export function EmailField({ field }: { field: TextFieldProps['field'] }) {
+  const { t } = useI18n();
+  return <TextField field={field} label={t('auth.email')} type="email" autoComplete="email" />;
+}
+
 type PasswordField = TextFieldProps['field'];
 
 /** A new password and its repetition (register, reset, change): the same two fields everywhere. */
