@@ -1,4 +1,8 @@
 import type { ReactNode } from 'react';
+import { Form } from 'react-router';
+import { getFormProps, type FormMetadata } from '@conform-to/react';
+import { Button } from './button.tsx';
+import { CsrfInput } from './csrf-input.tsx';
 
 /** The frame of the account pages (register, confirm, forgot and reset password): one column. */
 export function AccountPage({ title, children }: { title: string; children: ReactNode }) {
@@ -18,6 +22,38 @@ export function Done({ children }: { children: ReactNode }) {
     <p role="status" className="rounded-md border border-green-200 bg-green-50 p-4 break-words">
       {children}
     </p>
+  );
+}
+
+/**
+ * A form of the account pages and the dashboard, one column wide: the CSRF token, the `intent`
+ * that tells it from the page's other forms, the fields, and one wide button that waits while
+ * the form is sent. The form's own messages (`FormErrors`) stand where the page puts them.
+ */
+export function AccountForm<Schema extends Record<string, unknown>>({
+  form,
+  submit,
+  pending,
+  intent,
+  className = 'max-w-md space-y-4',
+  children,
+}: {
+  form: FormMetadata<Schema, string[]>;
+  submit: string;
+  pending: boolean;
+  intent?: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Form method="post" className={className} {...getFormProps(form)}>
+      <CsrfInput />
+      {intent && <input type="hidden" name="intent" value={intent} />}
+      {children}
+      <Button type="submit" size="lg" block disabled={pending}>
+        {submit}
+      </Button>
+    </Form>
   );
 }
 

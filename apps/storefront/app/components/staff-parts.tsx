@@ -1,8 +1,12 @@
-import type { ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactNode } from 'react';
+import { Form } from 'react-router';
+import { AppLink } from './app-link.tsx';
+import { Button, buttonVariants } from './button.tsx';
+import { type ControlProps, type FieldOf, LabelledField } from './form-messages.tsx';
 
 /*
- * Small pieces the back office's screens share: a page heading with its count, a labelled
- * select and a status line that screen readers announce.
+ * Small pieces the back office's screens share: a page heading with its count, a labelled field,
+ * a list's filter form and a status line that screen readers announce.
  */
 
 export function StaffHeading({ title, children }: { title: string; children?: ReactNode }) {
@@ -14,63 +18,161 @@ export function StaffHeading({ title, children }: { title: string; children?: Re
   );
 }
 
+/** A back-office input's look; its width is the caller's (`w-full` in a form's grid). */
+export const staffInput = 'rounded-md border border-slate-300 px-3 py-2';
+
+/**
+ * One labelled field of a back-office form (`LabelledField` with the denser label): the control is
+ * an input taking the remaining props (full width unless `width` says), or what `control` renders
+ * (a select, a textarea).
+ */
+export function StaffField({
+  field,
+  label,
+  hint,
+  className,
+  errors,
+  width = 'w-full',
+  control,
+  ...input
+}: {
+  field: FieldOf;
+  label: string;
+  hint?: string | undefined;
+  className?: string | undefined;
+  errors?: 'below' | 'elsewhere';
+  width?: 'w-full' | 'w-32' | 'w-auto';
+  control?: (props: ControlProps) => ReactNode;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name' | 'children'>) {
+  return (
+    <LabelledField
+      field={field}
+      label={label}
+      hint={hint}
+      small
+      className={className}
+      {...(errors ? { errors } : {})}
+      control={
+        control ?? ((props) => <input {...props} className={`${staffInput} ${width}`} {...input} />)
+      }
+    />
+  );
+}
+
+/** A field of a filter form (`filter-q`), its messages from the loader's check. */
+export const filterField = (
+  name: string,
+  errors: Readonly<Record<string, readonly string[] | null>> = {},
+): FieldOf => ({
+  id: `filter-${name}`,
+  name,
+  errorId: `filter-${name}-error`,
+  errors: errors[name] ?? undefined,
+});
+
+/** A back-office page's box: a section, a card. */
+export const staffBox = 'rounded-lg border border-slate-200 p-4';
+
+/** A titled part of a back-office page: a section named by its h2, a hint under the heading. */
+export function StaffSection({
+  headingId,
+  title,
+  hint,
+  className = staffBox,
+  children,
+  ...rest
+}: {
+  headingId: string;
+  title: string;
+  hint?: string;
+  className?: string;
+  children: ReactNode;
+  id?: string;
+  'data-testid'?: string;
+}) {
+  return (
+    <section aria-labelledby={headingId} className={className} {...rest}>
+      <h2 id={headingId} className={`${hint ? 'mb-1' : 'mb-3'} text-lg font-bold`}>
+        {title}
+      </h2>
+      {hint && <p className="mb-3 text-sm text-slate-600">{hint}</p>}
+      {children}
+    </section>
+  );
+}
+
 type Option = { value: string; label: string };
 
 /** A labelled `<select>` of a filter form; the first option is "All" (empty). */
 export function FilterSelect({
-  id,
+  field,
   label,
-  name,
   value,
   options,
   all,
-  errors,
 }: {
-  id: string;
+  field: FieldOf;
   label: string;
-  name: string;
   value: string;
   options: readonly Option[];
   all: string;
-  errors?: readonly string[] | undefined;
 }) {
   return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium">
-        {label}
-      </label>
-      <select
-        id={id}
-        name={name}
-        defaultValue={value}
-        aria-invalid={errors?.length ? true : undefined}
-        aria-describedby={errors?.length ? `${id}-error` : undefined}
-        className="w-full rounded-md border border-slate-300 bg-white px-3 py-2"
-      >
-        <option value="">{all}</option>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      <FilterErrors id={`${id}-error`} errors={errors} />
-    </div>
+    <StaffField
+      field={field}
+      label={label}
+      control={(props) => (
+        <select {...props} defaultValue={value} className={`${staffInput} w-full bg-white`}>
+          <option value="">{all}</option>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      )}
+    />
   );
 }
 
-export function FilterErrors({
-  id,
-  errors,
+/** Class names are whole words here, so that Tailwind finds them. */
+const filterGrid = {
+  4: { form: 'sm:grid-cols-2 lg:grid-cols-4', buttons: 'sm:col-span-2 lg:col-span-4' },
+  6: { form: 'sm:grid-cols-2 lg:grid-cols-6', buttons: 'sm:col-span-2 lg:col-span-6' },
+} as const;
+
+/** A list's filters: a GET form to `action` (a bookmarkable address), "Apply" and "Reset". */
+export function FilterForm({
+  action,
+  label,
+  columns,
+  apply,
+  reset,
+  children,
 }: {
-  id: string;
-  errors?: readonly string[] | undefined;
+  action: string;
+  label: string;
+  /** The grid's columns on a wide screen. */
+  columns: keyof typeof filterGrid;
+  apply: string;
+  reset: string;
+  children: ReactNode;
 }) {
-  if (!errors?.length) return null;
   return (
-    <p id={id} role="alert" className="mt-1 text-sm text-red-700">
-      {errors.join(' ')}
-    </p>
+    <Form
+      method="get"
+      action={action}
+      aria-label={label}
+      className={`mb-6 grid gap-3 rounded-lg border border-slate-200 p-4 ${filterGrid[columns].form}`}
+    >
+      {children}
+      <div className={`flex flex-wrap items-end gap-3 ${filterGrid[columns].buttons}`}>
+        <Button type="submit">{apply}</Button>
+        <AppLink to={action} className={buttonVariants({ variant: 'secondary' })}>
+          {reset}
+        </AppLink>
+      </div>
+    </Form>
   );
 }
 

@@ -1,5 +1,5 @@
 import { data } from 'react-router';
-import type { SubmissionResult } from '@conform-to/react';
+import type { Submission as ConformSubmission, SubmissionResult } from '@conform-to/react';
 import type { z } from 'zod';
 import { isApiError, NON_FIELD_ERRORS, type Translate } from '@shop/contract';
 import { verifyCsrf } from './csrf.server.ts';
@@ -158,4 +158,24 @@ export function apiFailure(submission: Submission, error: unknown, t: Translate)
     { result: submission.reply({ formErrors: [t('errors.somethingWentWrong')] }) },
     { status: 502 },
   );
+}
+
+/**
+ * A form's usual end: fields that fail the schema answer 400 (`invalid`); else `send` asks the API
+ * with the checked value, and the form's result joins what `send` returns, or the API's refusal
+ * shows on the form (`apiFailure`). `resetForm` empties the form after a success.
+ */
+export async function sendForm<Value, Done extends object>(
+  submission: ConformSubmission<unknown, string[], Value>,
+  t: Translate,
+  send: (value: Value) => Promise<Done>,
+  { resetForm = false }: { resetForm?: boolean } = {},
+) {
+  if (submission.status !== 'success') return invalid(submission);
+  try {
+    const done = await send(submission.value);
+    return { result: submission.reply({ resetForm }), ...done };
+  } catch (error) {
+    return apiFailure(submission, error, t);
+  }
 }

@@ -35,3 +35,20 @@ export function resultFor<Result extends { initialValue?: Record<string, unknown
     ? reply.result
     : undefined;
 }
+
+/**
+ * A GET filter form read from the address (a filtered list can be bookmarked and paged without
+ * JavaScript): the filters as typed, to fill the form again, and their check with `schema`, an
+ * empty filter left out as if not sent.
+ */
+export function parseFilters<Schema extends z.ZodType>(
+  url: URL,
+  names: readonly string[],
+  schema: Schema,
+  t: Translate,
+) {
+  const form = new FormData();
+  for (const [key, value] of url.searchParams) if (value !== '') form.append(key, value);
+  const filters = Object.fromEntries(names.map((f) => [f, url.searchParams.get(f) ?? '']));
+  return { filters, submission: parseForm(form, schema, t) };
+}

@@ -1,9 +1,7 @@
-import { data, Form } from 'react-router';
-import { getFormProps } from '@conform-to/react';
-import { Button } from '#app/components/button.tsx';
+import { data } from 'react-router';
+import { AccountForm } from '#app/components/account-page.tsx';
 import { DashboardSection, Saved } from '#app/components/dashboard-section.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
-import { CsrfInput } from '#app/components/csrf-input.tsx';
 import { FormErrors, TextField } from '#app/components/form-messages.tsx';
 import { useShopForm } from '#app/lib/shop-form.ts';
 import { getShopper } from '#app/lib/account.server.ts';
@@ -56,18 +54,14 @@ export default function AccountInfo({ loaderData, actionData }: Route.ComponentP
         <Saved>{actionData.done}</Saved>
       )}
       <FormErrors form={form} />
-      <Form method="post" className="max-w-md space-y-4" {...getFormProps(form)}>
-        <CsrfInput />
+      <AccountForm form={form} submit={t('account.saveChanges')} pending={pending}>
         <div>
           <p className="mb-1 font-medium">{t('auth.email')}</p>
           <p className="break-words text-slate-700">{loaderData.email}</p>
         </div>
         <TextField field={fields.firstName} label={t('auth.firstName')} autoComplete="given-name" />
         <TextField field={fields.lastName} label={t('auth.lastName')} autoComplete="family-name" />
-        <Button type="submit" disabled={pending} size="lg" block>
-          {t('account.saveChanges')}
-        </Button>
-      </Form>
+      </AccountForm>
     </DashboardSection>
   );
 }

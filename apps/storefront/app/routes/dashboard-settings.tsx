@@ -1,7 +1,6 @@
-import { data, Form, redirect } from 'react-router';
-import { getFormProps, getSelectProps, type SubmissionResult } from '@conform-to/react';
-import { Button } from '#app/components/button.tsx';
-import { CsrfInput } from '#app/components/csrf-input.tsx';
+import { data, redirect } from 'react-router';
+import { getSelectProps, type SubmissionResult } from '@conform-to/react';
+import { AccountForm } from '#app/components/account-page.tsx';
 import { DashboardSection, Saved } from '#app/components/dashboard-section.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
 import {
@@ -90,9 +89,12 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
     <div className="space-y-6">
       <DashboardSection id="settings" title={t('account.settings')}>
         <FormErrors form={settings} />
-        <Form method="post" className="max-w-md space-y-4" {...getFormProps(settings)}>
-          <CsrfInput />
-          <input type="hidden" name="intent" value="settings" />
+        <AccountForm
+          form={settings}
+          submit={t('account.saveChanges')}
+          pending={savingSettings}
+          intent="settings"
+        >
           <div>
             <label htmlFor={settingsFields.locale.id} className="mb-1 block font-medium">
               {t('account.language')}
@@ -127,17 +129,17 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
               </p>
             </div>
           </div>
-          <Button type="submit" disabled={savingSettings} size="lg" block>
-            {t('account.saveChanges')}
-          </Button>
-        </Form>
+        </AccountForm>
       </DashboardSection>
       <DashboardSection id="change-password" title={t('account.changePassword')}>
         {passwordDone && <Saved>{passwordDone}</Saved>}
         <FormErrors form={password} />
-        <Form method="post" className="max-w-md space-y-4" {...getFormProps(password)}>
-          <CsrfInput />
-          <input type="hidden" name="intent" value="password" />
+        <AccountForm
+          form={password}
+          submit={t('account.changePassword')}
+          pending={changingPassword}
+          intent="password"
+        >
           <TextField
             field={passwordFields.currentPassword}
             label={t('account.currentPassword')}
@@ -149,10 +151,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             confirmation={passwordFields.passwordConfirmation}
             label={t('auth.newPassword')}
           />
-          <Button type="submit" disabled={changingPassword} size="lg" block>
-            {t('account.changePassword')}
-          </Button>
-        </Form>
+        </AccountForm>
       </DashboardSection>
     </div>
   );

@@ -1,10 +1,7 @@
-import { data, Form } from 'react-router';
-import { getFormProps } from '@conform-to/react';
-import { AccountPage, Done } from '#app/components/account-page.tsx';
-import { Button } from '#app/components/button.tsx';
-import { CsrfInput } from '#app/components/csrf-input.tsx';
+import { data } from 'react-router';
+import { AccountForm, AccountPage, Done } from '#app/components/account-page.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
-import { FormErrors, TextField } from '#app/components/form-messages.tsx';
+import { EmailField, FormErrors } from '#app/components/form-messages.tsx';
 import { emailForm } from '#app/lib/account-forms.ts';
 import { apiFailure, invalid, readForm, type FormReply } from '#app/lib/forms.server.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
@@ -51,18 +48,9 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
         <>
           <p className="mb-4">{t('auth.forgotPasswordText')}</p>
           <FormErrors form={form} />
-          <Form method="post" className="space-y-4" {...getFormProps(form)}>
-            <CsrfInput />
-            <TextField
-              field={fields.email}
-              label={t('auth.email')}
-              type="email"
-              autoComplete="email"
-            />
-            <Button type="submit" size="lg" block disabled={pending}>
-              {t('auth.sendResetLink')}
-            </Button>
-          </Form>
+          <AccountForm form={form} submit={t('auth.sendResetLink')} pending={pending}>
+            <EmailField field={fields.email} />
+          </AccountForm>
         </>
       )}
     </AccountPage>

@@ -1,14 +1,11 @@
-import { data, Form, redirect } from 'react-router';
-import { getFormProps } from '@conform-to/react';
+import { data, redirect } from 'react-router';
 import { z } from 'zod';
 import { isApiError, loginBodySchema } from '@shop/contract';
 import { AppLink } from '#app/components/app-link.tsx';
-import { CsrfInput } from '#app/components/csrf-input.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
 import { ResendLinkForm } from '#app/components/resend-link.tsx';
-import { FormErrors, TextField } from '#app/components/form-messages.tsx';
-import { AccountPage } from '#app/components/account-page.tsx';
-import { Button } from '#app/components/button.tsx';
+import { EmailField, FormErrors, TextField } from '#app/components/form-messages.tsx';
+import { AccountForm, AccountPage } from '#app/components/account-page.tsx';
 import { apiFailure, invalid, readForm } from '#app/lib/forms.server.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { shopTranslator } from '#app/lib/messages.server.ts';
@@ -113,20 +110,21 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       {actionData && 'unconfirmed' in actionData && (
         <ResendLinkForm email={String(actionData.unconfirmed)} />
       )}
-      <Form method="post" className="mt-4 space-y-4" {...getFormProps(form)}>
-        <CsrfInput />
+      <AccountForm
+        form={form}
+        submit={t('auth.login')}
+        pending={pending}
+        className="mt-4 max-w-md space-y-4"
+      >
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
-        <TextField field={fields.email} label={t('auth.email')} type="email" autoComplete="email" />
+        <EmailField field={fields.email} />
         <TextField
           field={fields.password}
           label={t('auth.password')}
           type="password"
           autoComplete="current-password"
         />
-        <Button type="submit" size="lg" block disabled={pending}>
-          {t('auth.login')}
-        </Button>
-      </Form>
+      </AccountForm>
       <p className="mt-4 text-sm">
         <AppLink to={`/${locale}/account/forgot-password/`} className="text-primary underline">
           {t('auth.forgotPassword')}

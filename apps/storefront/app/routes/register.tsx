@@ -1,11 +1,13 @@
-import { data, Form } from 'react-router';
-import { getFormProps } from '@conform-to/react';
-import { AccountPage, Done } from '#app/components/account-page.tsx';
-import { Button } from '#app/components/button.tsx';
+import { data } from 'react-router';
+import { AccountForm, AccountPage, Done } from '#app/components/account-page.tsx';
 import { AppLink } from '#app/components/app-link.tsx';
-import { CsrfInput } from '#app/components/csrf-input.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
-import { FormErrors, NewPasswordFields, TextField } from '#app/components/form-messages.tsx';
+import {
+  EmailField,
+  FormErrors,
+  NewPasswordFields,
+  TextField,
+} from '#app/components/form-messages.tsx';
 import { registerForm } from '#app/lib/account-forms.ts';
 import { apiFailure, invalid, readForm, type FormReply } from '#app/lib/forms.server.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
@@ -53,9 +55,8 @@ export default function Register({ actionData }: Route.ComponentProps) {
   return (
     <AccountPage title={t('auth.registerTitle')}>
       <FormErrors form={form} />
-      <Form method="post" className="space-y-4" {...getFormProps(form)}>
-        <CsrfInput />
-        <TextField field={fields.email} label={t('auth.email')} type="email" autoComplete="email" />
+      <AccountForm form={form} submit={t('auth.register')} pending={pending}>
+        <EmailField field={fields.email} />
         <TextField field={fields.firstName} label={t('auth.firstName')} autoComplete="given-name" />
         <TextField field={fields.lastName} label={t('auth.lastName')} autoComplete="family-name" />
         <NewPasswordFields
@@ -63,10 +64,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
           confirmation={fields.passwordConfirmation}
           label={t('auth.password')}
         />
-        <Button type="submit" size="lg" block disabled={pending}>
-          {t('auth.register')}
-        </Button>
-      </Form>
+      </AccountForm>
       <p className="mt-6 text-sm">
         {t('auth.haveAccount')}{' '}
         <AppLink to={`/${locale}/account/login/`} className="text-primary underline">

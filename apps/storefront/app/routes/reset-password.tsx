@@ -1,9 +1,6 @@
-import { data, Form, redirect } from 'react-router';
-import { getFormProps } from '@conform-to/react';
+import { data, redirect } from 'react-router';
 import { isApiError } from '@shop/contract';
-import { AccountPage } from '#app/components/account-page.tsx';
-import { Button } from '#app/components/button.tsx';
-import { CsrfInput } from '#app/components/csrf-input.tsx';
+import { AccountForm, AccountPage } from '#app/components/account-page.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
 import { FormErrors, NewPasswordFields } from '#app/components/form-messages.tsx';
 import { resetPasswordForm } from '#app/lib/account-forms.ts';
@@ -76,18 +73,14 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   return (
     <AccountPage title={t('auth.resetPassword')}>
       <FormErrors form={form} />
-      <Form method="post" className="space-y-4" {...getFormProps(form)}>
-        <CsrfInput />
+      <AccountForm form={form} submit={t('auth.resetPassword')} pending={pending}>
         <input type="hidden" name="token" value={loaderData.token} />
         <NewPasswordFields
           password={fields.password}
           confirmation={fields.passwordConfirmation}
           label={t('auth.newPassword')}
         />
-        <Button type="submit" size="lg" block disabled={pending}>
-          {t('auth.resetPassword')}
-        </Button>
-      </Form>
+      </AccountForm>
     </AccountPage>
   );
 }

@@ -11,9 +11,16 @@ import { AppLink } from '#app/components/app-link.tsx';
 import { Button } from '#app/components/button.tsx';
 import { CsrfInput } from '#app/components/csrf-input.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
-import { FormErrors } from '#app/components/form-messages.tsx';
-import { StaffHeading, StatusLine } from '#app/components/staff-parts.tsx';
-import { apiFailure, invalid, readForm } from '#app/lib/forms.server.ts';
+import { type FieldOf, FormErrors } from '#app/components/form-messages.tsx';
+import {
+  staffBox,
+  StaffField,
+  StaffHeading,
+  staffInput,
+  StaffSection,
+  StatusLine,
+} from '#app/components/staff-parts.tsx';
+import { readForm, sendForm } from '#app/lib/forms.server.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { shopTranslator } from '#app/lib/messages.server.ts';
 import { useIsPending } from '#app/lib/pending.ts';
@@ -57,16 +64,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     kind === 'bundles' ? staffBundleBodySchema : staffProductBodySchema,
     t,
   );
-  if (submission.status !== 'success') return invalid(submission);
-  try {
-    const item =
-      kind === 'bundles'
-        ? await shop.api.staffCatalogue.saveBundle({ params: { id }, body: submission.value })
-        : await shop.api.staffCatalogue.saveProduct({ params: { id }, body: submission.value });
-    return { result: submission.reply({ resetForm: true }), saved: item.version };
-  } catch (error) {
-    return apiFailure(submission, error, t);
-  }
+  return sendForm(
+    submission,
+    t,
+    async (body) => {
+      const item =
+        kind === 'bundles'
+          ? await shop.api.staffCatalogue.saveBundle({ params: { id }, body })
+          : await shop.api.staffCatalogue.saveProduct({ params: { id }, body });
+      return { saved: item.version };
+    },
+    { resetForm: true },
+  );
 }
 
 export function meta({ matches, location, loaderData }: Route.MetaArgs) {
@@ -143,14 +152,12 @@ export default function StaffCatalogueItemPage({ loaderData, actionData }: Route
       <ItemForm key={item.version} kind={kind} item={item} lastResult={actionData?.result} />
       {kind === 'products' && (
         // Pictures are another page's work (upload, order, remove): this form only links there.
-        <section
-          aria-labelledby="pictures-heading"
-          className="mt-6 rounded-lg border border-slate-200 p-4"
+        <StaffSection
+          headingId="pictures-heading"
+          title={t('staffCatalogue.pictures')}
+          className={`mt-6 ${staffBox}`}
           data-testid="staff-pictures"
         >
-          <h2 id="pictures-heading" className="mb-2 text-lg font-bold">
-            {t('staffCatalogue.pictures')}
-          </h2>
           <p className="mb-2 text-slate-700">{t('staffCatalogue.picturesHint')}</p>
           <AppLink
             to={`/${locale}/staff/products/${item.id}/pictures/`}
@@ -158,7 +165,7 @@ export default function StaffCatalogueItemPage({ loaderData, actionData }: Route
           >
             {t('staffCatalogue.managePictures')}
           </AppLink>
-        </section>
+        </StaffSection>
       )}
     </>
   );
@@ -183,14 +190,17 @@ function ItemForm({
   });
   const pending = useIsPending();
   const initial = form.initialValue as unknown;
-  const errorsOf = (name: string) => form.allErrors[name];
-  const section = 'rounded-lg border border-slate-200 p-4';
-  const input = 'w-full rounded-md border border-slate-300 px-3 py-2';
   const submitted = (initial as { discounts?: unknown } | null)?.discounts;
   const discountRows = Math.min(
     STAFF_MAX_DISCOUNTS,
     Math.max(Array.isArray(submitted) ? submitted.length : 0, item.discounts.length + 2),
   );
+
+  /** A field named `texts.en.title` has the id `f-texts-en-title`. */
+  const fieldOf = (name: string): FieldOf => {
+    const id = `f-${name.replace(/[.[\]]+/g, '-')}`;
+    return { id, name, errorId: `${id}-error`, errors: form.allErrors[name] };
+  };
 
   /** One labelled input or textarea with its messages. */
   const field = (
@@ -203,50 +213,30 @@ function ItemForm({
       inputMode?: 'decimal' | 'numeric';
       lang?: string;
     } = {},
-  ) => {
-    const id = `f-${name.replace(/[.[\]]+/g, '-')}`;
-    const errors = errorsOf(name);
-    const hintId = `${id}-hint`;
-    const errorId = `${id}-error`;
-    const described = [options.hint ? hintId : null, errors?.length ? errorId : null].filter(
-      Boolean,
-    );
-    const common = {
-      id,
-      name,
-      defaultValue: valueAt(initial, name),
-      'aria-invalid': errors?.length ? true : undefined,
-      'aria-describedby': described.length ? described.join(' ') : undefined,
-      className: input,
-      ...(options.lang ? { lang: options.lang } : {}),
-    };
-    return (
-      <div>
-        <label htmlFor={id} className="mb-1 block text-sm font-medium">
-          {label}
-        </label>
-        {options.hint && (
-          <p id={hintId} className="mb-1 text-sm text-slate-600">
-            {options.hint}
-          </p>
-        )}
-        {options.multiline ? (
-          <textarea rows={4} {...common} />
-        ) : (
-          <input
-            type={options.type ?? 'text'}
-            {...(options.inputMode ? { inputMode: options.inputMode } : {})}
-            {...common}
-          />
-        )}
-        {errors?.length ? (
-          <p id={errorId} role="alert" className="mt-1 text-sm text-red-700">
-            {errors.join(' ')}
-          </p>
-        ) : null}
-      </div>
-    );
-  };
+  ) => (
+    <StaffField
+      field={fieldOf(name)}
+      label={label}
+      hint={options.hint}
+      control={
+        options.multiline
+          ? (props) => (
+              <textarea
+                rows={4}
+                {...props}
+                defaultValue={valueAt(initial, name)}
+                className={`${staffInput} w-full`}
+                lang={options.lang}
+              />
+            )
+          : undefined
+      }
+      type={options.type ?? 'text'}
+      inputMode={options.inputMode}
+      defaultValue={valueAt(initial, name)}
+      lang={options.lang}
+    />
+  );
 
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-6">
@@ -257,36 +247,26 @@ function ItemForm({
         <input type="hidden" name="stockSeen" value={item.stock === null ? '' : item.stock} />
       )}
 
-      <section aria-labelledby="price-heading" className={section}>
-        <h2 id="price-heading" className="mb-3 text-lg font-bold">
-          {t('staffCatalogue.priceSection')}
-        </h2>
+      <StaffSection headingId="price-heading" title={t('staffCatalogue.priceSection')}>
         <div className="grid gap-4 sm:grid-cols-3">
           {field('price', t('staffCatalogue.price'), { inputMode: 'decimal' })}
-          <div>
-            <label htmlFor="f-vatId" className="mb-1 block text-sm font-medium">
-              {t('staffCatalogue.vat')}
-            </label>
-            <select
-              id="f-vatId"
-              name="vatId"
-              defaultValue={valueAt(initial, 'vatId')}
-              aria-invalid={errorsOf('vatId')?.length ? true : undefined}
-              aria-describedby={errorsOf('vatId')?.length ? 'f-vatId-error' : undefined}
-              className={`${input} bg-white`}
-            >
-              {item.vats.map((v) => (
-                <option key={v.id} value={v.id}>
-                  {v.key} ({v.percent} %)
-                </option>
-              ))}
-            </select>
-            {errorsOf('vatId')?.length ? (
-              <p id="f-vatId-error" role="alert" className="mt-1 text-sm text-red-700">
-                {errorsOf('vatId')!.join(' ')}
-              </p>
-            ) : null}
-          </div>
+          <StaffField
+            field={fieldOf('vatId')}
+            label={t('staffCatalogue.vat')}
+            control={(props) => (
+              <select
+                {...props}
+                defaultValue={valueAt(initial, 'vatId')}
+                className={`${staffInput} w-full bg-white`}
+              >
+                {item.vats.map((v) => (
+                  <option key={v.id} value={v.id}>
+                    {v.key} ({v.percent} %)
+                  </option>
+                ))}
+              </select>
+            )}
+          />
           {kind === 'products' ? (
             field('stock', t('staffCatalogue.stock'), {
               inputMode: 'numeric',
@@ -320,13 +300,13 @@ function ItemForm({
             </p>
           </div>
         </div>
-      </section>
+      </StaffSection>
 
-      <section aria-labelledby="texts-heading" className={section}>
-        <h2 id="texts-heading" className="mb-1 text-lg font-bold">
-          {t('staffCatalogue.texts')}
-        </h2>
-        <p className="mb-3 text-sm text-slate-600">{t('staffCatalogue.textsHint')}</p>
+      <StaffSection
+        headingId="texts-heading"
+        title={t('staffCatalogue.texts')}
+        hint={t('staffCatalogue.textsHint')}
+      >
         <div className="grid gap-4 lg:grid-cols-2">
           {STAFF_CATALOGUE_LOCALES.map((l) => (
             <fieldset key={l} className="min-w-0 space-y-3 rounded-md border border-slate-200 p-3">
@@ -344,13 +324,13 @@ function ItemForm({
             </fieldset>
           ))}
         </div>
-      </section>
+      </StaffSection>
 
-      <section aria-labelledby="discounts-heading" className={section}>
-        <h2 id="discounts-heading" className="mb-1 text-lg font-bold">
-          {t('staffCatalogue.discounts')}
-        </h2>
-        <p className="mb-3 text-sm text-slate-600">{t('staffCatalogue.discountsHint')}</p>
+      <StaffSection
+        headingId="discounts-heading"
+        title={t('staffCatalogue.discounts')}
+        hint={t('staffCatalogue.discountsHint')}
+      >
         <div className="space-y-3">
           {Array.from({ length: discountRows }, (_, i) => (
             <fieldset
@@ -372,7 +352,7 @@ function ItemForm({
             </fieldset>
           ))}
         </div>
-      </section>
+      </StaffSection>
 
       <Button type="submit" disabled={pending}>
         {t('staffCatalogue.save')}

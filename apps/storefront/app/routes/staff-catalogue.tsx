@@ -1,4 +1,3 @@
-import { Form } from 'react-router';
 import {
   STOCK_STATES,
   staffCatalogueQuerySchema,
@@ -6,17 +5,19 @@ import {
   type StaffCatalogueRow,
 } from '@shop/contract';
 import { AppLink } from '#app/components/app-link.tsx';
-import { Button, buttonVariants } from '#app/components/button.tsx';
+import { buttonVariants } from '#app/components/button.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
 import { useMoney } from '#app/components/price.tsx';
 import {
-  FilterErrors,
+  FilterForm,
   FilterSelect,
+  filterField,
+  StaffField,
   StaffHeading,
   staffCell,
   StaffTable,
 } from '#app/components/staff-parts.tsx';
-import { parseForm } from '#app/lib/forms.ts';
+import { parseFilters } from '#app/lib/forms.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { shopTranslator } from '#app/lib/messages.server.ts';
 import { pageMeta } from '#app/lib/seo.ts';
@@ -40,10 +41,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const shop = getShopRequest(context);
   const url = new URL(request.url);
   const kind = kindOf(url.pathname);
-  const form = new FormData();
-  for (const [key, value] of url.searchParams) if (value !== '') form.append(key, value);
-  const filters = Object.fromEntries(FILTERS.map((f) => [f, url.searchParams.get(f) ?? '']));
-  const submission = parseForm(form, staffCatalogueQuerySchema, await shopTranslator(shop));
+  const { filters, submission } = parseFilters(
+    url,
+    FILTERS,
+    staffCatalogueQuerySchema,
+    await shopTranslator(shop),
+  );
   if (submission.status !== 'success') {
     return { kind, filters, errors: submission.error ?? {}, list: null };
   }
@@ -77,7 +80,7 @@ export default function StaffCatalogue({ loaderData }: Route.ComponentProps) {
     if (cursor.before) query.set('before', String(cursor.before));
     return `${base}?${query.toString()}`;
   };
-  const field = (name: string) => (errors as Record<string, string[] | null>)[name] ?? undefined;
+  const field = (name: string) => filterField(name, errors);
   return (
     <>
       <StaffHeading title={title}>
@@ -89,39 +92,29 @@ export default function StaffCatalogue({ loaderData }: Route.ComponentProps) {
           </p>
         )}
       </StaffHeading>
-      <Form
-        method="get"
+      <FilterForm
         action={base}
-        aria-label={t('staffCatalogue.filters')}
-        className="mb-6 grid gap-3 rounded-lg border border-slate-200 p-4 sm:grid-cols-2 lg:grid-cols-4"
+        label={t('staffCatalogue.filters')}
+        columns={4}
+        apply={t('staffCatalogue.apply')}
+        reset={t('staffCatalogue.reset')}
       >
-        <div className="sm:col-span-2">
-          <label htmlFor="filter-q" className="mb-1 block text-sm font-medium">
-            {t('staffCatalogue.search')}
-          </label>
-          <input
-            id="filter-q"
-            name="q"
-            type="search"
-            defaultValue={filters.q ?? ''}
-            aria-invalid={field('q') ? true : undefined}
-            aria-describedby={field('q') ? 'filter-q-error' : undefined}
-            className="w-full rounded-md border border-slate-300 px-3 py-2"
-          />
-          <FilterErrors id="filter-q-error" errors={field('q')} />
-        </div>
+        <StaffField
+          field={field('q')}
+          label={t('staffCatalogue.search')}
+          className="sm:col-span-2"
+          type="search"
+          defaultValue={filters.q ?? ''}
+        />
         <FilterSelect
-          id="filter-vendor"
-          name="vendor"
+          field={field('vendor')}
           label={t('staffCatalogue.vendor')}
           value={filters.vendor ?? ''}
           all={t('staffCatalogue.all')}
           options={(list?.vendors ?? []).map((v) => ({ value: String(v.id), label: v.title }))}
-          errors={field('vendor')}
         />
         <FilterSelect
-          id="filter-stock"
-          name="stock"
+          field={field('stock')}
           label={t('staffCatalogue.stock')}
           value={filters.stock ?? ''}
           all={t('staffCatalogue.all')}
@@ -129,15 +122,8 @@ export default function StaffCatalogue({ loaderData }: Route.ComponentProps) {
             value: s,
             label: t(`staffCatalogue.stockStates.${s}`),
           }))}
-          errors={field('stock')}
         />
-        <div className="flex flex-wrap items-end gap-3 sm:col-span-2 lg:col-span-4">
-          <Button type="submit">{t('staffCatalogue.apply')}</Button>
-          <AppLink to={base} className={buttonVariants({ variant: 'secondary' })}>
-            {t('staffCatalogue.reset')}
-          </AppLink>
-        </div>
-      </Form>
+      </FilterForm>
       {list && list.results.length === 0 && <p>{t('staffCatalogue.none')}</p>}
       {list && list.results.length > 0 && (
         <CatalogueTable kind={kind} rows={list.results} title={title} />

@@ -13,8 +13,8 @@ import { CsrfInput } from '#app/components/csrf-input.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
 import { FormErrors } from '#app/components/form-messages.tsx';
 import { Pagination } from '#app/components/pagination.tsx';
-import { FilterSelect, StaffHeading } from '#app/components/staff-parts.tsx';
-import { apiFailure, invalid, readForm } from '#app/lib/forms.server.ts';
+import { FilterSelect, filterField, StaffHeading } from '#app/components/staff-parts.tsx';
+import { readForm, sendForm } from '#app/lib/forms.server.ts';
 import { resultFor } from '#app/lib/forms.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { shopTranslator } from '#app/lib/messages.server.ts';
@@ -42,15 +42,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const shop = getShopRequest(context);
   const t = await shopTranslator(shop);
-  const submission = await readForm(request, markFormSchema, t);
-  if (submission.status !== 'success') return invalid(submission);
-  const { message, ...body } = submission.value;
-  try {
+  return sendForm(await readForm(request, markFormSchema, t), t, async ({ message, ...body }) => {
     await shop.api.staff.markFeedback({ params: { id: message }, body });
-    return { result: submission.reply() };
-  } catch (error) {
-    return apiFailure(submission, error, t);
-  }
+    return {};
+  });
 }
 
 export function meta({ matches, location }: Route.MetaArgs) {
@@ -72,8 +67,7 @@ export default function StaffFeedbackPage({ loaderData, actionData }: Route.Comp
       <StaffHeading title={t('staff.feedback.title')} />
       <Form method="get" action={base} className="mb-6 flex flex-wrap items-end gap-3">
         <FilterSelect
-          id="filter-state"
-          name="state"
+          field={filterField('state')}
           label={t('staff.feedback.state')}
           value={state}
           all={t('staff.orders.all')}

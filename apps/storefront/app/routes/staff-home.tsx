@@ -3,7 +3,7 @@ import { moneyFormatter } from '@shop/domain';
 import { AppLink } from '#app/components/app-link.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
 import { OrdersChart } from '#app/components/orders-chart.tsx';
-import { StaffHeading } from '#app/components/staff-parts.tsx';
+import { staffBox, StaffHeading, StaffSection } from '#app/components/staff-parts.tsx';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { pageMeta } from '#app/lib/seo.ts';
 import { getShopRequest } from '#app/lib/shop.server.ts';
@@ -27,8 +27,6 @@ export function meta({ matches, location }: Route.MetaArgs) {
   });
 }
 
-const card = 'rounded-lg border border-slate-200 p-4';
-
 /** One figure of what waits (a count, `data-figure` for tests) and the link to those it counts. */
 function WaitingFigure({
   label,
@@ -42,7 +40,7 @@ function WaitingFigure({
   children: ReactNode;
 }) {
   return (
-    <div className={card}>
+    <div className={staffBox}>
       <dt className="font-medium text-slate-700">{label}</dt>
       <dd className="text-2xl font-bold tabular-nums" data-figure={name}>
         {value}
@@ -65,13 +63,14 @@ export default function StaffHome({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <StaffHeading title={t('staffSettings.dashboard.title')} />
-      <section aria-labelledby="sales-heading" className="mb-6">
-        <h2 id="sales-heading" className="mb-3 text-lg font-bold">
-          {t('staffSettings.dashboard.sales')}
-        </h2>
+      <StaffSection
+        headingId="sales-heading"
+        title={t('staffSettings.dashboard.sales')}
+        className="mb-6"
+      >
         <ul className="grid gap-3 sm:grid-cols-3">
           {periods.map(([period, figures]) => (
-            <li key={period} className={card} data-period={period}>
+            <li key={period} className={staffBox} data-period={period}>
               <h3 className="font-medium text-slate-700">
                 {t(`staffSettings.dashboard.${period}`)}
               </h3>
@@ -85,11 +84,12 @@ export default function StaffHome({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
         <p className="mt-2 text-sm text-slate-600">{t('staffSettings.dashboard.revenueRule')}</p>
-      </section>
-      <section aria-labelledby="waiting-heading" className="mb-6">
-        <h2 id="waiting-heading" className="mb-3 text-lg font-bold">
-          {t('staffSettings.dashboard.waiting')}
-        </h2>
+      </StaffSection>
+      <StaffSection
+        headingId="waiting-heading"
+        title={t('staffSettings.dashboard.waiting')}
+        className="mb-6"
+      >
         <dl className="grid gap-3 sm:grid-cols-3">
           <WaitingFigure
             label={t('staffSettings.dashboard.awaitingPayment')}
@@ -119,17 +119,19 @@ export default function StaffHome({ loaderData }: Route.ComponentProps) {
             </a>
           </WaitingFigure>
         </dl>
-      </section>
-      <section aria-labelledby="chart-heading" className={`${card} mb-6`}>
-        <h2 id="chart-heading" className="mb-3 text-lg font-bold">
-          {t('staffSettings.dashboard.chartTitle')}
-        </h2>
+      </StaffSection>
+      <StaffSection
+        headingId="chart-heading"
+        title={t('staffSettings.dashboard.chartTitle')}
+        className={`${staffBox} mb-6`}
+      >
         <OrdersChart points={dashboard.perDay} />
-      </section>
-      <section id="out-of-stock" aria-labelledby="stock-heading" className={card}>
-        <h2 id="stock-heading" className="mb-3 text-lg font-bold">
-          {t('staffSettings.dashboard.outOfStockList')}
-        </h2>
+      </StaffSection>
+      <StaffSection
+        id="out-of-stock"
+        headingId="stock-heading"
+        title={t('staffSettings.dashboard.outOfStockList')}
+      >
         {dashboard.outOfStockProducts.length === 0 ? (
           <p>{t('staffSettings.dashboard.noneOutOfStock')}</p>
         ) : (
@@ -162,7 +164,7 @@ export default function StaffHome({ loaderData }: Route.ComponentProps) {
             )}
           </>
         )}
-      </section>
+      </StaffSection>
     </>
   );
 }

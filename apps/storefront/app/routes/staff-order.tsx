@@ -15,8 +15,14 @@ import { ErrorScreen } from '#app/components/error-screen.tsx';
 import { FieldErrors, FormErrors } from '#app/components/form-messages.tsx';
 import { OrderAddress } from '#app/components/order-details.tsx';
 import { OrderSummary } from '#app/components/order-summary.tsx';
-import { StaffHeading, StatusLine } from '#app/components/staff-parts.tsx';
-import { apiFailure, invalid, readVerifiedForm } from '#app/lib/forms.server.ts';
+import {
+  staffBox,
+  StaffField,
+  StaffHeading,
+  StaffSection,
+  StatusLine,
+} from '#app/components/staff-parts.tsx';
+import { readVerifiedForm, sendForm } from '#app/lib/forms.server.ts';
 import { parseForm } from '#app/lib/forms.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { shopTranslator } from '#app/lib/messages.server.ts';
@@ -49,27 +55,21 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const formData = await readVerifiedForm(request, t);
   if (formData.get('intent') === 'tracking') {
     // The tracking number of a shipped order, set or corrected outside the "Shipped" move.
-    const tracking = parseForm(formData, trackingFormSchema, t);
-    if (tracking.status !== 'success') return invalid(tracking);
-    const { intent: _, ...body } = tracking.value;
-    try {
+    return sendForm(parseForm(formData, trackingFormSchema, t), t, async (value) => {
+      const { intent: _, ...body } = value;
       await shop.api.staffSettings.setTracking({ params: { id: recordId(params.id) }, body });
-      return { result: tracking.reply(), tracked: true };
-    } catch (error) {
-      return apiFailure(tracking, error, t);
-    }
-  }
-  const submission = parseForm(formData, staffMoveBodySchema, t);
-  if (submission.status !== 'success') return invalid(submission);
-  try {
-    const order = await shop.api.staff.moveOrder({
-      params: { id: recordId(params.id) },
-      body: submission.value,
+      return { tracked: true };
     });
-    return { result: submission.reply({ resetForm: true }), moved: order.status };
-  } catch (error) {
-    return apiFailure(submission, error, t);
   }
+  return sendForm(
+    parseForm(formData, staffMoveBodySchema, t),
+    t,
+    async (body) => {
+      const order = await shop.api.staff.moveOrder({ params: { id: recordId(params.id) }, body });
+      return { moved: order.status };
+    },
+    { resetForm: true },
+  );
 }
 
 export function meta({ matches, location, loaderData }: Route.MetaArgs) {
@@ -86,7 +86,6 @@ export default function StaffOrderPage({ loaderData, actionData }: Route.Compone
   const { order } = loaderData;
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
   const moved = actionData && 'moved' in actionData ? actionData.moved : null;
-  const section = 'rounded-lg border border-slate-200 p-4';
   return (
     <>
       <p className="mb-2">
@@ -106,10 +105,11 @@ export default function StaffOrderPage({ loaderData, actionData }: Route.Compone
         <StatusLine>{t('staffSettings.tracking.saved')}</StatusLine>
       )}
       <div className="grid gap-4 lg:grid-cols-2">
-        <section aria-labelledby="moves-heading" className={`${section} lg:col-span-2`}>
-          <h2 id="moves-heading" className="mb-3 text-lg font-bold">
-            {t('staff.orders.actions')}
-          </h2>
+        <StaffSection
+          headingId="moves-heading"
+          title={t('staff.orders.actions')}
+          className={`${staffBox} lg:col-span-2`}
+        >
           <Moves
             order={order}
             lastResult={
@@ -128,17 +128,11 @@ export default function StaffOrderPage({ loaderData, actionData }: Route.Compone
               }
             />
           )}
-        </section>
-        <section aria-labelledby="lines-heading" className={section}>
-          <h2 id="lines-heading" className="mb-3 text-lg font-bold">
-            {t('staff.orders.lines')}
-          </h2>
+        </StaffSection>
+        <StaffSection headingId="lines-heading" title={t('staff.orders.lines')}>
           <OrderSummary order={order} />
-        </section>
-        <section aria-labelledby="address-heading" className={section}>
-          <h2 id="address-heading" className="mb-3 text-lg font-bold">
-            {t('staff.orders.address')}
-          </h2>
+        </StaffSection>
+        <StaffSection headingId="address-heading" title={t('staff.orders.address')}>
           <OrderAddress order={order}>
             <a href={`mailto:${order.email}`} className="block text-primary underline">
               {order.email}
@@ -146,11 +140,8 @@ export default function StaffOrderPage({ loaderData, actionData }: Route.Compone
             {order.phone && <span className="block">{order.phone}</span>}
           </OrderAddress>
           {order.comment && <p className="mt-2 text-slate-700">{order.comment}</p>}
-        </section>
-        <section aria-labelledby="payment-heading" className={section}>
-          <h2 id="payment-heading" className="mb-3 text-lg font-bold">
-            {t('staff.orders.paymentSection')}
-          </h2>
+        </StaffSection>
+        <StaffSection headingId="payment-heading" title={t('staff.orders.paymentSection')}>
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
             <dt className="font-medium">{t('staff.orders.payment')}</dt>
             <dd>{order.payment.title || t(`staff.orders.kinds.${order.payment.kind}`)}</dd>
@@ -168,11 +159,8 @@ export default function StaffOrderPage({ loaderData, actionData }: Route.Compone
               {t('staff.orders.refundDue')}
             </p>
           )}
-        </section>
-        <section aria-labelledby="history-heading" className={section}>
-          <h2 id="history-heading" className="mb-3 text-lg font-bold">
-            {t('staff.orders.history')}
-          </h2>
+        </StaffSection>
+        <StaffSection headingId="history-heading" title={t('staff.orders.history')}>
           <ol className="space-y-2">
             {order.history.map((change, i) => (
               <li key={i}>
@@ -185,17 +173,19 @@ export default function StaffOrderPage({ loaderData, actionData }: Route.Compone
               </li>
             ))}
           </ol>
-        </section>
-        <section aria-labelledby="log-heading" className={`${section} lg:col-span-2`}>
-          <h2 id="log-heading" className="mb-3 text-lg font-bold">
-            {t('staff.orderLog.title')}
-          </h2>
+        </StaffSection>
+        <StaffSection
+          headingId="log-heading"
+          title={t('staff.orderLog.title')}
+          className={`${staffBox} lg:col-span-2`}
+        >
           <StaffLog actions={order.actions} format={(at) => date.format(new Date(at))} />
-        </section>
-        <section aria-labelledby="mails-heading" className={`${section} lg:col-span-2`}>
-          <h2 id="mails-heading" className="mb-3 text-lg font-bold">
-            {t('staff.orders.mails')}
-          </h2>
+        </StaffSection>
+        <StaffSection
+          headingId="mails-heading"
+          title={t('staff.orders.mails')}
+          className={`${staffBox} lg:col-span-2`}
+        >
           {order.mails.length === 0 ? (
             <p>{t('staff.orders.noMails')}</p>
           ) : (
@@ -209,7 +199,7 @@ export default function StaffOrderPage({ loaderData, actionData }: Route.Compone
               ))}
             </ul>
           )}
-        </section>
+        </StaffSection>
       </div>
     </>
   );
@@ -312,21 +302,18 @@ function MoveForm({
       <input type="hidden" name="to" value={to} />
       <input type="hidden" name="version" value={order.version} />
       {to === 'shipped' && (
-        <div>
-          <label htmlFor="tracking-number" className="mb-1 block text-sm font-medium">
-            {t('staff.orders.tracking')}
-          </label>
-          <input
-            id="tracking-number"
-            name="trackingNumber"
-            type="text"
-            maxLength={100}
-            aria-invalid={trackingErrors?.length ? true : undefined}
-            aria-describedby={trackingErrors?.length ? 'tracking-number-error' : undefined}
-            className="rounded-md border border-slate-300 px-3 py-2"
-          />
-          <FieldErrors field={{ errorId: 'tracking-number-error', errors: trackingErrors }} />
-        </div>
+        <StaffField
+          field={{
+            id: 'tracking-number',
+            name: 'trackingNumber',
+            errorId: 'tracking-number-error',
+            errors: trackingErrors,
+          }}
+          label={t('staff.orders.tracking')}
+          width="w-auto"
+          type="text"
+          maxLength={100}
+        />
       )}
       <Button type="submit" variant={to === 'cancelled' ? 'danger' : 'primary'} disabled={pending}>
         {t(`staff.orders.moves.${to}`)}
@@ -368,23 +355,15 @@ function TrackingForm({
       <input type="hidden" name="intent" value="tracking" />
       <input type="hidden" name="version" value={order.version} />
       <div className="flex flex-wrap items-end gap-2">
-        <div className="min-w-0 grow sm:grow-0">
-          <label htmlFor={fields.trackingNumber.id} className="mb-1 block text-sm font-medium">
-            {t('staffSettings.tracking.title')}
-          </label>
-          <input
-            id={fields.trackingNumber.id}
-            name={fields.trackingNumber.name}
-            type="text"
-            maxLength={100}
-            defaultValue={order.trackingNumber}
-            aria-invalid={fields.trackingNumber.errors ? true : undefined}
-            aria-describedby={
-              fields.trackingNumber.errors ? fields.trackingNumber.errorId : undefined
-            }
-            className="w-full rounded-md border border-slate-300 px-3 py-2"
-          />
-        </div>
+        <StaffField
+          field={fields.trackingNumber}
+          label={t('staffSettings.tracking.title')}
+          className="min-w-0 grow sm:grow-0"
+          errors="elsewhere"
+          type="text"
+          maxLength={100}
+          defaultValue={order.trackingNumber}
+        />
         <Button type="submit" variant="secondary" disabled={pending}>
           {t('staffSettings.tracking.save')}
         </Button>

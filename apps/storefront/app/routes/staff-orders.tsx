@@ -1,4 +1,3 @@
-import { Form } from 'react-router';
 import {
   ORDER_STATUSES,
   STAFF_ORDER_PAGE_SIZE,
@@ -7,18 +6,19 @@ import {
   type StaffOrderRow,
 } from '@shop/contract';
 import { AppLink } from '#app/components/app-link.tsx';
-import { Button, buttonVariants } from '#app/components/button.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
 import { Pagination } from '#app/components/pagination.tsx';
 import { useMoney } from '#app/components/price.tsx';
 import {
-  FilterErrors,
+  FilterForm,
   FilterSelect,
+  filterField,
+  StaffField,
   StaffHeading,
   staffCell,
   StaffTable,
 } from '#app/components/staff-parts.tsx';
-import { parseForm } from '#app/lib/forms.ts';
+import { parseFilters } from '#app/lib/forms.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { shopTranslator } from '#app/lib/messages.server.ts';
 import { pageMeta } from '#app/lib/seo.ts';
@@ -35,11 +35,12 @@ const FILTERS = ['status', 'payment', 'from', 'to', 'q'] as const;
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const shop = getShopRequest(context);
-  const url = new URL(request.url);
-  const form = new FormData();
-  for (const [key, value] of url.searchParams) if (value !== '') form.append(key, value);
-  const filters = Object.fromEntries(FILTERS.map((f) => [f, url.searchParams.get(f) ?? '']));
-  const submission = parseForm(form, staffOrdersQuerySchema, await shopTranslator(shop));
+  const { filters, submission } = parseFilters(
+    new URL(request.url),
+    FILTERS,
+    staffOrdersQuerySchema,
+    await shopTranslator(shop),
+  );
   if (submission.status !== 'success') {
     return { filters, errors: submission.error ?? {}, list: null, page: 1 };
   }
@@ -62,76 +63,50 @@ export default function StaffOrders({ loaderData }: Route.ComponentProps) {
     const search = query.toString();
     return `${base}${search ? `?${search}` : ''}`;
   };
-  const field = (name: string) => (errors as Record<string, string[] | null>)[name] ?? undefined;
-  const input = 'w-full rounded-md border border-slate-300 px-3 py-2';
+  const field = (name: string) => filterField(name, errors);
   return (
     <>
       <StaffHeading title={t('staff.orders.title')}>
         {list && <p className="text-slate-600">{t('staff.orders.count', { count: list.count })}</p>}
       </StaffHeading>
-      <Form
-        method="get"
+      <FilterForm
         action={base}
-        aria-label={t('staff.orders.filters')}
-        className="mb-6 grid gap-3 rounded-lg border border-slate-200 p-4 sm:grid-cols-2 lg:grid-cols-6"
+        label={t('staff.orders.filters')}
+        columns={6}
+        apply={t('staff.orders.apply')}
+        reset={t('staff.orders.reset')}
       >
         <FilterSelect
-          id="filter-status"
-          name="status"
+          field={field('status')}
           label={t('staff.orders.status')}
           value={filters.status ?? ''}
           all={t('staff.orders.all')}
           options={ORDER_STATUSES.map((s) => ({ value: s, label: t(`orders.statuses.${s}`) }))}
-          errors={field('status')}
         />
         <FilterSelect
-          id="filter-payment"
-          name="payment"
+          field={field('payment')}
           label={t('staff.orders.payment')}
           value={filters.payment ?? ''}
           all={t('staff.orders.all')}
           options={PAYMENT_KINDS.map((k) => ({ value: k, label: t(`staff.orders.kinds.${k}`) }))}
-          errors={field('payment')}
         />
         {(['from', 'to'] as const).map((name) => (
-          <div key={name}>
-            <label htmlFor={`filter-${name}`} className="mb-1 block text-sm font-medium">
-              {t(`staff.orders.${name}`)}
-            </label>
-            <input
-              id={`filter-${name}`}
-              name={name}
-              type="date"
-              defaultValue={filters[name] ?? ''}
-              aria-invalid={field(name) ? true : undefined}
-              aria-describedby={field(name) ? `filter-${name}-error` : undefined}
-              className={input}
-            />
-            <FilterErrors id={`filter-${name}-error`} errors={field(name)} />
-          </div>
-        ))}
-        <div className="lg:col-span-2">
-          <label htmlFor="filter-q" className="mb-1 block text-sm font-medium">
-            {t('staff.orders.search')}
-          </label>
-          <input
-            id="filter-q"
-            name="q"
-            type="search"
-            defaultValue={filters.q ?? ''}
-            aria-invalid={field('q') ? true : undefined}
-            aria-describedby={field('q') ? 'filter-q-error' : undefined}
-            className={input}
+          <StaffField
+            key={name}
+            field={field(name)}
+            label={t(`staff.orders.${name}`)}
+            type="date"
+            defaultValue={filters[name] ?? ''}
           />
-          <FilterErrors id="filter-q-error" errors={field('q')} />
-        </div>
-        <div className="flex flex-wrap items-end gap-3 sm:col-span-2 lg:col-span-6">
-          <Button type="submit">{t('staff.orders.apply')}</Button>
-          <AppLink to={base} className={buttonVariants({ variant: 'secondary' })}>
-            {t('staff.orders.reset')}
-          </AppLink>
-        </div>
-      </Form>
+        ))}
+        <StaffField
+          field={field('q')}
+          label={t('staff.orders.search')}
+          className="lg:col-span-2"
+          type="search"
+          defaultValue={filters.q ?? ''}
+        />
+      </FilterForm>
       {list && list.results.length === 0 && <p>{t('staff.orders.none')}</p>}
       {list && list.results.length > 0 && <OrderTable orders={list.results} />}
       <Pagination page={page} total={pages} href={href} />

@@ -9,8 +9,8 @@ import { CsrfInput } from '#app/components/csrf-input.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
 import { FieldErrors, FormErrors } from '#app/components/form-messages.tsx';
 import { sizedUrl } from '#app/components/sized-image.tsx';
-import { StaffHeading, StatusLine } from '#app/components/staff-parts.tsx';
-import { apiFailure, invalid, readForm } from '#app/lib/forms.server.ts';
+import { staffBox, StaffHeading, StaffSection, StatusLine } from '#app/components/staff-parts.tsx';
+import { readForm, sendForm } from '#app/lib/forms.server.ts';
 import { resultFor } from '#app/lib/forms.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { shopTranslator } from '#app/lib/messages.server.ts';
@@ -50,24 +50,24 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const shop = getShopRequest(context);
   const t = await shopTranslator(shop);
   const id = recordId(params.id);
-  const submission = await readForm(request, formSchema, t);
-  if (submission.status !== 'success') return invalid(submission);
-  const value = submission.value;
-  try {
-    if (value.intent === 'upload') {
-      await shop.api.staffPictures.upload({ params: { id }, body: { file: value.file } });
-    } else if (value.intent === 'remove') {
-      await shop.api.staffPictures.remove({ params: { id, pictureId: value.picture } });
-    } else {
-      await shop.api.staffPictures.move({
-        params: { id, pictureId: value.picture },
-        body: { direction: value.intent },
-      });
-    }
-    return { result: submission.reply({ resetForm: true }), done: value.intent };
-  } catch (error) {
-    return apiFailure(submission, error, t);
-  }
+  return sendForm(
+    await readForm(request, formSchema, t),
+    t,
+    async (value) => {
+      if (value.intent === 'upload') {
+        await shop.api.staffPictures.upload({ params: { id }, body: { file: value.file } });
+      } else if (value.intent === 'remove') {
+        await shop.api.staffPictures.remove({ params: { id, pictureId: value.picture } });
+      } else {
+        await shop.api.staffPictures.move({
+          params: { id, pictureId: value.picture },
+          body: { direction: value.intent },
+        });
+      }
+      return { done: value.intent };
+    },
+    { resetForm: true },
+  );
 }
 
 export function meta({ matches, location }: Route.MetaArgs) {
@@ -136,13 +136,11 @@ function UploadForm({ lastResult }: { lastResult: Result }) {
   const pending = useIsPending({ fields: { intent: 'upload' } });
   const hintId = `${fields.file.id}-hint`;
   return (
-    <section
-      aria-labelledby="picture-upload-title"
-      className="mb-8 rounded-lg border border-slate-200 p-4"
+    <StaffSection
+      headingId="picture-upload-title"
+      title={t('staffPictures.upload')}
+      className={`mb-8 ${staffBox}`}
     >
-      <h2 id="picture-upload-title" className="mb-3 text-lg font-bold">
-        {t('staffPictures.upload')}
-      </h2>
       <Form method="post" encType="multipart/form-data" id={form.id} noValidate>
         <FormErrors form={form} />
         <CsrfInput />
@@ -169,7 +167,7 @@ function UploadForm({ lastResult }: { lastResult: Result }) {
         </div>
         <FieldErrors field={fields.file} />
       </Form>
-    </section>
+    </StaffSection>
   );
 }
 

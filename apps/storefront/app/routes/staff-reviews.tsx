@@ -13,8 +13,14 @@ import { CsrfInput } from '#app/components/csrf-input.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
 import { FieldErrors, FormErrors } from '#app/components/form-messages.tsx';
 import { Pagination } from '#app/components/pagination.tsx';
-import { FilterSelect, StaffHeading, StatusLine } from '#app/components/staff-parts.tsx';
-import { apiFailure, invalid, readForm } from '#app/lib/forms.server.ts';
+import {
+  FilterSelect,
+  filterField,
+  StaffField,
+  StaffHeading,
+  StatusLine,
+} from '#app/components/staff-parts.tsx';
+import { readForm, sendForm } from '#app/lib/forms.server.ts';
 import { resultFor } from '#app/lib/forms.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { shopTranslator } from '#app/lib/messages.server.ts';
@@ -47,15 +53,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const shop = getShopRequest(context);
   const t = await shopTranslator(shop);
-  const submission = await readForm(request, moderateFormSchema, t);
-  if (submission.status !== 'success') return invalid(submission);
-  const { kind, review, ...body } = submission.value;
-  try {
-    await shop.api.staff.moderateReview({ params: { kind, id: review }, body });
-    return { result: submission.reply({ resetForm: true }), done: true };
-  } catch (error) {
-    return apiFailure(submission, error, t);
-  }
+  return sendForm(
+    await readForm(request, moderateFormSchema, t),
+    t,
+    async ({ kind, review, ...body }) => {
+      await shop.api.staff.moderateReview({ params: { kind, id: review }, body });
+      return { done: true };
+    },
+    { resetForm: true },
+  );
 }
 
 export function meta({ matches, location }: Route.MetaArgs) {
@@ -78,8 +84,7 @@ export default function StaffReviews({ loaderData, actionData }: Route.Component
       {actionData && 'done' in actionData && <StatusLine>{t('staff.reviews.done')}</StatusLine>}
       <Form method="get" action={base} className="mb-6 flex flex-wrap items-end gap-3">
         <FilterSelect
-          id="filter-kind"
-          name="kind"
+          field={filterField('kind')}
           label={t('staff.reviews.kind')}
           value={kind}
           all={t('staff.orders.all')}
@@ -152,20 +157,14 @@ function ReviewItem({ review, lastResult }: { review: StaffReview; lastResult: R
         <input type="hidden" name="kind" value={review.kind} />
         <input type="hidden" name="review" value={review.id} />
         <div className="flex flex-wrap items-end gap-2">
-          <div className="min-w-0 grow">
-            <label htmlFor={fields.reason.id} className="mb-1 block text-sm font-medium">
-              {t('staff.reviews.reason')}
-            </label>
-            <input
-              id={fields.reason.id}
-              name={fields.reason.name}
-              type="text"
-              maxLength={500}
-              aria-invalid={fields.reason.errors ? true : undefined}
-              aria-describedby={fields.reason.errors ? fields.reason.errorId : undefined}
-              className="w-full rounded-md border border-slate-300 px-3 py-2"
-            />
-          </div>
+          <StaffField
+            field={fields.reason}
+            label={t('staff.reviews.reason')}
+            className="min-w-0 grow"
+            errors="elsewhere"
+            type="text"
+            maxLength={500}
+          />
           {review.hidden ? (
             <Button type="submit" name="action" value="show" variant="secondary" disabled={showing}>
               {t('staff.reviews.show')}

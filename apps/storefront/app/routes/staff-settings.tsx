@@ -13,9 +13,16 @@ import { Button } from '#app/components/button.tsx';
 import { CsrfInput } from '#app/components/csrf-input.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
 import { FieldErrors, FormErrors } from '#app/components/form-messages.tsx';
-import { StaffHeading, StatusLine } from '#app/components/staff-parts.tsx';
+import {
+  staffBox,
+  StaffField,
+  StaffHeading,
+  staffInput,
+  StaffSection,
+  StatusLine,
+} from '#app/components/staff-parts.tsx';
 import { useLocaleData } from '#app/lib/locale-data.ts';
-import { apiFailure, invalid, readVerifiedForm } from '#app/lib/forms.server.ts';
+import { readVerifiedForm, sendForm } from '#app/lib/forms.server.ts';
 import { parseForm, resultFor } from '#app/lib/forms.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { shopTranslator } from '#app/lib/messages.server.ts';
@@ -67,59 +74,38 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readVerifiedForm(request, t);
   const intent = formData.get('intent');
   const api = shop.api.staffSettings;
-  const done = (
-    submission: { reply: (o?: { resetForm?: boolean }) => SubmissionResult<string[]> },
-    what: Intent,
-  ) => ({
-    result: submission.reply({ resetForm: what === 'promo' }),
-    done: what,
-  });
+  /** One form of the page through the API; the reply says which, for the status line. */
+  const send = <Schema extends z.ZodType>(
+    schema: Schema,
+    done: Intent,
+    call: (value: z.output<Schema>) => Promise<unknown>,
+  ) =>
+    sendForm(
+      parseForm(formData, schema, t),
+      t,
+      async (value) => {
+        await call(value);
+        return { done };
+      },
+      { resetForm: done === 'promo' },
+    );
   switch (intent as Intent) {
-    case 'promo': {
-      const submission = parseForm(formData, promoFormSchema, t);
-      if (submission.status !== 'success') return invalid(submission);
-      const { intent: _, ...body } = submission.value;
-      try {
-        await api.createPromoCode({ body });
-        return done(submission, 'promo');
-      } catch (error) {
-        return apiFailure(submission, error, t);
-      }
-    }
-    case 'expire': {
-      const submission = parseForm(formData, expireFormSchema, t);
-      if (submission.status !== 'success') return invalid(submission);
-      try {
-        await api.expirePromoCode({ params: { id: submission.value.promo } });
-        return done(submission, 'expire');
-      } catch (error) {
-        return apiFailure(submission, error, t);
-      }
-    }
-    case 'delivery': {
-      const submission = parseForm(formData, deliveryFormSchema, t);
-      if (submission.status !== 'success') return invalid(submission);
-      const { delivery, price, freeFrom, active } = submission.value;
-      try {
-        await api.updateDelivery({ params: { id: delivery }, body: { price, freeFrom, active } });
-        return done(submission, 'delivery');
-      } catch (error) {
-        return apiFailure(submission, error, t);
-      }
-    }
-    case 'payment': {
-      const submission = parseForm(formData, paymentFormSchema, t);
-      if (submission.status !== 'success') return invalid(submission);
-      try {
-        await api.updatePayment({
-          params: { id: submission.value.payment },
-          body: { active: submission.value.turn === 'on' },
-        });
-        return done(submission, 'payment');
-      } catch (error) {
-        return apiFailure(submission, error, t);
-      }
-    }
+    case 'promo':
+      return send(promoFormSchema, 'promo', ({ intent: _, ...body }) =>
+        api.createPromoCode({ body }),
+      );
+    case 'expire':
+      return send(expireFormSchema, 'expire', ({ promo }) =>
+        api.expirePromoCode({ params: { id: promo } }),
+      );
+    case 'delivery':
+      return send(deliveryFormSchema, 'delivery', ({ delivery, price, freeFrom, active }) =>
+        api.updateDelivery({ params: { id: delivery }, body: { price, freeFrom, active } }),
+      );
+    case 'payment':
+      return send(paymentFormSchema, 'payment', ({ payment, turn }) =>
+        api.updatePayment({ params: { id: payment }, body: { active: turn === 'on' } }),
+      );
     default:
       throw data(t('errors.request.notAForm'), { status: 400 });
   }
@@ -129,10 +115,10 @@ export function meta({ matches, location }: Route.MetaArgs) {
   return pageMeta({ matches, location, titleKey: 'staffSettings.title', robots: 'noindex' });
 }
 
-type Reply = { result: SubmissionResult<string[]>; done?: Intent } | undefined;
+/** An input of an amount of money (a price, a minimum): the phone's keypad with a decimal point. */
+const amount = { type: 'number', inputMode: 'decimal', step: '0.01', min: '0' } as const;
 
-const section = 'mb-8 rounded-lg border border-slate-200 p-4';
-const input = 'w-full rounded-md border border-slate-300 px-3 py-2';
+type Reply = { result: SubmissionResult<string[]>; done?: Intent } | undefined;
 
 export default function StaffSettings({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useI18n();
@@ -142,17 +128,19 @@ export default function StaffSettings({ loaderData, actionData }: Route.Componen
     <>
       <StaffHeading title={t('staffSettings.title')} />
       {reply?.done && <StatusLine>{t(`staffSettings.done.${reply.done}`)}</StatusLine>}
-      <section aria-labelledby="promo-heading" className={section}>
-        <h2 id="promo-heading" className="mb-3 text-lg font-bold">
-          {t('staffSettings.promo.title')}
-        </h2>
+      <StaffSection
+        headingId="promo-heading"
+        title={t('staffSettings.promo.title')}
+        className={`mb-8 ${staffBox}`}
+      >
         <PromoList codes={promoCodes} reply={reply} />
         <NewPromo reply={reply} />
-      </section>
-      <section aria-labelledby="deliveries-heading" className={section}>
-        <h2 id="deliveries-heading" className="mb-3 text-lg font-bold">
-          {t('staffSettings.deliveries.title')}
-        </h2>
+      </StaffSection>
+      <StaffSection
+        headingId="deliveries-heading"
+        title={t('staffSettings.deliveries.title')}
+        className={`mb-8 ${staffBox}`}
+      >
         <ul className="space-y-4">
           {deliveries.map((d) => (
             <DeliveryItem
@@ -162,11 +150,12 @@ export default function StaffSettings({ loaderData, actionData }: Route.Componen
             />
           ))}
         </ul>
-      </section>
-      <section aria-labelledby="payments-heading" className={section}>
-        <h2 id="payments-heading" className="mb-3 text-lg font-bold">
-          {t('staffSettings.payments.title')}
-        </h2>
+      </StaffSection>
+      <StaffSection
+        headingId="payments-heading"
+        title={t('staffSettings.payments.title')}
+        className={`mb-8 ${staffBox}`}
+      >
         <ul className="space-y-3">
           {payments.map((p) => (
             <PaymentItem
@@ -176,7 +165,7 @@ export default function StaffSettings({ loaderData, actionData }: Route.Componen
             />
           ))}
         </ul>
-      </section>
+      </StaffSection>
     </>
   );
 }
@@ -276,27 +265,9 @@ function NewPromo({ reply }: { reply: Reply }) {
   const lastResult = reply?.result.initialValue?.['intent'] === 'promo' ? reply.result : undefined;
   const [form, fields] = useShopForm(promoFormSchema, { id: 'promo-new', lastResult });
   const pending = useIsPending({ fields: { intent: 'promo' } });
-  const field = (
-    f: (typeof fields)[keyof typeof fields],
-    label: string,
-    props: React.InputHTMLAttributes<HTMLInputElement>,
-  ) => (
-    <div>
-      <label htmlFor={f.id} className="mb-1 block text-sm font-medium">
-        {label}
-      </label>
-      <input
-        id={f.id}
-        name={f.name}
-        defaultValue={typeof f.initialValue === 'string' ? f.initialValue : undefined}
-        aria-invalid={f.errors ? true : undefined}
-        aria-describedby={f.errors ? f.errorId : undefined}
-        className={input}
-        {...props}
-      />
-      <FieldErrors field={f} />
-    </div>
-  );
+  /** What was typed, shown again when the server refused it (without JavaScript). */
+  const typed = (f: (typeof fields)[keyof typeof fields]) =>
+    typeof f.initialValue === 'string' ? f.initialValue : undefined;
   return (
     <Form method="post" {...getFormProps(form)} aria-labelledby="promo-new-heading">
       <h3 id="promo-new-heading" className="mb-2 font-bold">
@@ -306,46 +277,55 @@ function NewPromo({ reply }: { reply: Reply }) {
       <CsrfInput />
       <input type="hidden" name="intent" value="promo" />
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-        {field(fields.code, t('staffSettings.promo.code'), {
-          type: 'text',
-          maxLength: 32,
-          autoComplete: 'off',
-          required: true,
-        })}
-        <div>
-          <label htmlFor={fields.discountType.id} className="mb-1 block text-sm font-medium">
-            {t('staffSettings.promo.discountType')}
-          </label>
-          <select
-            id={fields.discountType.id}
-            name={fields.discountType.name}
-            defaultValue={
-              typeof fields.discountType.initialValue === 'string'
-                ? fields.discountType.initialValue
-                : 'percent'
-            }
-            className={`${input} bg-white`}
-          >
-            <option value="percent">{t('staffSettings.promo.types.percent')}</option>
-            <option value="fixed">{t('staffSettings.promo.types.fixed')}</option>
-          </select>
-          <FieldErrors field={fields.discountType} />
-        </div>
-        {field(fields.discountValue, t('staffSettings.promo.discountValue'), {
-          type: 'number',
-          inputMode: 'decimal',
-          step: '0.01',
-          min: '0.01',
-          required: true,
-        })}
-        {field(fields.fromPrice, t('staffSettings.promo.fromPriceField'), {
-          type: 'number',
-          inputMode: 'decimal',
-          step: '0.01',
-          min: '0',
-        })}
-        {field(fields.startsOn, t('staffSettings.promo.startsOn'), { type: 'date' })}
-        {field(fields.endsOn, t('staffSettings.promo.endsOn'), { type: 'date' })}
+        <StaffField
+          field={fields.code}
+          label={t('staffSettings.promo.code')}
+          defaultValue={typed(fields.code)}
+          type="text"
+          maxLength={32}
+          autoComplete="off"
+          required
+        />
+        <StaffField
+          field={fields.discountType}
+          label={t('staffSettings.promo.discountType')}
+          control={(props) => (
+            <select
+              {...props}
+              defaultValue={typed(fields.discountType) ?? 'percent'}
+              className={`${staffInput} w-full bg-white`}
+            >
+              <option value="percent">{t('staffSettings.promo.types.percent')}</option>
+              <option value="fixed">{t('staffSettings.promo.types.fixed')}</option>
+            </select>
+          )}
+        />
+        <StaffField
+          field={fields.discountValue}
+          label={t('staffSettings.promo.discountValue')}
+          defaultValue={typed(fields.discountValue)}
+          {...amount}
+          min="0.01"
+          required
+        />
+        <StaffField
+          field={fields.fromPrice}
+          label={t('staffSettings.promo.fromPriceField')}
+          defaultValue={typed(fields.fromPrice)}
+          {...amount}
+        />
+        <StaffField
+          field={fields.startsOn}
+          label={t('staffSettings.promo.startsOn')}
+          defaultValue={typed(fields.startsOn)}
+          type="date"
+        />
+        <StaffField
+          field={fields.endsOn}
+          label={t('staffSettings.promo.endsOn')}
+          defaultValue={typed(fields.endsOn)}
+          type="date"
+        />
       </div>
       <p className="mt-2 text-sm text-slate-600">{t('staffSettings.promo.hint')}</p>
       <Button type="submit" className="mt-3" disabled={pending}>
@@ -389,41 +369,23 @@ function DeliveryItem({
         <input type="hidden" name="intent" value="delivery" />
         <input type="hidden" name="delivery" value={delivery.id} />
         <div className="flex flex-wrap items-end gap-3">
-          <div>
-            <label htmlFor={fields.price.id} className="mb-1 block text-sm font-medium">
-              {t('staffSettings.deliveries.price')}
-            </label>
-            <input
-              id={fields.price.id}
-              name={fields.price.name}
-              type="number"
-              inputMode="decimal"
-              step="0.01"
-              min="0"
-              required
-              defaultValue={delivery.price.toFixed(2)}
-              aria-invalid={fields.price.errors ? true : undefined}
-              aria-describedby={fields.price.errors ? fields.price.errorId : undefined}
-              className="w-32 rounded-md border border-slate-300 px-3 py-2"
-            />
-          </div>
-          <div>
-            <label htmlFor={fields.freeFrom.id} className="mb-1 block text-sm font-medium">
-              {t('staffSettings.deliveries.freeFrom')}
-            </label>
-            <input
-              id={fields.freeFrom.id}
-              name={fields.freeFrom.name}
-              type="number"
-              inputMode="decimal"
-              step="0.01"
-              min="0"
-              defaultValue={delivery.freeFrom === null ? '' : delivery.freeFrom.toFixed(2)}
-              aria-invalid={fields.freeFrom.errors ? true : undefined}
-              aria-describedby={fields.freeFrom.errors ? fields.freeFrom.errorId : undefined}
-              className="w-32 rounded-md border border-slate-300 px-3 py-2"
-            />
-          </div>
+          <StaffField
+            field={fields.price}
+            label={t('staffSettings.deliveries.price')}
+            errors="elsewhere"
+            width="w-32"
+            {...amount}
+            required
+            defaultValue={delivery.price.toFixed(2)}
+          />
+          <StaffField
+            field={fields.freeFrom}
+            label={t('staffSettings.deliveries.freeFrom')}
+            errors="elsewhere"
+            width="w-32"
+            {...amount}
+            defaultValue={delivery.freeFrom === null ? '' : delivery.freeFrom.toFixed(2)}
+          />
           <div className="flex items-center gap-2 py-2">
             <input
               id={fields.active.id}

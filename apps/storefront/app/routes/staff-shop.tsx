@@ -6,7 +6,7 @@ import { CsrfInput } from '#app/components/csrf-input.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
 import { FormErrors } from '#app/components/form-messages.tsx';
 import { StaffHeading, StatusLine } from '#app/components/staff-parts.tsx';
-import { apiFailure, invalid, readForm } from '#app/lib/forms.server.ts';
+import { readForm, sendForm } from '#app/lib/forms.server.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { shopTranslator } from '#app/lib/messages.server.ts';
 import { useIsPending } from '#app/lib/pending.ts';
@@ -35,15 +35,14 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const shop = getShopRequest(context);
   const t = await shopTranslator(shop);
-  const submission = await readForm(request, switchFormSchema, t);
-  if (submission.status !== 'success') return invalid(submission);
-  const { switch: key, turn } = submission.value;
-  try {
-    await shop.api.staff.updateShop({ body: { [key]: turn === 'on' } });
-    return { result: submission.reply(), saved: key };
-  } catch (error) {
-    return apiFailure(submission, error, t);
-  }
+  return sendForm(
+    await readForm(request, switchFormSchema, t),
+    t,
+    async ({ switch: key, turn }) => {
+      await shop.api.staff.updateShop({ body: { [key]: turn === 'on' } });
+      return { saved: key };
+    },
+  );
 }
 
 export function meta({ matches, location }: Route.MetaArgs) {
