@@ -4,13 +4,12 @@
 // recovering by itself. Runs where the API suite runs on
 // PostgreSQL and Redis (`.ci/run`: DATABASE_URL and REDIS_URL set); the storefront is built first
 // if it is missing or stale (`npm start` does it).
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cuttableProxy } from '../../api/test/tcp-proxy.ts';
+import { scratchDatabase, type ScratchDatabase } from '../test/scratch-database.ts';
 // The seeded template database the API suite's global setup provides (its ProvidedContext).
 import type {} from '../../api/test/global-setup.ts';
 import { launchBrowser } from '../../../e2e/browser.ts';
@@ -34,23 +33,20 @@ function through(url: URL, port: number, pathname = url.pathname): string {
 describe.skipIf(!DATABASE_URL || !REDIS_URL)('the shop while PostgreSQL or Redis is away', () => {
   const pgUrl = new URL(DATABASE_URL ?? 'postgres://localhost/none');
   const redisUrl = new URL(REDIS_URL ?? 'redis://localhost');
-  const name = `shop_outage_${randomBytes(4).toString('hex')}`;
   const database = cuttableProxy({ host: pgUrl.hostname, port: Number(pgUrl.port || 5432) });
   const redis = cuttableProxy({ host: redisUrl.hostname, port: Number(redisUrl.port || 6379) });
-  let admin: pg.Client;
+  let db: ScratchDatabase | undefined;
   let dataDir = '';
   let shop: Shop | undefined;
   let base = '';
 
   beforeAll(async () => {
-    admin = new pg.Client({ connectionString: pgUrl.toString() });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplate')}`);
+    db = await scratchDatabase(pgUrl.toString(), 'shop_outage');
     await database.listen();
     await redis.listen();
     dataDir = await mkdtemp(join(tmpdir(), 'shop-outage-'));
     shop = await spawnShop(dataDir, {
-      DATABASE_URL: through(pgUrl, database.port, `/${name}`),
+      DATABASE_URL: through(pgUrl, database.port, `/${db.name}`),
       REDIS_URL: through(redisUrl, redis.port),
       // The outage is the point: its warnings would drown the run's output.
       LOG_LEVEL: 'error',
@@ -63,8 +59,7 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)('the shop while PostgreSQL or Redis
     await stopShop(shop);
     await database.cut();
     await redis.cut();
-    await admin?.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin?.end();
+    await db?.drop();
     if (dataDir) await rm(dataDir, { recursive: true, force: true, maxRetries: 3 });
   });
 

@@ -4,14 +4,14 @@
 // with PostgreSQL behind a proxy the test holds silent, so every request is surely in flight when
 // the signal arrives; on the embedded database otherwise (the requests are fired, then the
 // signal). The storefront is built first if it is missing or stale (`npm start` does it).
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { Agent, request, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cuttableProxy } from '../../api/test/tcp-proxy.ts';
+import { scratchDatabase, type ScratchDatabase } from '../test/scratch-database.ts';
 // The seeded template database the API suite's global setup provides (its ProvidedContext).
 import type {} from '../../api/test/global-setup.ts';
 import { ApiVisitor } from '../../../e2e/api-visitor.ts';
@@ -77,11 +77,10 @@ function through(url: URL, port: number, pathname: string): string {
 
 describe('SIGTERM while pages render, orders are placed and keep-alive clients wait', () => {
   const pgUrl = new URL(DATABASE_URL ?? 'postgres://localhost/none');
-  const name = `shop_shutdown_${randomBytes(4).toString('hex')}`;
   const database = DATABASE_URL
     ? cuttableProxy({ host: pgUrl.hostname, port: Number(pgUrl.port || 5432) })
     : null;
-  let admin: pg.Client | undefined;
+  let db: ScratchDatabase | undefined;
   let dataDir = '';
   let shop: Shop | undefined;
   let base = '';
@@ -89,11 +88,9 @@ describe('SIGTERM while pages render, orders are placed and keep-alive clients w
   beforeAll(async () => {
     const env: Record<string, string> = { LOG_LEVEL: 'error' };
     if (database) {
-      admin = new pg.Client({ connectionString: pgUrl.toString() });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplate')}`);
+      db = await scratchDatabase(pgUrl.toString(), 'shop_shutdown');
       await database.listen();
-      env.DATABASE_URL = through(pgUrl, database.port, `/${name}`);
+      env.DATABASE_URL = through(pgUrl, database.port, `/${db.name}`);
     }
     if (REDIS_URL) env.REDIS_URL = REDIS_URL;
     dataDir = await mkdtemp(join(tmpdir(), 'shop-shutdown-'));
@@ -105,8 +102,7 @@ describe('SIGTERM while pages render, orders are placed and keep-alive clients w
   afterAll(async () => {
     await stopShop(shop);
     await database?.cut();
-    await admin?.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin?.end();
+    await db?.drop();
     if (dataDir) await rm(dataDir, { recursive: true, force: true, maxRetries: 3 });
   });
 

@@ -9,6 +9,8 @@ import { checkoutBody } from '../../api/test/shopper.ts';
 
 /** A PostgreSQL database of one test file's own, for the shop processes it starts. */
 export type ScratchDatabase = {
+  /** Its name on the server (for a connection string through a proxy). */
+  name: string;
   /** Its connection string, for the shops' DATABASE_URL. */
   url: string;
   /** The test's own connection to it: what it reads and changes as psql would. */
@@ -38,6 +40,7 @@ export async function scratchDatabase(
   const client = new pg.Client({ connectionString: url.toString() });
   await client.connect();
   return {
+    name,
     url: url.toString(),
     client,
     checkout: (overrides) =>
