@@ -1,5 +1,6 @@
 import type { Vendor } from '@shop/contract';
 import { useI18n } from '#app/lib/i18n.tsx';
+import { vendorLogo } from '#app/lib/vendor-logo.ts';
 import { AppLink } from './app-link.tsx';
 import { SizedImage } from './sized-image.tsx';
 
@@ -7,7 +8,7 @@ import { SizedImage } from './sized-image.tsx';
 export function VendorCard({ vendor, level = 2 }: { vendor: Vendor; level?: 2 | 3 }) {
   const { locale } = useI18n();
   const Heading = level === 2 ? 'h2' : 'h3';
-  const logo = vendor.icons[0] ?? vendor.images[0];
+  const logo = vendorLogo(vendor);
   return (
     <article className="relative flex h-full items-start gap-4 rounded-lg border border-slate-200 p-4 hover:shadow-md">
       {logo && (

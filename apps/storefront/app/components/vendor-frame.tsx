@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { Vendor } from '@shop/contract';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { vendorJsonLd } from '#app/lib/json-ld.ts';
+import { vendorLogo } from '#app/lib/vendor-logo.ts';
 import { JsonLd, useLdPage } from './json-ld.tsx';
 import { AppLink } from './app-link.tsx';
 import { RichText } from './rich-text.tsx';
@@ -29,7 +30,7 @@ export function VendorFrame({
 }) {
   const { locale, t } = useI18n();
   const banner = vendor.images.find((i) => i.imageType === 'banner');
-  const logo = vendor.icons[0] ?? vendor.images.find((i) => i.imageType === 'logo');
+  const logo = vendorLogo(vendor);
   const base = `/${locale}${vendor.slugUri}`;
   const tabs: { key: VendorTab; href: string; label: string }[] = [
     { key: 'products', href: base, label: t('vendors.products') },
