@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { DRAIN_GRACE_MS } from '../apps/server/src/drain.ts';
 
 /*
  * `npm start` as a user runs it, for tests that need the whole shop in its own process: the
@@ -79,17 +80,34 @@ export async function answering({ child, url }: Shop, timeoutMs = 180_000): Prom
   }
 }
 
-/** SIGTERM to the shop's process group (npm and the node it started); waits for it to exit. */
+/**
+ * SIGTERM to the shop's process group (npm and the node it started); waits for it to exit, as
+ * long as the shop's own drain may take, then kills what is left, so that no shop outlives its
+ * test (holding its port, its data folder or its database connections).
+ */
 export async function stopShop(shop: Shop | undefined): Promise<void> {
-  if (!shop?.child.pid || shop.child.exitCode !== null) return;
-  const exited = new Promise((resolve) => {
-    shop.child.once('exit', resolve);
-    setTimeout(resolve, 5_000);
-  });
-  try {
-    process.kill(-shop.child.pid, 'SIGTERM');
-  } catch {
-    // already gone
+  const child = shop?.child;
+  if (!child?.pid || child.exitCode !== null || child.signalCode !== null) return;
+  const pid = child.pid;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const signal = (name: NodeJS.Signals) => {
+    try {
+      process.kill(-pid, name);
+    } catch {
+      // already gone
+    }
+  };
+  signal('SIGTERM');
+  let timer: NodeJS.Timeout | undefined;
+  const drained = await Promise.race([
+    exited.then(() => true),
+    new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(false), DRAIN_GRACE_MS + 5_000);
+    }),
+  ]);
+  clearTimeout(timer);
+  if (!drained) {
+    signal('SIGKILL');
+    await exited;
   }
-  await exited;
 }
