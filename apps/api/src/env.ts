@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { logFormatOf } from './lib/logger.ts';
 import { sign } from './lib/secret-key.ts';
-import { DEFAULT_AUTH_LIMITS } from './plugins/auth-limits.ts';
+import { DEFAULT_AUTH_LIMITS } from './lib/auth-limit-defaults.ts';
 import { z } from 'zod';
 
 // Read once at start; a bad value stops the process with one clear line (see loadEnv callers).
