@@ -81,6 +81,11 @@ const envSchema = z
      * How long a page rendered for visitors without a session may be served again at most (any
      * change to what it shows drops it sooner); 0 = every page rendered for every request.
      */
+    /**
+     * While a shutdown drains, how long a keep-alive connection with no request in flight stays
+     * open for one that may be on its way (a balancer's); unset, 1 s (apps/server/src/drain.ts).
+     */
+    DRAIN_IDLE_MS: z.coerce.number().int().min(0).max(25_000).optional(),
     PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
     /**
      * The OpenAPI document and Swagger UI at /api/docs/: `on` or `off`; unset, off in production
