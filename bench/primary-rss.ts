@@ -39,16 +39,17 @@ await runMain('bench:primary', async () => {
   const port = await freePort();
   const shop = launch(process.execPath, ['scripts/start.ts'], {
     cwd: root,
+    // A production start of WEB_CONCURRENCY workers on this PostgreSQL alone (no Redis).
     env: {
       ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
+      WEB_CONCURRENCY: values.workers,
       DATABASE_URL: databaseUrl,
       REDIS_URL: '',
-      WEB_CONCURRENCY: values.workers,
-      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
       RATE_LIMIT_PER_MINUTE: '0',
+      LOG_LEVEL: 'warn',
     },
   });
   const base = `http://127.0.0.1:${port}`;
