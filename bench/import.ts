@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CATALOGUE_COLUMNS, writeCatalogueFile, type CatalogueRow } from '@shop/contract';
 import { openDatabase } from '../apps/api/src/db/client.ts';
+import { rowsOf } from '../apps/api/src/db/rows.ts';
 import {
   applyCatalogue,
   checkCatalogue,
@@ -31,7 +32,6 @@ await handle.migrate();
 await seedDemoShop(handle.db, { mediaDir: join(work, 'media'), log: () => {} });
 
 // Names of the demo shop the rows use.
-const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
 const { sql } = await import('drizzle-orm');
 const vendors = rowsOf<{ slug: string }>(
   await handle.db.execute(sql`SELECT slug FROM vendors`),

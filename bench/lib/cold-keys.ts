@@ -2,11 +2,11 @@
 // minute per key, so a benchmark asking the same URL measures the cache after its first request.
 // These build many different searches and filter combinations, each asked once, so that every
 // request pays its queries as the first shopper to ask for them in a minute would.
-import { random } from '../../apps/api/src/seed/pictures/kit.ts';
+import { mulberry32 } from '@shop/domain';
 
-/** The same keys in the same order on every run (the seed's pictures' PRNG). */
+/** The same keys in the same order on every run (the demo data's PRNG). */
 function shuffled<T>(items: readonly T[], seed: number): T[] {
-  const next = random(seed);
+  const next = mulberry32(seed);
   const out = [...items];
   for (let i = out.length - 1; i > 0; i--) {
     const j = Math.floor(next() * (i + 1));

@@ -26,7 +26,8 @@ import { csrfPlugin } from './plugins/csrf.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/errors.ts';
 import { cardDataPlugin } from './plugins/card-data.ts';
 import { pricingPlugin } from './plugins/pricing.ts';
-import { authLimitsPlugin, type AuthLimitOptions } from './plugins/auth-limits.ts';
+import type { AuthLimitOptions } from './lib/auth-limit-defaults.ts';
+import { authLimitsPlugin } from './plugins/auth-limits.ts';
 import {
   DEFAULT_REQUEST_RATE_LIMIT,
   fromNetwork,

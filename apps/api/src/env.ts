@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { logFormatOf } from './lib/logger.ts';
 import { sign } from './lib/secret-key.ts';
-import { DEFAULT_AUTH_LIMITS } from './plugins/auth-limits.ts';
+import { DEFAULT_AUTH_LIMITS } from './lib/auth-limit-defaults.ts';
 import { z } from 'zod';
 
 // Read once at start; a bad value stops the process with one clear line (see loadEnv callers).
@@ -81,6 +81,11 @@ const envSchema = z
      * How long a page rendered for visitors without a session may be served again at most (any
      * change to what it shows drops it sooner); 0 = every page rendered for every request.
      */
+    /**
+     * While a shutdown drains, how long a keep-alive connection with no request in flight stays
+     * open for one that may be on its way (a balancer's); unset, 1 s (apps/server/src/drain.ts).
+     */
+    DRAIN_IDLE_MS: z.coerce.number().int().min(0).max(25_000).optional(),
     PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
     /**
      * The OpenAPI document and Swagger UI at /api/docs/: `on` or `off`; unset, off in production

@@ -105,6 +105,27 @@ describe('draining the server before the app closes (SIGTERM)', () => {
     await expect(shop.drainer.drain(10_000)).resolves.toBe(true);
   });
 
+  it('answers a request already waiting on an idle connection when its overdue close comes (a held-up process)', async () => {
+    const shop = await serve(50);
+    const idle = keepAlive();
+    expect(await get(shop.port, '/before', idle)).toMatchObject({ status: 200 });
+    const draining = shop.drainer.drain(10_000);
+    // This process (the server and its client alike) is held up, as a busy machine holds it,
+    // past the drain's 50 ms; the request goes out on the idle connection as it resumes: the
+    // server finds it in its socket, unread, when the overdue timer runs.
+    const heldUntil = Date.now() + 300;
+    while (Date.now() < heldUntil) {
+      // busy
+    }
+    const late = get(shop.port, '/late', idle);
+    expect(await late).toMatchObject({
+      status: 200,
+      body: 'fast /late',
+      headers: { connection: 'close' },
+    });
+    await expect(draining).resolves.toBe(true);
+  });
+
   it('cuts what is still running after the grace period, and says so', async () => {
     const shop = await serve();
     const slow = get(shop.port, '/slow', keepAlive());

@@ -43,10 +43,20 @@ export function connectionDrainer(
   let draining = false;
 
   const closeIfStillIdle = (socket: Socket) => {
+    let check: ReturnType<typeof setImmediate> | undefined;
     const timer = setTimeout(() => {
-      if (inFlight.get(socket)?.size === 0) socket.destroy();
+      // After the event loop's I/O, not in its timers: when the process was held up (a busy
+      // machine) past idleMs, a request that reached the socket in time is still unread when the
+      // timer runs, and destroying the socket then would reset it (RST, unread data). Reading
+      // comes first, so it is in flight, answered and the connection closed after it.
+      check = setImmediate(() => {
+        if (inFlight.get(socket)?.size === 0) socket.destroy();
+      });
     }, idleMs);
-    socket.once('close', () => clearTimeout(timer));
+    socket.once('close', () => {
+      clearTimeout(timer);
+      if (check) clearImmediate(check);
+    });
   };
 
   server.on('connection', (socket: Socket) => {

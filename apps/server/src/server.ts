@@ -122,7 +122,10 @@ export async function startServer(env: Env, { tty = false }: { tty?: boolean } =
   });
 
   // From before the server listens: every connection is known when a shutdown drains them.
-  const drainer = connectionDrainer(app.server);
+  const drainer = connectionDrainer(
+    app.server,
+    env.DRAIN_IDLE_MS === undefined ? {} : { idleMs: env.DRAIN_IDLE_MS },
+  );
   /**
    * SIGTERM: not ready at once, no new connection, every request in flight answered (a page with
    * its in-process API calls), then the app, the mailer, the pool and Redis closed (decision 0040).

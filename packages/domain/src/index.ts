@@ -24,3 +24,4 @@ export * from './address.ts';
 export * from './dashboard.ts';
 export * from './tracking.ts';
 export * from './csv.ts';
+export * from './random.ts';

@@ -7,6 +7,7 @@ import type { Redis } from 'ioredis';
 import type { Database } from '#api/db/client.ts';
 import { authAttempts } from '#api/db/schema.ts';
 import { sign } from '#api/lib/secret-key.ts';
+import { DEFAULT_AUTH_LIMITS, type AuthLimitOptions } from '#api/lib/auth-limit-defaults.ts';
 import { HttpError } from './errors.ts';
 
 /*
@@ -22,25 +23,6 @@ import { HttpError } from './errors.ts';
  * Sign-ups and mail-sending calls are counted per address (@fastify/rate-limit, in memory or in
  * Redis). A caller over a limit gets 429 with Retry-After, before any work.
  */
-
-export type AuthLimitOptions = {
-  /** Wrong passwords allowed per account and address, and per account from unknown browsers. */
-  perAccount: number;
-  /** Wrong passwords, or mail-sending calls, allowed per address in the window. */
-  perAddress: number;
-  windowMs: number;
-  /** Contact-form messages allowed per address in the window (each one mails the shop). */
-  feedbackPerAddress?: number;
-  /** Prefix of the counters in Redis (tests give each app its own). */
-  nameSpace?: string;
-};
-
-export const DEFAULT_AUTH_LIMITS: AuthLimitOptions = {
-  perAccount: 10,
-  perAddress: 20,
-  windowMs: 15 * 60_000,
-  feedbackPerAddress: 10,
-};
 
 /** The cookie a browser gets when it logs in: it skips the account-wide count (decision 0043). */
 export const KNOWN_DEVICE_COOKIE = 'known_device';

@@ -11,6 +11,7 @@ import {
 } from '@shop/contract';
 import { SUPPORTED_LOCALES, type Locale } from '@shop/domain';
 import type { Database } from '#api/db/client.ts';
+import { rowsOf } from '#api/db/rows.ts';
 import { inTransaction } from '#api/lib/transactions.ts';
 import { logStaffAction } from './staff-log.ts';
 
@@ -26,12 +27,6 @@ import { logStaffAction } from './staff-log.ts';
 
 /** Rows per statement: a few MB of JSON, well inside a statement timeout on a busy server. */
 export const IMPORT_BATCH_ROWS = 2_000;
-
-/** The rows of a raw query: node-postgres and PGlite both answer `{ rows }`. */
-function rowsOf<T>(result: unknown): T[] {
-  const rows = typeof result === 'object' && result !== null && 'rows' in result ? result.rows : [];
-  return Array.isArray(rows) ? (rows as T[]) : [];
-}
 
 const json = (value: unknown): SQL => sql`${JSON.stringify(value)}::json`;
 

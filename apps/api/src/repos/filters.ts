@@ -2,9 +2,10 @@ import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { FacetAttribute, FilterAttribute, Locale } from '@shop/contract';
 import type { Database } from '#api/db/client.ts';
+import { rowsOf } from '#api/db/rows.ts';
 import * as s from '#api/db/schema.ts';
 import { translated } from '#api/db/translations.ts';
-import { productConditions, rowsOf, type ProductFilters } from './product-lists.ts';
+import { productConditions, type ProductFilters } from './product-lists.ts';
 
 /** The value filter aside: the panel lists every value the other filters leave carried. */
 const withoutValues = (filters: ProductFilters): ProductFilters => ({

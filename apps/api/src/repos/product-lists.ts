@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gte, inArray, isNull, lte, sql, type SQL } f
 import { SEARCH_COUNT_CAP, searchCount } from '@shop/domain';
 import type { Locale } from '@shop/contract';
 import type { Database } from '#api/db/client.ts';
+import { rowsOf } from '#api/db/rows.ts';
 import * as s from '#api/db/schema.ts';
 import { translated } from '#api/db/translations.ts';
 import { shownPriceSql, type PricingContext } from '#api/repos/pricing.ts';
@@ -223,12 +224,6 @@ const SEARCH_CONFIG: Record<Locale, string> = {
   ru: 'russian',
   it: 'italian',
 };
-
-/** The rows of a raw query: node-postgres and PGlite both answer `{ rows }`. */
-export function rowsOf<T>(result: unknown): T[] {
-  const rows = typeof result === 'object' && result !== null && 'rows' in result ? result.rows : [];
-  return Array.isArray(rows) ? (rows as T[]) : [];
-}
 
 /** Search ranks its matches in blocks of this many (four pages), in the order the index gives them. */
 export const SEARCH_RANK_BLOCK = 48;

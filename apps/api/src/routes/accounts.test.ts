@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_AUTH_LIMITS } from '#api/plugins/auth-limits.ts';
+import { DEFAULT_AUTH_LIMITS } from '#api/lib/auth-limit-defaults.ts';
 import { useTestApp } from '../../test/helpers.ts';
 import { linkToken, mailsTo } from '../../test/mail.ts';
 import { browserOf, type Browser } from '../../test/shopper.ts';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import * as s from '#api/db/schema.ts';
-import { DEFAULT_AUTH_LIMITS } from '#api/plugins/auth-limits.ts';
+import { DEFAULT_AUTH_LIMITS } from '#api/lib/auth-limit-defaults.ts';
 import { isSubscribed } from '#api/repos/newsletter.ts';
 import { useTestApp } from '../../test/helpers.ts';
 import { mailsTo } from '../../test/mail.ts';

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { orderSchema, paginated, type Order } from '@shop/contract';
 import * as s from '#api/db/schema.ts';
-import { DEFAULT_AUTH_LIMITS } from '#api/plugins/auth-limits.ts';
+import { DEFAULT_AUTH_LIMITS } from '#api/lib/auth-limit-defaults.ts';
 import { SIGN_UP_PASSWORD as PASSWORD, signUp } from '../../test/change-counts.ts';
 import { useTestApp } from '../../test/helpers.ts';
 import { linkToken, mailsTo } from '../../test/mail.ts';

@@ -12,6 +12,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { mulberry32 } from '@shop/domain';
 import type { Database } from '#api/db/client.ts';
 import * as s from '#api/db/schema.ts';
 import type { T } from './data/types.ts';
@@ -283,18 +284,6 @@ function cycled<W>(list: readonly W[], n: number): { word: W; suffix: string } {
 }
 
 // ---------------------------------------------------------------- randomness
-
-/** mulberry32: a tiny 32-bit PRNG, good enough for test data and identical on every platform. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 const pick = <V>(rand: () => number, list: readonly V[]): V =>
   list[Math.floor(rand() * list.length)] as V;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { Translate } from '@shop/contract';
+import { ApiError, type Translate } from '@shop/contract';
 import { csrfCookie } from './cookies.ts';
-import { FORM_LIMITS, readForm } from './forms.server.ts';
+import { FORM_LIMITS, readForm, sendForm } from './forms.server.ts';
 
 const TOKEN = 'a'.repeat(43);
 const t: Translate = (key) => key;
@@ -86,5 +86,45 @@ describe('readForm keeps to FORM_LIMITS (issue 21: 40,000 repeats of one name he
     ['a broken multipart body', '--x\r\nnot a part', 'multipart/form-data; boundary=x'],
   ])('answers 400 to %s', async (_what, body, type) => {
     expect((await outcome(post(body, type))).status).toBe(400);
+  });
+});
+
+describe('sendForm', () => {
+  const valid = () => readForm(urlencoded('a=x'), schema, t);
+
+  it('joins what the call returns to the form result, emptied when asked', async () => {
+    const submission = await valid();
+    let sent: unknown;
+    const answer = await sendForm(
+      submission,
+      t,
+      async (value) => {
+        sent = value;
+        return { done: 'saved' };
+      },
+      { resetForm: true },
+    );
+    expect(sent).toEqual({ a: 'x' });
+    expect(answer).toEqual({ done: 'saved', result: submission.reply({ resetForm: true }) });
+  });
+
+  it('answers a Response the call returns (a redirect) as it is', async () => {
+    const next = new Response(null, { status: 302, headers: { location: '/en/next/' } });
+    expect(await sendForm(await valid(), t, async () => next)).toBe(next);
+  });
+
+  it('shows the API refusal at the form, and never calls the API for invalid fields', async () => {
+    const refusal = await sendForm(await valid(), t, () =>
+      Promise.reject(new ApiError(400, { a: ['No good.'] }, 'POST', '/en/api/x/')),
+    );
+    expect(refusal).toMatchObject({ init: { status: 400 } });
+    let called = false;
+    const invalidForm = await readForm(urlencoded('a=1&a=2'), z.object({ a: z.string() }), t);
+    const answer = await sendForm(invalidForm, t, async () => {
+      called = true;
+      return {};
+    });
+    expect(called).toBe(false);
+    expect(answer).toMatchObject({ init: { status: 400 } });
   });
 });

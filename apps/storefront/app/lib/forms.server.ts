@@ -163,19 +163,22 @@ export function apiFailure(submission: Submission, error: unknown, t: Translate)
 /**
  * A form's usual end: fields that fail the schema answer 400 (`invalid`); else `send` asks the API
  * with the checked value, and the form's result joins what `send` returns, or the API's refusal
- * shows on the form (`apiFailure`). `resetForm` empties the form after a success.
+ * shows on the form (`apiFailure`). `send` may answer a Response instead (a redirect to the next
+ * page), which is the action's answer as it is. `resetForm` empties the form after a success.
  */
 export async function sendForm<Value, Done extends object>(
   submission: ConformSubmission<unknown, string[], Value>,
   t: Translate,
-  send: (value: Value) => Promise<Done>,
+  send: (value: Value) => Promise<Done | Response>,
   { resetForm = false }: { resetForm?: boolean } = {},
 ) {
   if (submission.status !== 'success') return invalid(submission);
+  let done: Done | Response;
   try {
-    const done = await send(submission.value);
-    return { result: submission.reply({ resetForm }), ...done };
+    done = await send(submission.value);
   } catch (error) {
     return apiFailure(submission, error, t);
   }
+  if (done instanceof Response) return done;
+  return { result: submission.reply({ resetForm }), ...done };
 }

@@ -1,4 +1,3 @@
-import { data } from 'react-router';
 import { AccountForm } from '#app/components/account-page.tsx';
 import { DashboardSection, Saved } from '#app/components/dashboard-section.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
@@ -6,7 +5,7 @@ import { FormErrors, TextField } from '#app/components/form-messages.tsx';
 import { useShopForm } from '#app/lib/shop-form.ts';
 import { getShopper } from '#app/lib/account.server.ts';
 import { accountInfoForm } from '#app/lib/account-forms.ts';
-import { apiFailure, invalid, readForm, type FormReply } from '#app/lib/forms.server.ts';
+import { readForm, sendForm } from '#app/lib/forms.server.ts';
 import { useIsPending } from '#app/lib/pending.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { shopTranslator } from '#app/lib/messages.server.ts';
@@ -19,22 +18,13 @@ export function loader({ context }: Route.LoaderArgs) {
   return { email: user.email, firstName: user.firstName, lastName: user.lastName };
 }
 
-type InfoReply = FormReply & { done?: string };
-
 export async function action({ request, context }: Route.ActionArgs) {
   const shop = getShopRequest(context);
   const t = await shopTranslator(shop);
-  const submission = await readForm(request, accountInfoForm, t);
-  if (submission.status !== 'success') return invalid(submission);
-  try {
-    await shop.api.accounts.updateUserInfo({ body: submission.value });
-    return data<InfoReply>({
-      result: submission.reply(),
-      done: t('account.changesSaved'),
-    });
-  } catch (error) {
-    return apiFailure(submission, error, t);
-  }
+  return sendForm(await readForm(request, accountInfoForm, t), t, async (body) => {
+    await shop.api.accounts.updateUserInfo({ body });
+    return { done: t('account.changesSaved') };
+  });
 }
 
 export function meta({ matches, location }: Route.MetaArgs) {

@@ -1,4 +1,4 @@
-import { data, Form } from 'react-router';
+import { Form } from 'react-router';
 import { Button } from '#app/components/button.tsx';
 import { CsrfInput } from '#app/components/csrf-input.tsx';
 import { DashboardSection, Saved } from '#app/components/dashboard-section.tsx';
@@ -6,7 +6,7 @@ import { ErrorScreen } from '#app/components/error-screen.tsx';
 import { FormErrors } from '#app/components/form-messages.tsx';
 import { getShopper } from '#app/lib/account.server.ts';
 import { newsletterForm } from '#app/lib/account-forms.ts';
-import { apiFailure, invalid, readForm, type FormReply } from '#app/lib/forms.server.ts';
+import { readForm, sendForm } from '#app/lib/forms.server.ts';
 import { useIsPending } from '#app/lib/pending.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { shopTranslator } from '#app/lib/messages.server.ts';
@@ -18,24 +18,17 @@ export function loader({ context }: Route.LoaderArgs) {
   return { subscribed: getShopper(context).newsletter };
 }
 
-type NewsletterReply = FormReply & { done?: string; subscribed?: boolean };
-
 export async function action({ request, context }: Route.ActionArgs) {
   const shop = getShopRequest(context);
   const t = await shopTranslator(shop);
-  const submission = await readForm(request, newsletterForm, t);
-  if (submission.status !== 'success') return invalid(submission);
-  const newsletter = submission.value.newsletter === 'subscribe';
-  try {
+  return sendForm(await readForm(request, newsletterForm, t), t, async (form) => {
+    const newsletter = form.newsletter === 'subscribe';
     const user = await shop.api.accounts.updateUserInfo({ body: { newsletter } });
-    return data<NewsletterReply>({
-      result: submission.reply(),
+    return {
       done: t(user.newsletter ? 'account.newsletterOn' : 'account.newsletterOff'),
       subscribed: user.newsletter,
-    });
-  } catch (error) {
-    return apiFailure(submission, error, t);
-  }
+    };
+  });
 }
 
 export function meta({ matches, location }: Route.MetaArgs) {

@@ -10,7 +10,7 @@ import { OrderDetails } from '#app/components/order-details.tsx';
 import { OrderSummary } from '#app/components/order-summary.tsx';
 import { Pagination } from '#app/components/pagination.tsx';
 import { useMoney } from '#app/components/price.tsx';
-import { apiFailure, invalid, readForm } from '#app/lib/forms.server.ts';
+import { readForm, sendForm } from '#app/lib/forms.server.ts';
 import { useIsPending } from '#app/lib/pending.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { shopTranslator } from '#app/lib/messages.server.ts';
@@ -33,15 +33,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const shop = getShopRequest(context);
   const t = await shopTranslator(shop);
-  const submission = await readForm(request, repeatOrderBodySchema, t);
-  if (submission.status !== 'success') return invalid(submission);
-  try {
-    await shop.api.sales.repeatOrder({ body: submission.value });
-  } catch (error) {
-    return apiFailure(submission, error, t);
-  }
-  return redirect(`/${shop.locale}/checkout/cart/`, {
-    headers: { 'Set-Cookie': setNotice('orderAgain', request) },
+  return sendForm(await readForm(request, repeatOrderBodySchema, t), t, async (body) => {
+    await shop.api.sales.repeatOrder({ body });
+    return redirect(`/${shop.locale}/checkout/cart/`, {
+      headers: { 'Set-Cookie': setNotice('orderAgain', request) },
+    });
   });
 }
 

@@ -1,4 +1,4 @@
-import { data, redirect } from 'react-router';
+import { redirect } from 'react-router';
 import { getSelectProps, type SubmissionResult } from '@conform-to/react';
 import { AccountForm } from '#app/components/account-page.tsx';
 import { DashboardSection, Saved } from '#app/components/dashboard-section.tsx';
@@ -13,7 +13,7 @@ import { useShopForm } from '#app/lib/shop-form.ts';
 import { getShopper } from '#app/lib/account.server.ts';
 import { changePasswordForm, preferencesForm, settingsForm } from '#app/lib/account-forms.ts';
 import { resultFor } from '#app/lib/forms.ts';
-import { apiFailure, invalid, readForm, type FormReply } from '#app/lib/forms.server.ts';
+import { readForm, sendForm } from '#app/lib/forms.server.ts';
 import { useIsPending } from '#app/lib/pending.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { shopTranslator } from '#app/lib/messages.server.ts';
@@ -32,34 +32,30 @@ export function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-type SettingsReply = FormReply & { done?: string };
-
 export async function action({ request, context }: Route.ActionArgs) {
   const shop = getShopRequest(context);
   const t = await shopTranslator(shop);
-  const submission = await readForm(request, settingsForm, t);
-  if (submission.status !== 'success') return invalid(submission);
-  const form = submission.value;
-  try {
-    if (form.intent === 'settings') {
-      const user = await shop.api.accounts.updateUserInfo({
-        body: { locale: form.locale, noCache: form.noCache ?? false },
+  // The settings go to the next page; a changed password empties the form.
+  return sendForm(
+    await readForm(request, settingsForm, t),
+    t,
+    async (form) => {
+      if (form.intent === 'settings') {
+        const user = await shop.api.accounts.updateUserInfo({
+          body: { locale: form.locale, noCache: form.noCache ?? false },
+        });
+        // The shop follows the chosen language at once.
+        return redirect(`/${user.locale}/account/dashboard/settings/`, {
+          headers: { 'Set-Cookie': setNotice('settingsSaved', request) },
+        });
+      }
+      await shop.api.accounts.changePassword({
+        body: { currentPassword: form.currentPassword, password: form.password },
       });
-      // The shop follows the chosen language at once.
-      return redirect(`/${user.locale}/account/dashboard/settings/`, {
-        headers: { 'Set-Cookie': setNotice('settingsSaved', request) },
-      });
-    }
-    await shop.api.accounts.changePassword({
-      body: { currentPassword: form.currentPassword, password: form.password },
-    });
-    return data<SettingsReply>({
-      result: submission.reply({ resetForm: true }),
-      done: t('account.passwordChanged'),
-    });
-  } catch (error) {
-    return apiFailure(submission, error, t);
-  }
+      return { done: t('account.passwordChanged') };
+    },
+    { resetForm: true },
+  );
 }
 
 export function meta({ matches, location }: Route.MetaArgs) {

@@ -1,9 +1,8 @@
-import { data } from 'react-router';
 import { AccountForm, AccountPage, Done } from '#app/components/account-page.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
 import { EmailField, FormErrors } from '#app/components/form-messages.tsx';
 import { emailForm } from '#app/lib/account-forms.ts';
-import { apiFailure, invalid, readForm, type FormReply } from '#app/lib/forms.server.ts';
+import { readForm, sendForm } from '#app/lib/forms.server.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { useIsPending } from '#app/lib/pending.ts';
 import { useShopForm } from '#app/lib/shop-form.ts';
@@ -12,19 +11,13 @@ import { pageMeta } from '#app/lib/seo.ts';
 import { getShopRequest } from '#app/lib/shop.server.ts';
 import type { Route } from './+types/forgot-password';
 
-type Reply = FormReply & { done?: string };
-
 export async function action({ request, context }: Route.ActionArgs) {
   const shop = getShopRequest(context);
   const t = await shopTranslator(shop);
-  const submission = await readForm(request, emailForm, t);
-  if (submission.status !== 'success') return invalid(submission);
-  try {
-    const { detail } = await shop.api.accounts.passwordReset({ body: submission.value });
-    return data<Reply>({ result: submission.reply(), done: detail });
-  } catch (error) {
-    return apiFailure(submission, error, t);
-  }
+  return sendForm(await readForm(request, emailForm, t), t, async (body) => {
+    const { detail } = await shop.api.accounts.passwordReset({ body });
+    return { done: detail };
+  });
 }
 
 export function meta({ matches, location }: Route.MetaArgs) {

@@ -1,4 +1,3 @@
-import { data } from 'react-router';
 import { AccountForm, AccountPage, Done } from '#app/components/account-page.tsx';
 import { AppLink } from '#app/components/app-link.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
@@ -9,7 +8,7 @@ import {
   TextField,
 } from '#app/components/form-messages.tsx';
 import { registerForm } from '#app/lib/account-forms.ts';
-import { apiFailure, invalid, readForm, type FormReply } from '#app/lib/forms.server.ts';
+import { readForm, sendForm } from '#app/lib/forms.server.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { useIsPending } from '#app/lib/pending.ts';
 import { useShopForm } from '#app/lib/shop-form.ts';
@@ -18,20 +17,18 @@ import { pageMeta } from '#app/lib/seo.ts';
 import { getShopRequest } from '#app/lib/shop.server.ts';
 import type { Route } from './+types/register';
 
-type RegisterReply = FormReply & { done?: string };
-
 export async function action({ request, context }: Route.ActionArgs) {
   const shop = getShopRequest(context);
   const t = await shopTranslator(shop);
-  const submission = await readForm(request, registerForm, t);
-  if (submission.status !== 'success') return invalid(submission);
-  const { passwordConfirmation: _repeat, ...body } = submission.value;
-  try {
-    const { detail } = await shop.api.accounts.register({ body });
-    return data<RegisterReply>({ result: submission.reply({ resetForm: true }), done: detail });
-  } catch (error) {
-    return apiFailure(submission, error, t);
-  }
+  return sendForm(
+    await readForm(request, registerForm, t),
+    t,
+    async ({ passwordConfirmation: _repeat, ...body }) => {
+      const { detail } = await shop.api.accounts.register({ body });
+      return { done: detail };
+    },
+    { resetForm: true },
+  );
 }
 
 export function meta({ matches, location }: Route.MetaArgs) {

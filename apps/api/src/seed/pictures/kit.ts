@@ -1,6 +1,8 @@
 // Small SVG toolkit for the demo pictures: colours, gradients with document-unique ids, and smooth
 // outlines. Shading comes from gradients only (no filters: librsvg filters are slow).
 
+import { mulberry32 } from '@shop/domain';
+
 export type Rgb = { r: number; g: number; b: number };
 
 export function parseHex(color: string): Rgb {
@@ -185,16 +187,8 @@ export function ellipse(cx: number, cy: number, rx: number, ry: number, attrs: s
   return `<ellipse cx="${f(cx)}" cy="${f(cy)}" rx="${f(rx)}" ry="${f(ry)}" ${attrs}/>`;
 }
 
-// Deterministic PRNG so re-seeding produces identical files (stable diffs, cache-friendly).
-export function random(seed: number): () => number {
-  let state = seed >>> 0 || 0x9e3779b9;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// Deterministic PRNG so re-seeding produces identical files (stable diffs, cache-friendly); a
+// seed of 0 stands for another, as it always did here, so the pictures stay the same.
+export const random = (seed: number): (() => number) => mulberry32(seed >>> 0 || 0x9e3779b9);
 
 export const num = f;
