@@ -3,7 +3,6 @@ import { SEARCH_COUNT_CAP, searchCount } from '@shop/domain';
 import type { Locale } from '@shop/contract';
 import type { Database } from '#api/db/client.ts';
 import * as s from '#api/db/schema.ts';
-import { translated } from '#api/db/translations.ts';
 import { shownPriceSql, type PricingContext } from '#api/repos/pricing.ts';
 
 /*
@@ -172,19 +171,24 @@ export async function listProductIds(
   const total = { n: await countMatches(filters) };
   const offset = (page - 1) * pageSize;
   if (sort === 'title' || sort === '-title') {
-    const pt = translated(s.productTranslations, locale, 'pt');
+    // The shown title (the locale's, else English, else '') kept per product and locale by
+    // triggers (product_sort_titles, decision 0069): a page walks its index in the list's order
+    // instead of sorting the titles of every listed product, which timed out at a million.
+    const st = s.productSortTitles;
     // Alphabetical in every language (Ä next to A), not in byte order: ICU's root collation.
-    const title = sql`${pt.text('title')} COLLATE "und-x-icu"`;
+    const title = sql`${st.title} COLLATE "und-x-icu"`;
     const rows = await db
       .select({ id: s.products.id })
       .from(s.products)
-      .leftJoin(pt.local, pt.onLocal(s.products.id))
-      .leftJoin(pt.fallback, pt.onFallback(s.products.id))
+      .innerJoin(st, and(eq(st.productId, s.products.id), eq(st.locale, locale)))
       .where(where)
       .orderBy(sort === 'title' ? asc(title) : desc(title), asc(s.products.id))
       .limit(pageSize)
       .offset(offset);
     return { ids: rows.map((r) => r.id), count: total.n };
+  }
+  if ((sort === 'price' || sort === '-price') && !(await discountsEverything(db, viewer))) {
+    return { ids: await priceSortedIds(db, where, sort, viewer, offset, pageSize), count: total.n };
   }
   const order = {
     sorting: [asc(s.products.sorting), asc(s.products.id)],
@@ -202,6 +206,58 @@ export async function listProductIds(
     .limit(pageSize)
     .offset(offset);
   return { ids: rows.map((r) => r.id), count: total.n };
+}
+
+/** Whether the viewer has a discount of their own on everything (then every price moves). */
+async function discountsEverything(db: Database, viewer: Pick<PricingContext, 'userId'>) {
+  if (viewer.userId === null) return false;
+  const d = s.discounts;
+  const rows = await db
+    .select({ id: d.id })
+    .from(d)
+    .where(and(eq(d.userId, viewer.userId), isNull(d.productId), isNull(d.bundleId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * One page of a list in the order of the shown price, for a viewer without a discount on
+ * everything (decision 0069). The shown price is the list price for every product without a
+ * discount valid now for this viewer, so those come in order from `products_list_price_idx`; the
+ * discounted ones (a tenth of a generated catalogue) are priced and ordered apart; the page is the
+ * first of both merged. Sorting every listed product by its computed price instead passed the
+ * statement timeout at a million. Same order as `shownPriceSql` (price, then id; both reversed).
+ */
+async function priceSortedIds(
+  db: Database,
+  where: SQL | undefined,
+  sort: 'price' | '-price',
+  viewer: Pick<PricingContext, 'userId' | 'now'>,
+  offset: number,
+  pageSize: number,
+): Promise<number[]> {
+  const d = s.discounts;
+  const p = s.products;
+  const now = sql`${viewer.now.toISOString()}::timestamptz`;
+  const applies = sql`${d.productId} = ${p.id}
+    and (${d.userId} is null${viewer.userId === null ? sql`` : sql` or ${d.userId} = ${viewer.userId}`})
+    and (${d.startsAt} is null or ${d.startsAt} <= ${now})
+    and (${d.endsAt} is null or ${d.endsAt} > ${now})`;
+  const direction = sql.raw(sort === 'price' ? 'ASC' : 'DESC');
+  const enough = offset + pageSize;
+  const result = await db.execute(sql`
+    SELECT id FROM (
+      (SELECT ${p.id} AS id, ${p.price} AS shown FROM ${p}
+        WHERE ${where ?? sql`true`} AND NOT EXISTS (SELECT 1 FROM ${d} WHERE ${applies})
+        ORDER BY ${p.price} ${direction}, ${p.id} ${direction} LIMIT ${enough})
+      UNION ALL
+      (SELECT ${p.id} AS id, ${shownPriceSql(viewer)} AS shown FROM ${p}
+        WHERE ${where ?? sql`true`} AND EXISTS (SELECT 1 FROM ${d} WHERE ${applies})
+        ORDER BY 2 ${direction}, 1 ${direction} LIMIT ${enough})
+    ) page
+    ORDER BY shown ${direction}, id ${direction}
+    LIMIT ${pageSize} OFFSET ${offset}`);
+  return rowsOf<{ id: number }>(result).map((r) => Number(r.id));
 }
 
 /** Lowest and highest price of the products the other filters leave (the price filter itself aside). */
