@@ -653,6 +653,20 @@ async function runScenarios(
       (body) => body.includes('"results":['),
     ),
     cold(
+      'cold: api facets, a price range or a vendor (some with values)',
+      narrowedPanels.map((query) => `${origin}/en/api/products/facets/?${query}`),
+      1 / 2,
+      'application/json',
+      (body) => body.includes('"count":'),
+    ),
+    cold(
+      'cold: api get_filters_attributes, a new filter each',
+      narrowedPanels.map((query) => `${origin}/en/api/products/get_filters_attributes/?${query}`),
+      3 / 4,
+      'application/json',
+      (body) => body.includes('"values":'),
+    ),
+    cold(
       // The whole catalogue by title or shown price, in every language (issue 26: these sorted
       // every listed product and passed the statement timeout at 1M before decision 0069).
       'cold: api list, whole catalogue by title or price, a new page each',
