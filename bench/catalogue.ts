@@ -15,6 +15,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createApiClient, PRODUCT_PAGE_SIZE } from '@shop/contract';
+import { openDatabase } from '../apps/api/src/db/client.ts';
 import { rotation, searchTexts, valueCombinations } from './lib/cold-keys.ts';
 import { load, type LoadResult } from './lib/load.ts';
 import { startNextApp, type NextOutcome } from './lib/next-app.ts';
@@ -148,7 +149,18 @@ async function prepareCatalogue(): Promise<void> {
 
 /** The same catalogue in the PostgreSQL database of `--database-url`. */
 async function preparePostgresCatalogue(url: string): Promise<void> {
-  if ((await preparePostgres(url, options.products, options.reuse, say)) === 'reuse') return;
+  if ((await preparePostgres(url, options.products, options.reuse, say)) === 'reuse') {
+    // A reused catalogue may predate a migration whose backfill takes minutes at 1M (0023: a
+    // title row per product and locale): migrated here without the statement timeout, or the
+    // server's start would give up on it after 5 s.
+    const handle = await openDatabase({ url, statementTimeoutMs: 0 });
+    try {
+      await handle.migrate();
+    } finally {
+      await handle.close();
+    }
+    return;
+  }
   say(`catalogue (PostgreSQL): generating ${options.products} products into ${redacted(url)}…`);
   const started = performance.now();
   const code = await run(
