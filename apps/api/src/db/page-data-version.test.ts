@@ -75,8 +75,8 @@ const RULES: Record<string, Rule> = {
   city_translations: 'pages',
   // One shopper's own, or shown on no page a visitor without a session gets: users (a renamed
   // reviewer shows on kept pages within PAGE_CACHE_SECONDS), their sessions, tokens, addresses,
-  // carts, wishlists, messages and orders; promo codes (cart and checkout only); search words
-  // (filled from product_translations, which counts).
+  // carts, wishlists, messages and orders; promo codes (cart and checkout only); search words and
+  // sort titles (filled from product_translations, which counts).
   shop_data_versions: 'neither',
   users: 'neither',
   sessions: 'neither',
@@ -97,6 +97,7 @@ const RULES: Record<string, Rule> = {
   newsletter_subscribers: 'neither',
   auth_attempts: 'neither',
   search_words: 'neither',
+  product_sort_titles: 'neither',
 };
 
 type TriggerRow = {

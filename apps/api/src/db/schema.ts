@@ -246,6 +246,32 @@ export const productTranslations = pgTable(
 );
 
 /**
+ * The title a product shows in each locale (its own, else the English one, else ''), one row per
+ * product and locale, so that "sort by title" reads a page from an index instead of sorting every
+ * listed product (issue 26, decision 0069). Kept by triggers on products and product_translations
+ * (migration `product_sort_titles`); nothing in the code writes it.
+ */
+export const productSortTitles = pgTable(
+  'product_sort_titles',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    locale: localeEnum('locale').notNull(),
+    title: text('title').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.locale] }),
+    // The list's title order: alphabetical in every language (ICU root collation), then the id.
+    index('product_sort_titles_order_idx').on(
+      t.locale,
+      sql`${t.title} COLLATE "und-x-icu"`,
+      t.productId,
+    ),
+  ],
+);
+
+/**
  * Every word of the product titles, per locale: search forgives a typo by looking the misspelt
  * word up here (pg_trgm, nearest first) and searching for the words it resembles, rather than by
  * comparing the word with every title (docs/decisions/0024-bounded-search.md). Filled by a
