@@ -304,6 +304,26 @@ function timePglite(client: PGlite): () => PoolStats {
   });
 }
 
+/**
+ * Migrations on PostgreSQL run on a connection of their own without the pool's statement and
+ * query timeouts: building an index or backfilling a table of a million products takes longer
+ * than any request may, and a migration cut off at the request's 5 s left the shop unable to
+ * start on a large catalogue (an upgrade is one run, before the new processes take traffic).
+ */
+async function migrateWithoutTimeout(url: string): Promise<void> {
+  const client = new pg.Client({
+    connectionString: url,
+    options: `-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD} -c statement_timeout=0`,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  });
+  await client.connect();
+  try {
+    await migratePg(drizzlePg({ client, schema, casing: 'snake_case' }), { migrationsFolder });
+  } finally {
+    await client.end();
+  }
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.url !== undefined) {
     const timeout = options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
@@ -345,7 +365,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePg(db, { migrationsFolder }),
+      migrate: () => migrateWithoutTimeout(options.url),
       whileStarting: (work) => underStartLock(options.url, work),
       close: () => pool.end(),
     };

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { paginated, productCardSchema } from '@shop/contract';
-import { rowsOf } from '#api/repos/product-lists.ts';
+import { rowsOf } from '#api/db/rows.ts';
 import { useTestApp } from '../../test/helpers.ts';
 import { getOk, listedProducts, login, userId } from '../../test/catalogue.ts';
 
