@@ -11,7 +11,7 @@ import { translatorFor } from '#api/lib/i18n.ts';
 import { inTransaction } from '#api/lib/transactions.ts';
 import { mailShopOf } from '#api/mail/mail-layout.ts';
 import { orderConfirmation } from '#api/mail/order-mail.ts';
-import { HttpError, notFound } from '#api/plugins/errors.ts';
+import { cartDisabled, HttpError, notFound } from '#api/plugins/errors.ts';
 import {
   cartItemRows,
   cartView,
@@ -141,6 +141,10 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
       app.metrics.order({ outcome: 'refused', reason: 'invalid' });
       return reply.code(400).send(result.errors);
     }
+    if (result.kind === 'cartDisabled') {
+      app.metrics.order({ outcome: 'refused', reason: 'invalid' });
+      throw cartDisabled(req);
+    }
     if (result.kind === 'stock') {
       app.metrics.order({ outcome: 'refused', reason: 'stock' });
       return reply.code(400).send(result.error);
@@ -225,7 +229,7 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
     const found = await inTransaction(db, async (tx) => {
       const lines = await ownOrderLines(tx, user.id, body.order);
       if (!lines) return false;
-      if (!ctx.cartEnabled) throw new HttpError(400, req.t('orders.cartDisabled'));
+      if (!ctx.cartEnabled) throw cartDisabled(req);
       const { id: cartId } = await ensureCart(tx, owner);
       await lockCart(tx, owner);
       const had = new Map(

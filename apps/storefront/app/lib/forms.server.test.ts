@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Translate } from '@shop/contract';
 import { csrfCookie } from './cookies.ts';
-import { FORM_LIMITS, readForm } from './forms.server.ts';
+import { FORM_LIMITS, readForm, refusalMessages } from './forms.server.ts';
 
 const TOKEN = 'a'.repeat(43);
 const t: Translate = (key) => key;
@@ -86,5 +86,22 @@ describe('readForm keeps to FORM_LIMITS (issue 21: 40,000 repeats of one name he
     ['a broken multipart body', '--x\r\nnot a part', 'multipart/form-data; boundary=x'],
   ])('answers 400 to %s', async (_what, body, type) => {
     expect((await outcome(post(body, type))).status).toBe(400);
+  });
+});
+
+describe('refusalMessages', () => {
+  it('shows a coded refusal’s words, never its code (the cart turned off, decision 0071)', () => {
+    const detail = 'Der Shop nimmt derzeit keine Bestellungen an.';
+    expect(refusalMessages({ detail, code: 'cart_disabled' }, t)).toEqual({
+      fieldErrors: {},
+      formErrors: [detail],
+    });
+  });
+
+  it('still shows the promo code field’s own messages under `code`', () => {
+    expect(refusalMessages({ code: ['Unknown code.'] }, t)).toEqual({
+      fieldErrors: { code: ['Unknown code.'] },
+      formErrors: [],
+    });
   });
 });
