@@ -43,7 +43,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     const shop = await app.shopInfo(req.locale);
     return moveSessionCart(app.db, anonymousSession, {
       userId,
-      now: new Date(),
+      now: req.now(),
       cartEnabled: shop?.cart ?? false,
     });
   }

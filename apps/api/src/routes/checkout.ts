@@ -128,7 +128,7 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
         idempotencyKey: key,
         body,
         ctx: await req.pricing(),
-        now: app.now(),
+        now: req.now(),
         paymentKinds: offeredKinds,
         t: translatorFor(req.locale),
       });
