@@ -20,7 +20,7 @@ import {
   lockCart,
   sellableItem,
   sellableItems,
-  setCartItem,
+  setCartItems,
   type CartOwner,
 } from '#api/repos/cart.ts';
 import {
@@ -244,14 +244,15 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
         lines.map((l) => l.key),
         ctx,
       );
-      for (const line of lines) {
+      const changed = lines.flatMap((line) => {
         const item = sellableItem(sellable, line.key);
         // Only what can still be bought comes back, as much as stock allows.
-        if (!item || !item.card.available) continue;
+        if (!item || !item.card.available) return [];
         const current = had.get(`${line.key.ref}:${line.key.id}`) ?? 0;
         const quantity = mergedQuantity(current, line.quantity, item.card.stock);
-        if (quantity > current) await setCartItem(tx, cartId, line.key, quantity);
-      }
+        return quantity > current ? [{ key: line.key, quantity }] : [];
+      });
+      await setCartItems(tx, cartId, changed);
       return true;
     });
     if (!found) throw notFound(req.t('errors.missing.order'));
