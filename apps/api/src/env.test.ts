@@ -218,6 +218,10 @@ describe('the start-up warning without Redis (decision 0071)', () => {
     const four = limitStoreWarning(loadEnv({ RATE_LIMIT_PER_MINUTE: '120' }), 4);
     expect(four).toMatch(/120 requests a minute/);
     expect(four).toMatch(/up to 4 times each limit/);
+    // The request limit turned off is not named as "0 requests a minute"; the others remain.
+    const off = limitStoreWarning(loadEnv({ RATE_LIMIT_PER_MINUTE: '0' }), 1);
+    expect(off).toMatch(/request limits \(mail sends, feedback\)/);
+    expect(off).not.toMatch(/0 requests/);
   });
 
   it('says nothing with REDIS_URL: the limits are shared', () => {

@@ -143,9 +143,13 @@ export function limitStoreWarning(
     workers > 1
       ? `${workers} workers here: a client gets up to ${workers} times each limit`
       : 'several processes or machines give a client each limit once per process';
+  // RATE_LIMIT_PER_MINUTE=0 turns the request limit off; the mail and feedback limits remain.
+  const limits =
+    env.RATE_LIMIT_PER_MINUTE > 0
+      ? `${env.RATE_LIMIT_PER_MINUTE} requests a minute per address, mail sends, feedback`
+      : 'mail sends, feedback';
   return (
-    `REDIS_URL is not set: request limits (${env.RATE_LIMIT_PER_MINUTE} requests a minute per ` +
-    `address, mail sends, feedback) are kept in each process's memory, per process (${processes}; ` +
+    `REDIS_URL is not set: request limits (${limits}) are kept in each process's memory, per process (${processes}; ` +
     'a restart forgets them). Login attempts are still counted in the database. ' +
     'Set REDIS_URL to share them (docs/deploy.md).'
   );
