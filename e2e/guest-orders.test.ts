@@ -10,6 +10,7 @@ import {
   checkScreen,
   cookie,
   inStockProduct,
+  loginAs,
   mailedLink,
   NARROW,
   newestMail,
@@ -125,5 +126,40 @@ describe('guest orders', () => {
     await entry.getByRole('link', { name: /View your order/ }).click();
     await page.getByRole('heading', { level: 1, name: `Order #${order.number}` }).waitFor();
     await checkScreen(page);
+  });
+
+  it('a guest order placed after the confirmation joins the account at its next login; another account never lists either (decision 0071)', async () => {
+    const email = `guest-${randomUUID().slice(0, 8)}@example.com`;
+    const first = await guestOrder(email);
+    const page = await browser.visitor({ viewport: WIDE });
+    const { write } = await api(page);
+    const registered = await write('accounts/register/', {
+      email,
+      password: PASSWORD,
+      firstName: 'Anna',
+      lastName: 'Muster',
+    });
+    expect(registered.status(), await registered.text()).toBe(201);
+    await page.goto(
+      (await mailedLink(email, 'confirm-email')).replace(/^https?:\/\/[^/]+/, baseURL),
+    );
+    await page.getByText('Your email address is confirmed').waitFor();
+    expect((await write('accounts/logout/', {})).status()).toBeLessThan(300);
+
+    // Logged out, the same address orders again as a guest.
+    const second = await guestOrder(email);
+
+    // Another account logging in meanwhile lists neither.
+    const stranger = await browser.visitor({ viewport: WIDE });
+    await loginAs(stranger, baseURL, 'shopper@example.com');
+    await stranger.goto(`${baseURL}/en/account/dashboard/my-orders/`);
+    await stranger.getByRole('heading', { level: 1 }).waitFor();
+    for (const order of [first, second])
+      expect(await stranger.getByText(`Order #${order.number}`).count()).toBe(0);
+
+    // The address's own account, at its login, lists both.
+    expect((await write('accounts/login/', { email, password: PASSWORD })).status()).toBe(200);
+    await page.goto(`${baseURL}/en/account/dashboard/my-orders/`);
+    for (const order of [first, second]) await page.getByText(`Order #${order.number}`).waitFor();
   });
 });

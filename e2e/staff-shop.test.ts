@@ -85,6 +85,42 @@ describe('the shop switches', () => {
   );
 });
 
+describe('the cart turned off while a product page is open (decision 0071)', () => {
+  it('the add is refused with the shop’s reason in a toast, and the page then shows no add button (1280 px)', async () => {
+    const product = await inStockProduct(2);
+    const page = await browser.staffPage(true, WIDE);
+    const visitor = await browser.visitor({ viewport: WIDE });
+    try {
+      await visitor.goto(`${baseURL}/de${product.slugUri}`);
+      await hydrated(visitor);
+      const add = visitor.getByRole('button', { name: 'In den Warenkorb' }).first();
+      await add.waitFor();
+
+      await page.goto(`${baseURL}/en/staff/shop/`);
+      await hydrated(page);
+      await page.getByRole('button', { name: 'Turn the cart off' }).click();
+      await page
+        .getByText('The cart is off: the shop shows its products but takes no orders.')
+        .waitFor();
+
+      // The page still shows the button it was served with: the API's refusal says why.
+      await add.click();
+      await visitor
+        .locator('[data-toast]')
+        .filter({ hasText: 'Der Shop nimmt derzeit keine Bestellungen an.' })
+        .first()
+        .waitFor({ state: 'attached' });
+      expect(await visitor.getByText('Etwas ist schiefgelaufen').count()).toBe(0);
+      // The page's data reloaded: the button is gone.
+      await expect
+        .poll(() => visitor.getByRole('button', { name: 'In den Warenkorb' }).count())
+        .toBe(0);
+    } finally {
+      await switchOn(page, 'cart');
+    }
+  }, 120_000);
+});
+
 describe('the active switch', () => {
   it('staff deactivate the shop without JavaScript: a visitor sees coming-soon, staff the shop; activated again, the visitor the shop', async () => {
     const page = await browser.staffPage(false, NARROW);

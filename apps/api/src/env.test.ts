@@ -7,6 +7,7 @@ import {
   apiDocsEnabled,
   appOptionsOf,
   EnvError,
+  limitStoreWarning,
   loadEnv,
   postgresOptionsOf,
   publicOriginOf,
@@ -204,5 +205,26 @@ describe('environment', () => {
     }
     // env.ts reads it; main.ts only sets NODE_ENV's default before React loads.
     expect(readers.sort()).toEqual(['apps/api/src/env.ts', 'apps/server/src/main.ts']);
+  });
+});
+
+describe('the start-up warning without Redis (decision 0071)', () => {
+  it('says that the request limits are per process, how many times over, and what to set', () => {
+    const one = limitStoreWarning(loadEnv({}), 1);
+    expect(one).toMatch(/REDIS_URL is not set/);
+    expect(one).toMatch(/600 requests a minute per address/);
+    expect(one).toMatch(/per process/);
+    expect(one).toMatch(/docs\/deploy\.md/);
+    const four = limitStoreWarning(loadEnv({ RATE_LIMIT_PER_MINUTE: '120' }), 4);
+    expect(four).toMatch(/120 requests a minute/);
+    expect(four).toMatch(/up to 4 times each limit/);
+    // The request limit turned off is not named as "0 requests a minute"; the others remain.
+    const off = limitStoreWarning(loadEnv({ RATE_LIMIT_PER_MINUTE: '0' }), 1);
+    expect(off).toMatch(/request limits \(mail sends, feedback\)/);
+    expect(off).not.toMatch(/0 requests/);
+  });
+
+  it('says nothing with REDIS_URL: the limits are shared', () => {
+    expect(limitStoreWarning(loadEnv({ REDIS_URL: 'redis://127.0.0.1:6379' }), 4)).toBeNull();
   });
 });

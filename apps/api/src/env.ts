@@ -132,6 +132,34 @@ export function workerCountOf(
 }
 
 /** Fastify's `trustProxy`: nobody, everybody, the nearest n hops, or these addresses. */
+/**
+ * What the start-up log says when REDIS_URL is not set (decision 0071): the request limits
+ * (RATE_LIMIT_PER_MINUTE per address, the mail sends, the feedback form) are then counted in each
+ * process's memory, so N processes (instances × WEB_CONCURRENCY) let a client through N times the
+ * limit and a restart forgets the counts. Login attempts are counted in the database either way.
+ * Null with Redis, or when there is no request limit and only one process.
+ */
+export function limitStoreWarning(
+  env: Pick<Env, 'REDIS_URL' | 'RATE_LIMIT_PER_MINUTE'>,
+  workers: number,
+): string | null {
+  if (env.REDIS_URL) return null;
+  const processes =
+    workers > 1
+      ? `${workers} workers here: a client gets up to ${workers} times each limit`
+      : 'several processes or machines give a client each limit once per process';
+  // RATE_LIMIT_PER_MINUTE=0 turns the request limit off; the mail and feedback limits remain.
+  const limits =
+    env.RATE_LIMIT_PER_MINUTE > 0
+      ? `${env.RATE_LIMIT_PER_MINUTE} requests a minute per address, mail sends, feedback`
+      : 'mail sends, feedback';
+  return (
+    `REDIS_URL is not set: request limits (${limits}) are kept in each process's memory, per process (${processes}; ` +
+    'a restart forgets them). Login attempts are still counted in the database. ' +
+    'Set REDIS_URL to share them (docs/deploy.md).'
+  );
+}
+
 export type TrustProxy = boolean | number | string[];
 
 export type Env = z.infer<typeof envSchema>;

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
-import { loadEnvOrExit, loggerOptionsOf, workerCountOf } from '@shop/api/env';
+import { limitStoreWarning, loadEnvOrExit, loggerOptionsOf, workerCountOf } from '@shop/api/env';
 import { DRAIN_GRACE_MS } from './drain.ts';
 
 // Read before NODE_ENV gets its default below: the NODE_ENV the operator gave (none, for
@@ -27,6 +27,9 @@ async function runShop() {
   }
   const { app, shutdown } = await startServer(env, { tty: process.stdout.isTTY === true });
   await app.listen({ port: env.PORT, host: env.HOST });
+  // Said once per shop: by the only process here, or by the cluster's primary for its workers.
+  const limits = cluster.isPrimary ? limitStoreWarning(env, 1) : null;
+  if (limits) app.log.warn(limits);
   stopOnSignal(shutdown, app.log);
 }
 
@@ -41,11 +44,14 @@ async function superviseWorkers() {
   // `/metrics` answered by any worker sums them all (decision 0061): the primary gathers them.
   const { startMetricsPrimary } = await import('@shop/api/metrics');
   startMetricsPrimary();
+  const log = createLogger(loggerOptionsOf(env, { tty: process.stdout.isTTY === true }));
+  const limits = limitStoreWarning(env, workers);
+  if (limits) log.warn(limits);
   supervise({
     workers,
     exec: fileURLToPath(import.meta.url),
     env: { SECRET_KEY: env.SECRET_KEY ?? randomBytes(32).toString('base64url') },
-    log: createLogger(loggerOptionsOf(env, { tty: process.stdout.isTTY === true })),
+    log,
     // A worker's own limit (stopOnSignal), and a second to report its exit.
     stopLimitMs: DRAIN_GRACE_MS + CLOSE_LIMIT_MS + 1_000,
     nodeOptions: env.NODE_OPTIONS,

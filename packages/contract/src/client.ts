@@ -1,7 +1,12 @@
 import type { z } from 'zod';
 import { csrfResponseSchema } from './accounts.ts';
 import type { Locale } from './common.ts';
-import { errorBodySchema, SUPPORTED_LOCALES } from './common.ts';
+import {
+  cartDisabledErrorSchema,
+  errorBodySchema,
+  SUPPORTED_LOCALES,
+  type CartDisabledError,
+} from './common.ts';
 import type { ErrorBody } from './common.ts';
 import { buildPath, endpoints, UNSAFE_METHODS } from './endpoints.ts';
 import type { EndpointDef, Endpoints, HttpMethod, PathParamNames } from './endpoints.ts';
@@ -58,6 +63,16 @@ export class ApiError extends Error {
 
 export function isApiError(error: unknown, status?: number): error is ApiError {
   return error instanceof ApiError && (status === undefined || error.status === status);
+}
+
+/**
+ * The API's refusal of a cart or checkout write because the shop's cart is off (decision 0071):
+ * told apart by its code, not by its words; `detail` is already in the caller's language.
+ */
+export function cartDisabledRefusal(error: unknown): CartDisabledError | null {
+  if (!isApiError(error, 400)) return null;
+  const parsed = cartDisabledErrorSchema.safeParse(error.body);
+  return parsed.success ? parsed.data : null;
 }
 
 export type QueryValue =

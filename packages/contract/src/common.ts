@@ -157,8 +157,26 @@ export type SearchPage<T> = Paginated<T> & { countCapped: boolean };
 
 /* ---------- errors ---------- */
 
-export const detailErrorSchema = z.object({ detail: z.string() });
+/**
+ * Codes a `{detail}` refusal may carry besides its words, so that a client tells the case apart
+ * without reading the (translated) text. `cart_disabled`: the shop's cart is off (decision 0062):
+ * every cart and checkout write is refused with it (decision 0071).
+ */
+export const API_ERROR_CODES = ['cart_disabled'] as const;
+export const apiErrorCodeSchema = z.enum(API_ERROR_CODES);
+export type ApiErrorCode = z.infer<typeof apiErrorCodeSchema>;
+
+export const detailErrorSchema = z.object({
+  detail: z.string(),
+  code: apiErrorCodeSchema.optional(),
+});
 export type DetailError = z.infer<typeof detailErrorSchema>;
+
+/** The 400 of a cart or checkout write while the shop's cart is off; `detail` in the caller's language. */
+export const cartDisabledErrorSchema = z
+  .object({ detail: z.string(), code: z.literal('cart_disabled') })
+  .strict();
+export type CartDisabledError = z.infer<typeof cartDisabledErrorSchema>;
 
 /** Field errors, Django style: `{ "price__gte": ["Expected a number"] }`. */
 export const fieldErrorsSchema = z.record(z.string(), z.array(z.string()));

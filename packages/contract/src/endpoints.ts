@@ -103,6 +103,7 @@ import { staffSettingsEndpoints } from './staff-settings.ts';
 import { staffPicturesEndpoints } from './staff-pictures.ts';
 import {
   addToCartBodySchema,
+  cartWriteErrorSchema,
   cartItemParamsSchema,
   badgesSchema,
   cartSchema,
@@ -583,7 +584,7 @@ export const endpoints = {
       summary: 'Apply a promo code to the cart',
       body: promoCodeBodySchema,
       response: cartSchema,
-      errors: badRequest,
+      errors: { 400: cartWriteErrorSchema },
     }),
     removePromoCode: endpoint({
       method: 'DELETE',
@@ -635,7 +636,7 @@ export const endpoints = {
       body: repeatOrderBodySchema,
       response: cartSchema,
       auth: 'user',
-      errors: { ...unauthorized, ...badRequest },
+      errors: { ...unauthorized, 400: cartWriteErrorSchema },
     }),
   },
 

@@ -2,8 +2,10 @@ import { z } from 'zod';
 import { MAX_LINE_QUANTITY, ORDER_STATUSES } from '@shop/domain';
 import { emailSchema, linkTokenSchema } from './accounts.ts';
 import {
+  cartDisabledErrorSchema,
   dateTimeSchema,
   errorBodySchema,
+  fieldErrorsSchema,
   idSchema,
   moneySchema,
   pageQuerySchema,
@@ -138,11 +140,15 @@ export const addToCartErrorSchema = z.object({
 export type AddToCartError = z.infer<typeof addToCartErrorSchema>;
 
 /**
- * Every 400 of a cart change: the cart error above, or the general `{detail}` (cart disabled) and
- * field errors (invalid body). The cart error is strict so that field errors of other fields
+ * Every 400 of a cart change: the cart error above, the cart turned off (`code: 'cart_disabled'`),
+ * or field errors (invalid body). The cart error is strict so that field errors of other fields
  * (`ref`, `non_field_errors`) are not serialised through it and stripped to `{}`.
  */
-export const setCartQuantityErrorSchema = z.union([addToCartErrorSchema.strict(), errorBodySchema]);
+export const setCartQuantityErrorSchema = z.union([
+  addToCartErrorSchema.strict(),
+  cartDisabledErrorSchema,
+  errorBodySchema,
+]);
 export type SetCartQuantityError = z.infer<typeof setCartQuantityErrorSchema>;
 
 /** POST /api/sales/cart_products/{productId}/add/: adds to what the line holds, atomically. */
@@ -293,8 +299,15 @@ export const checkoutStockErrorSchema = addToCartErrorSchema
   .extend({ item: z.object({ id: idSchema, ref: cartRefSchema }) })
   .strict();
 export type CheckoutStockError = z.infer<typeof checkoutStockErrorSchema>;
-/** Every 400 of placing an order: a stock error, field errors, or `{detail}`. */
-export const checkoutErrorSchema = z.union([checkoutStockErrorSchema, errorBodySchema]);
+/** Every 400 of placing an order: a stock error, the cart turned off, field errors, or `{detail}`. */
+export const checkoutErrorSchema = z.union([
+  checkoutStockErrorSchema,
+  cartDisabledErrorSchema,
+  errorBodySchema,
+]);
+
+/** The 400 of a cart write that takes no line error (promo code, order again): field errors, or the cart turned off. */
+export const cartWriteErrorSchema = z.union([cartDisabledErrorSchema, fieldErrorsSchema]);
 
 /** The header that makes placing an order safe to repeat. */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';

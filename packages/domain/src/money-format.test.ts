@@ -21,16 +21,54 @@ describe('formatMoney', () => {
     expect(formatMoney(locale, currency, amount)).toBe(text);
   });
 
-  // A shop sells in one currency, so its sign alone says which: US dollars read `$`, as a reader of
-  // each language writes them, never `US$` (the Irish English form) or `USD` (the Italian one).
+  // Decision 0071: a sign that several currencies write (`$`: US, Canadian, Australian dollars and
+  // some thirty more) is replaced by the reader's language's own symbol (CLDR, Intl's
+  // `currencyDisplay: 'symbol'`), which is one currency's alone in that language.
   it.each([
-    ['en', '$19.99', '$1,234.50'],
-    ['de', `19,99${NBSP}$`, `1.234,50${NBSP}$`],
-    ['ru', `19,99${NBSP}$`, `1${NBSP}234,50${NBSP}$`],
-    ['it', `19,99${NBSP}$`, `1234,50${NBSP}$`],
-  ])('writes US dollars in %s with the dollar sign', (locale, small, large) => {
-    expect(formatMoney(locale, 'USD', 19.99)).toBe(small);
-    expect(formatMoney(locale, 'USD', 1234.5)).toBe(large);
+    ['en', 'USD', 'US$1,234.50'],
+    ['en', 'CAD', 'CA$1,234.50'],
+    ['en', 'AUD', 'A$1,234.50'],
+    ['it', 'USD', `1234,50${NBSP}USD`],
+    // German and Russian CLDR keep `$` for the US dollar alone; the others are CA$, AU$ …
+    ['de', 'USD', `1.234,50${NBSP}$`],
+    ['de', 'CAD', `1.234,50${NBSP}CA$`],
+    ['ru', 'USD', `1${NBSP}234,50${NBSP}$`],
+    ['ru', 'AUD', `1${NBSP}234,50${NBSP}A$`],
+    // Only in en-US is the bare `$` the reader's own dollar.
+    ['en-US', 'USD', '$1,234.50'],
+    // Yen and yuan share `¥`: English tells them apart.
+    ['en', 'JPY', 'JP¥1,234.50'],
+    ['en', 'CNY', 'CN¥1,234.50'],
+  ])('never writes a shared sign bare: %s %s → %s', (locale, currency, text) => {
+    expect(formatMoney(locale, currency, 1234.5)).toBe(text);
+  });
+
+  it('no two currencies read the same in one shop language', () => {
+    for (const locale of ['en', 'de', 'ru', 'it']) {
+      const seen = new Map<string, string>();
+      for (const currency of [
+        'USD',
+        'CAD',
+        'AUD',
+        'NZD',
+        'MXN',
+        'HKD',
+        'EUR',
+        'GBP',
+        'JPY',
+        'CNY',
+        'SEK',
+        'NOK',
+        'DKK',
+      ]) {
+        const sign = formatMoney(locale, currency, 1).replace(/[\d\s.,\u00a0-]/g, '');
+        expect(
+          seen.get(sign),
+          `${locale}: ${currency} and ${seen.get(sign)} both read ${sign}`,
+        ).toBeUndefined();
+        seen.set(sign, currency);
+      }
+    }
   });
 
   it.each([
@@ -51,7 +89,7 @@ describe('formatMoney', () => {
     expect(formatMoney('en', 'EUR', 7)).toBe('€7.00');
     expect(formatMoney('en', 'EUR', 0.1 + 0.2)).toBe('€0.30');
     // Even in a currency written without decimals by default (yen), or past its third decimal.
-    expect(formatMoney('en', 'JPY', 1234.5)).toBe('¥1,234.50');
+    expect(formatMoney('en', 'JPY', 1234.5)).toBe('JP¥1,234.50');
     expect(formatMoney('de', 'JPY', 7)).toBe(`7,00${NBSP}¥`);
     expect(formatMoney('ru', 'BHD', 1.5)).toBe(`1,50${NBSP}BHD`);
   });

@@ -21,21 +21,51 @@ export type MoneyAmount = number | { cents: number };
 // the process. The cache holds no state a caller could see (the same input gives the same text).
 const formats = new Map<string, Intl.NumberFormat>();
 
+const currencyFormat = (tag: string, currency: string, display: 'narrowSymbol' | 'symbol') =>
+  new Intl.NumberFormat(tag, {
+    style: 'currency',
+    currency,
+    currencyDisplay: display,
+    // Prices have 2 decimals (spec §9), whatever the currency's usual digits (yen has none).
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
+
+const signOf = (format: Intl.NumberFormat) =>
+  format.formatToParts(1).find((part) => part.type === 'currency')?.value ?? '';
+
+// Per locale tag: how many of Intl's currencies write each narrow sign (`$`: some thirty).
+// Counted once per tag for the process, when a currency of that tag is first written.
+const narrowSignCounts = new Map<string, Map<string, number>>();
+
+function narrowSignCount(tag: string, sign: string): number {
+  let counts = narrowSignCounts.get(tag);
+  if (!counts) {
+    counts = new Map();
+    for (const code of Intl.supportedValuesOf('currency')) {
+      const other = signOf(currencyFormat(tag, code, 'narrowSymbol'));
+      counts.set(other, (counts.get(other) ?? 0) + 1);
+    }
+    narrowSignCounts.set(tag, counts);
+  }
+  return counts.get(sign) ?? 0;
+}
+
+/**
+ * The sign a reader of `tag` sees (decision 0071): the currency's narrow sign when no other
+ * currency writes that sign (`€`, `₽`, `zł`), else the language's own symbol from CLDR
+ * (`currencyDisplay: 'symbol'`), which is one currency's alone in that language: US dollars are
+ * `US$` in Irish English, `USD` in Italian, `$` in German and Russian (where CAD is `CA$`), yen
+ * `JP¥` beside `CN¥` in English. A bare `$` would not tell US from Canadian or Australian dollars.
+ */
 function numberFormat(locale: string, currency: string): Intl.NumberFormat {
   const tag = isLocale(locale) ? MONEY_LOCALES[locale] : locale;
   const key = `${tag} ${currency}`;
   let format = formats.get(key);
   if (!format) {
-    format = new Intl.NumberFormat(tag, {
-      style: 'currency',
-      currency,
-      // A shop sells in one currency, so its sign alone is enough: `$` as every language writes
-      // it, not Irish English's `US$` or Italian's `USD`.
-      currencyDisplay: 'narrowSymbol',
-      // Prices have 2 decimals (spec §9), whatever the currency's usual digits (yen has none).
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-    });
+    const narrow = currencyFormat(tag, currency, 'narrowSymbol');
+    format =
+      narrowSignCount(tag, signOf(narrow)) <= 1 ? narrow : currencyFormat(tag, currency, 'symbol');
     formats.set(key, format);
   }
   return format;

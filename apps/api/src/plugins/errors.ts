@@ -5,7 +5,7 @@ import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
-import { localizeIssues, type IssueLike } from '@shop/contract';
+import { localizeIssues, type ApiErrorCode, type IssueLike } from '@shop/contract';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '@shop/domain';
 import { isDatabaseUnavailable, isTransactionConflict } from '#api/lib/db-errors.ts';
 import { translatorFor } from '#api/lib/i18n.ts';
@@ -13,13 +13,23 @@ import { translatorFor } from '#api/lib/i18n.ts';
 /** An expected failure a handler throws: answered as `{detail}` with its status. */
 export class HttpError extends Error {
   readonly statusCode: number;
-  constructor(statusCode: number, detail: string) {
+  /** The contract's code of this refusal (`ApiErrorCode`), sent beside `detail`. */
+  readonly code: ApiErrorCode | undefined;
+  constructor(statusCode: number, detail: string, code?: ApiErrorCode) {
     super(detail);
     this.statusCode = statusCode;
+    this.code = code;
   }
 }
 
 export const notFound = (detail = 'Not found.') => new HttpError(404, detail);
+
+/**
+ * The refusal of every cart and checkout write while the shop's cart is off (decisions 0062,
+ * 0071): 400 with the translated `orders.cartDisabled` and the contract's code `cart_disabled`.
+ */
+export const cartDisabled = (req: { t: (key: 'orders.cartDisabled') => string }) =>
+  new HttpError(400, req.t('orders.cartDisabled'), 'cart_disabled');
 
 /**
  * The one error handler: validation failures become field errors (400) in the caller's language,
@@ -50,7 +60,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.code(500).send({ detail: 'Internal server error.' });
     }
     if (error instanceof HttpError) {
-      return reply.code(error.statusCode).send({ detail: error.message });
+      return reply
+        .code(error.statusCode)
+        .send(
+          error.code === undefined
+            ? { detail: error.message }
+            : { detail: error.message, code: error.code },
+        );
     }
     if (isStatementTimeout(error)) {
       // The database gave up on a query past DB_STATEMENT_TIMEOUT_MS; its connection is free again.

@@ -104,6 +104,40 @@ export async function setCartItem(
   });
 }
 
+/**
+ * Sets several lines at once (a login's cart merge, "order again"): one update of the cart and at
+ * most two set-based upserts (the product lines, the bundle lines: each kind has its own unique
+ * key), however many lines. Quantities are final (already capped by the caller) and positive.
+ * Call it inside the transaction that locked the cart.
+ */
+export async function setCartItems(
+  tx: Database,
+  cartId: number,
+  lines: readonly { key: CartKey; quantity: number }[],
+): Promise<void> {
+  if (lines.length === 0) return;
+  await touch(tx, cartId);
+  // One row per line: an upsert may not meet the same key twice (the last quantity wins).
+  const unique = [...new Map(lines.map((line) => [keyOf(line.key), line])).values()];
+  for (const ref of ['product', 'bundle'] as const) {
+    const rows = unique
+      .filter((line) => line.key.ref === ref && line.quantity > 0)
+      .map(({ key, quantity }) =>
+        ref === 'bundle'
+          ? { cartId, quantity, bundleId: key.id }
+          : { cartId, quantity, productId: key.id },
+      );
+    if (rows.length === 0) continue;
+    await tx
+      .insert(s.cartItems)
+      .values(rows)
+      .onConflictDoUpdate({
+        target: [s.cartItems.cartId, itemColumn(ref)],
+        set: { quantity: sql`excluded.quantity` },
+      });
+  }
+}
+
 /** Rolls back an add that would pass the line's limit. */
 const NOTHING_ADDED = new Error('nothing added');
 
@@ -411,8 +445,8 @@ export async function moveSessionCart(
     );
     // Stock is the same in every language; English only names the cards nobody reads here.
     const sellable = await sellableItems(tx, 'en', incoming.map(rowKey), ctx);
-    let added = 0;
     let capped = 0;
+    const changed: { key: CartKey; quantity: number }[] = [];
     for (const row of incoming) {
       const key = rowKey(row);
       const item = sellable.get(keyOf(key));
@@ -423,11 +457,11 @@ export async function moveSessionCart(
       // The most one line may hold: merging must not exceed it, nor the stock.
       const quantity = mergedQuantity(had, row.quantity, stock);
       if (quantity < had + row.quantity) capped++;
-      if (quantity > 0 && quantity !== had) {
-        await setCartItem(tx, cart.id, key, quantity);
-        added++;
-      }
+      if (quantity > 0 && quantity !== had) changed.push({ key, quantity });
     }
+    // The lines are written together, not one statement (and savepoint) per line.
+    await setCartItems(tx, cart.id, changed);
+    const added = changed.length;
     if (cart.promoCodeId === null && anonymous.promoCodeId !== null)
       await setCartPromo(tx, cart.id, anonymous.promoCodeId);
     await tx.delete(s.carts).where(eq(s.carts.id, anonymous.id));

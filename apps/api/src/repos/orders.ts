@@ -72,6 +72,8 @@ export type PlaceOrderInput = {
 export type PlaceOrderResult =
   | { kind: 'placed' | 'repeated'; orderId: number }
   | { kind: 'invalid'; errors: FieldErrors }
+  /** The shop's cart is off (decision 0062): refused as a whole, with its code (decision 0071). */
+  | { kind: 'cartDisabled' }
   | { kind: 'stock'; error: CheckoutStockError };
 
 async function orderByKey(db: Database, ownerKey: string, idempotencyKey: string) {
@@ -153,6 +155,8 @@ async function validateOrder(
   if (cart && rows.length === 0 && cart.lastOrderId !== null) {
     return { kind: 'repeated', orderId: cart.lastOrderId };
   }
+  // After the repeats: an order placed before the cart went off is still answered as placed.
+  if (!ctx.cartEnabled) return { kind: 'cartDisabled' };
 
   const errors = await checkReferences(tx, input.locale, body, input.paymentKinds, t);
   // A code typed at checkout replaces the cart's; an unusable one is a field error.
@@ -162,7 +166,6 @@ async function validateOrder(
     if (state !== 'valid') errors.promoCode = [t(PROMO_MESSAGE_KEYS[state])];
   }
   if (rows.length === 0) errors.non_field_errors = [t('orders.emptyCart')];
-  if (!ctx.cartEnabled) errors.non_field_errors = [t('orders.cartDisabled')];
   if (Object.keys(errors).length > 0 || !cart) return { kind: 'invalid', errors };
 
   const keys = rows.map(rowKey);

@@ -9,6 +9,7 @@ import { HttpError } from '#api/plugins/errors.ts';
 import { moveSessionCart } from '#api/repos/cart.ts';
 import { issueToken, tokenOwner, useToken } from '#api/repos/tokens.ts';
 import {
+  claimGuestOrders,
   confirmUserEmail,
   createUser,
   findUser,
@@ -42,7 +43,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     const shop = await app.shopInfo(req.locale);
     return moveSessionCart(app.db, anonymousSession, {
       userId,
-      now: new Date(),
+      now: req.now(),
       cartEnabled: shop?.cart ?? false,
     });
   }
@@ -73,6 +74,10 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
       app.authLimits.rememberDevice(req, reply, user.email);
       // Only after the password is right: nobody learns from this that an address is registered.
       if (!user.emailConfirmed) throw new HttpError(403, req.t('auth.confirmFirst'));
+      // Guest orders placed with this (confirmed) address since the confirmation become the
+      // account's now, not only at a next confirmation that never comes (decision 0071). One
+      // statement on a partial index; a login with nothing to claim changes nothing.
+      await claimGuestOrders(app.db, user.id);
       const cartMerge = await signIn(req, reply, user.id);
       return { ...(await userInfo(app.db, user)), cartMerge };
     },

@@ -29,4 +29,21 @@ describe('the OpenAPI document', () => {
       expect((await on.app.inject({ method: 'GET', url })).statusCode, url).toBe(200);
     }
   });
+
+  it('documents the cart-off refusal (`code: cart_disabled`) on every cart and checkout write', async () => {
+    const res = await on.app.inject({ method: 'GET', url: '/api/docs/json' });
+    type Doc = { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+    const paths = res.json<Doc>().paths;
+    const writes = [
+      ['/{locale}/api/sales/cart_products/{productId}/', 'patch'],
+      ['/{locale}/api/sales/cart_products/{productId}/add/', 'post'],
+      ['/{locale}/api/sales/cart/promo_code/', 'post'],
+      ['/{locale}/api/sales/orders/', 'post'],
+      ['/{locale}/api/sales/orders/repeat/', 'post'],
+    ] as const;
+    for (const [path, method] of writes) {
+      const refused = paths[path]?.[method]?.responses['400'];
+      expect(JSON.stringify(refused), `${method} ${path}`).toContain('cart_disabled');
+    }
+  });
 });

@@ -634,6 +634,87 @@ describe('logged-in shoppers', () => {
     }
   });
 
+  it('merges many lines in one go: products and a bundle, one capped by stock, one by the per-line maximum (99), the notice counting them', async () => {
+    const email = 'lukas.huber@example.com';
+    const page = await getOk(
+      t,
+      '/en/api/products/bundles/?page_size=48',
+      paginated(productCardSchema),
+    );
+    const bundle = page.results.find((b) => b.available && (b.stock ?? 3) >= 3);
+    expect(bundle, 'a sellable bundle').toBeDefined();
+    const plenty = await stocked(10);
+    const scarce = await stocked(4, [plenty.id]);
+    const unlimited = await stocked(1, [plenty.id, scarce.id]);
+    const fresh = await stocked(2, [plenty.id, scarce.id, unlimited.id]);
+    await t.handle.db.update(s.products).set({ stock: 4 }).where(eq(s.products.id, scarce.id));
+    await t.handle.db
+      .update(s.products)
+      .set({ stock: null })
+      .where(eq(s.products.id, unlimited.id));
+    try {
+      const phone = shopper();
+      await phone.logIn(email);
+      phone.ok(await phone.set(plenty.id, 1));
+      phone.ok(await phone.set(scarce.id, 3));
+      phone.ok(await phone.set(unlimited.id, 60));
+
+      const laptop = shopper();
+      laptop.ok(await laptop.set(plenty.id, 2));
+      laptop.ok(await laptop.set(scarce.id, 3));
+      laptop.ok(await laptop.set(unlimited.id, 50));
+      laptop.ok(await laptop.set(fresh.id, 2));
+      laptop.ok(await laptop.set(bundle!.id, 1, 'bundle'));
+      const login = await laptop.logIn(email);
+      // Five lines came in (all changed what the account held); two were lowered.
+      expect(login.cartMerge).toEqual({ added: 5, capped: 2 });
+
+      const merged = await laptop.cart();
+      expect(
+        Object.fromEntries(
+          merged.items.map((i) => [`${i.ref}:${i.bundle ?? i.product}`, i.quantity]),
+        ),
+      ).toEqual({
+        [`product:${plenty.id}`]: 3,
+        // 3 + 3, capped by the stock of 4.
+        [`product:${scarce.id}`]: 4,
+        // 60 + 50 with no stock kept: capped by the per-line maximum.
+        [`product:${unlimited.id}`]: 99,
+        [`product:${fresh.id}`]: 2,
+        [`bundle:${bundle!.id}`]: 1,
+      });
+      expect(await phone.cart()).toEqual(merged);
+    } finally {
+      for (const p of [scarce, unlimited])
+        await t.handle.db.update(s.products).set({ stock: p.stock }).where(eq(s.products.id, p.id));
+    }
+  });
+
+  it('two logins of one browser at once, with several lines, merge them once', async () => {
+    const email = 'ivan.petrov@example.com';
+    const a = await stocked(5);
+    const b2 = await stocked(5, [a.id]);
+    const phone = shopper();
+    await phone.logIn(email);
+    const before = new Map(
+      (await phone.cart()).items.map((i) => [`${i.ref}:${i.bundle ?? i.product}`, i.quantity]),
+    );
+    const laptop = shopper();
+    laptop.ok(await laptop.set(a.id, 1));
+    laptop.ok(await laptop.set(b2.id, 2));
+    const login = () =>
+      laptop.send('POST', '/en/api/accounts/login/', { email, password: DEMO_PASSWORD });
+    const answers = await Promise.all([login(), login()]);
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200]);
+    const after = new Map(
+      (await phone.cart()).items.map((i) => [`${i.ref}:${i.bundle ?? i.product}`, i.quantity]),
+    );
+    const expected = (id: number, n: number) =>
+      Math.min((before.get(`product:${id}`) ?? 0) + n, 5, 99);
+    expect(after.get(`product:${a.id}`)).toBe(expected(a.id, 1));
+    expect(after.get(`product:${b2.id}`)).toBe(expected(b2.id, 2));
+  });
+
   it('gives the whole anonymous cart, promo code included, to a user without a cart', async () => {
     const email = 'giulia.rossi@example.com';
     const product = await stocked(2);

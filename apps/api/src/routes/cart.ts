@@ -7,7 +7,7 @@ import {
   type FieldErrors,
 } from '@shop/contract';
 import { formatMoney, isAvailable, lineLimit, promoApplies, promoState } from '@shop/domain';
-import { HttpError } from '#api/plugins/errors.ts';
+import { cartDisabled } from '#api/plugins/errors.ts';
 import {
   PROMO_MESSAGE_KEYS,
   addCartItem,
@@ -88,7 +88,7 @@ export const cartRoutes: FastifyPluginAsync = async (app) => {
 
   defineEndpoint(app, e.setCartQuantity, async (req, { params, body }, reply) => {
     const ctx = await req.pricing();
-    if (!ctx.cartEnabled) throw new HttpError(400, req.t('orders.cartDisabled'));
+    if (!ctx.cartEnabled) throw cartDisabled(req);
     const key: CartKey = { id: params.productId, ref: body.ref ?? 'product' };
     if (body.quantity === 0) {
       // A removal: allowed for items that can no longer be sold, and needs no new session.
@@ -119,7 +119,7 @@ export const cartRoutes: FastifyPluginAsync = async (app) => {
 
   defineEndpoint(app, e.addToCart, async (req, { params, body }, reply) => {
     const ctx = await req.pricing();
-    if (!ctx.cartEnabled) throw new HttpError(400, req.t('orders.cartDisabled'));
+    if (!ctx.cartEnabled) throw cartDisabled(req);
     const key: CartKey = { id: params.productId, ref: body.ref ?? 'product' };
     const item = sellableItem(await sellableItems(db, req.locale, [key], ctx), key);
     if (!item || !item.card.available) {
@@ -156,6 +156,7 @@ export const cartRoutes: FastifyPluginAsync = async (app) => {
 
   defineEndpoint(app, e.applyPromoCode, async (req, { body }, reply) => {
     const ctx = await req.pricing();
+    if (!ctx.cartEnabled) throw cartDisabled(req);
     const promo = await findPromoCode(db, body.code);
     const state = promoState(promo, ctx.now);
     if (!promo || state !== 'valid') {

@@ -11,7 +11,7 @@ import { translatorFor } from '#api/lib/i18n.ts';
 import { inTransaction } from '#api/lib/transactions.ts';
 import { mailShopOf } from '#api/mail/mail-layout.ts';
 import { orderConfirmation } from '#api/mail/order-mail.ts';
-import { HttpError, notFound } from '#api/plugins/errors.ts';
+import { cartDisabled, HttpError, notFound } from '#api/plugins/errors.ts';
 import {
   cartItemRows,
   cartView,
@@ -20,7 +20,7 @@ import {
   lockCart,
   sellableItem,
   sellableItems,
-  setCartItem,
+  setCartItems,
   type CartOwner,
 } from '#api/repos/cart.ts';
 import {
@@ -128,7 +128,7 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
         idempotencyKey: key,
         body,
         ctx: await req.pricing(),
-        now: app.now(),
+        now: req.now(),
         paymentKinds: offeredKinds,
         t: translatorFor(req.locale),
       });
@@ -140,6 +140,10 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
     if (result.kind === 'invalid') {
       app.metrics.order({ outcome: 'refused', reason: 'invalid' });
       return reply.code(400).send(result.errors);
+    }
+    if (result.kind === 'cartDisabled') {
+      app.metrics.order({ outcome: 'refused', reason: 'invalid' });
+      throw cartDisabled(req);
     }
     if (result.kind === 'stock') {
       app.metrics.order({ outcome: 'refused', reason: 'stock' });
@@ -225,7 +229,7 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
     const found = await inTransaction(db, async (tx) => {
       const lines = await ownOrderLines(tx, user.id, body.order);
       if (!lines) return false;
-      if (!ctx.cartEnabled) throw new HttpError(400, req.t('orders.cartDisabled'));
+      if (!ctx.cartEnabled) throw cartDisabled(req);
       const { id: cartId } = await ensureCart(tx, owner);
       await lockCart(tx, owner);
       const had = new Map(
@@ -240,14 +244,15 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
         lines.map((l) => l.key),
         ctx,
       );
-      for (const line of lines) {
+      const changed = lines.flatMap((line) => {
         const item = sellableItem(sellable, line.key);
         // Only what can still be bought comes back, as much as stock allows.
-        if (!item || !item.card.available) continue;
+        if (!item || !item.card.available) return [];
         const current = had.get(`${line.key.ref}:${line.key.id}`) ?? 0;
         const quantity = mergedQuantity(current, line.quantity, item.card.stock);
-        if (quantity > current) await setCartItem(tx, cartId, line.key, quantity);
-      }
+        return quantity > current ? [{ key: line.key, quantity }] : [];
+      });
+      await setCartItems(tx, cartId, changed);
       return true;
     });
     if (!found) throw notFound(req.t('errors.missing.order'));

@@ -145,6 +145,52 @@ describe('guest orders follow the shopper', () => {
     expect((await b.send('GET', `/en/api/sales/orders/${first.order.id}/`)).statusCode).toBe(200);
   });
 
+  it('a guest order placed after the confirmation joins the account at its next login; another account never sees it', async () => {
+    const email = newEmail();
+    const before = await guestOrder(email);
+    const b = browserOf(t);
+    await signUp(b, email);
+    const token = await linkToken(t, email, 'confirm-email');
+    expect((await b.send('POST', '/en/api/accounts/confirm_email/', { token })).statusCode).toBe(
+      200,
+    );
+    expect((await b.send('POST', '/en/api/accounts/logout/')).statusCode).toBeLessThan(300);
+    // Logged out: the next order with this address is a guest's again (another browser too).
+    const after = await guestOrder(email.toUpperCase());
+    expect(await ownerOf(after.order.id)).toBeNull();
+
+    // Someone else's account logging in takes nothing of it …
+    const stranger = browserOf(t);
+    await stranger.logIn('shopper@example.com');
+    expect(await ownerOf(after.order.id)).toBeNull();
+    const strangers = paginated(orderSchema).parse(
+      (await stranger.send('GET', '/en/api/sales/orders/')).json(),
+    );
+    expect(strangers.results.map((o) => o.id)).not.toContain(after.order.id);
+    expect(strangers.results.map((o) => o.id)).not.toContain(before.order.id);
+    expect((await stranger.send('GET', `/en/api/sales/orders/${after.order.id}/`)).statusCode).toBe(
+      404,
+    );
+
+    // … the address's own account, logging in, has both in "My orders".
+    const login = await b.send('POST', '/en/api/accounts/login/', { email, password: PASSWORD });
+    expect(login.statusCode, login.body).toBe(200);
+    const mine = paginated(orderSchema).parse(
+      (await b.send('GET', '/en/api/sales/orders/')).json(),
+    );
+    expect(mine.results.map((o) => o.id).sort()).toEqual([before.order.id, after.order.id].sort());
+  });
+
+  it('an address registered but not confirmed claims nothing at a login attempt', async () => {
+    const email = newEmail();
+    const { order } = await guestOrder(email);
+    const b = browserOf(t);
+    await signUp(b, email);
+    const login = await b.send('POST', '/en/api/accounts/login/', { email, password: PASSWORD });
+    expect(login.statusCode, login.body).toBe(403);
+    expect(await ownerOf(order.id)).toBeNull();
+  });
+
   it('the confirm link opened six times at once confirms once and claims the guest orders', async () => {
     const email = newEmail();
     const placed = [await guestOrder(email), await guestOrder(email)];

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, gt, max } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
+  cartDisabledErrorSchema,
   orderSchema,
   organizationInfoSchema,
   staffOrderSchema,
@@ -126,12 +127,18 @@ describe('the cart switch', () => {
     expect((await shopInfo(visitor)).cart).toBe(false);
     const refused = await visitor.set(product.id, 1);
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toEqual({ detail: translatorFor('en')('orders.cartDisabled') });
+    expect(refused.json()).toEqual({
+      detail: translatorFor('en')('orders.cartDisabled'),
+      code: 'cart_disabled',
+    });
     const add = await visitor.send('POST', `/it/api/sales/cart_products/${product.id}/add/`, {
       quantity: 1,
     });
     expect(add.statusCode).toBe(400);
-    expect(add.json()).toEqual({ detail: translatorFor('it')('orders.cartDisabled') });
+    expect(add.json()).toEqual({
+      detail: translatorFor('it')('orders.cartDisabled'),
+      code: 'cart_disabled',
+    });
     // The shop itself stays open: only the cart is off.
     expect((await visitor.send('GET', GUARDED)).statusCode).toBe(200);
     // Turning it off again changes and logs nothing more.
@@ -153,6 +160,69 @@ describe('the cart switch', () => {
       { userId: staffUser!.id, action: 'cart-off', before: { cart: true }, after: { cart: false } },
       { userId: staffUser!.id, action: 'cart-on', before: { cart: false }, after: { cart: true } },
     ]);
+  });
+});
+
+describe('the cart switch, told by its code (decision 0071)', () => {
+  it('every cart and checkout write answers 400 `cart_disabled` with the message in the caller’s language, and changes nothing', async () => {
+    const staff = await staffBrowser();
+    const shopper = browserOf(t);
+    await shopper.logIn('shopper@example.com');
+    const product = await stockedProduct(t, 5);
+    // A past order to order again, and a line in the cart, both while the cart is on.
+    shopper.ok(await shopper.set(product.id, 1));
+    const placed = await shopper.send(
+      'POST',
+      '/en/api/sales/orders/',
+      await checkoutBody(t.handle.db, { email: 'shopper@example.com' }),
+      { 'idempotency-key': randomUUID() },
+    );
+    expect(placed.statusCode, placed.body).toBe(201);
+    const order = orderSchema.parse(placed.json());
+    shopper.ok(await shopper.set(product.id, 2));
+    const orderCount = async () =>
+      (await shopper.send('GET', '/en/api/sales/orders/')).json<{ count: number }>().count;
+    const ordersBefore = await orderCount();
+
+    expect((await staff.send('PATCH', SHOP, { cart: false })).statusCode).toBe(200);
+    try {
+      const body = await checkoutBody(t.handle.db, { email: 'shopper@example.com' });
+      const writes = [
+        [
+          'de',
+          () =>
+            shopper.send('PATCH', `/de/api/sales/cart_products/${product.id}/`, { quantity: 3 }),
+        ],
+        [
+          'it',
+          () =>
+            shopper.send('POST', `/it/api/sales/cart_products/${product.id}/add/`, { quantity: 1 }),
+        ],
+        ['ru', () => shopper.send('POST', '/ru/api/sales/cart/promo_code/', { code: 'WELCOME10' })],
+        ['en', () => shopper.send('POST', '/en/api/sales/orders/repeat/', { order: order.id })],
+        [
+          'de',
+          () =>
+            shopper.send('POST', '/de/api/sales/orders/', body, {
+              'idempotency-key': randomUUID(),
+            }),
+        ],
+      ] as const;
+      for (const [locale, write] of writes) {
+        const res = await write();
+        expect(res.statusCode, res.body).toBe(400);
+        expect(cartDisabledErrorSchema.parse(res.json())).toEqual({
+          detail: translatorFor(locale)('orders.cartDisabled'),
+          code: 'cart_disabled',
+        });
+      }
+      // Nothing changed: the cart holds what it held, and no second order was placed.
+      const cart = await shopper.cart();
+      expect(cart.items.map((i) => [i.product, i.quantity])).toEqual([[product.id, 2]]);
+      expect(await orderCount()).toBe(ordersBefore);
+    } finally {
+      expect((await staff.send('PATCH', SHOP, { cart: true })).statusCode).toBe(200);
+    }
   });
 });
 

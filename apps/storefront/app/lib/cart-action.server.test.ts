@@ -178,6 +178,33 @@ describe('the add-to-cart action', () => {
     expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ quantity: 1, ref: 'product' });
   });
 
+  it('the cart turned off (the API’s `cart_disabled`): its words in a toast, the page reloads, the cart is left alone', async () => {
+    const detail = 'Der Shop nimmt derzeit keine Bestellungen an.';
+    const { shop, calls } = fakeShop('de', {
+      'POST /de/api/sales/cart_products/7/add/': () =>
+        Response.json({ detail, code: 'cart_disabled' }, { status: 400 }),
+    });
+    const result = answer(
+      await addToCart(await post({ intent: 'add-to-cart', item: '7', quantity: '1' }), shop),
+    );
+    // Not "Something went wrong" (502): the shop said why, and the reload hides the button.
+    expect(result.init?.status).toBe(400);
+    expect(result.data).toEqual({ ok: false, message: detail, cartChanged: true });
+    expect(calls.filter((c) => c.path.includes('/api/')).map((c) => c.method)).toEqual(['POST']);
+  });
+
+  it('a plain 400 `{detail}` without the code is no cart-off: answered as any failure', async () => {
+    const { shop } = fakeShop('en', {
+      'POST /en/api/sales/cart_products/7/add/': () =>
+        Response.json({ detail: 'Something else.' }, { status: 400 }),
+    });
+    const result = answer(
+      await addToCart(await post({ intent: 'add-to-cart', item: '7', quantity: '1' }), shop),
+    );
+    expect(result.data).toEqual({ ok: false, message: 'Something went wrong.' });
+    expect(result.init?.status).toBe(502);
+  });
+
   it('refuses a post without the CSRF token with 403 and calls nothing', async () => {
     const { shop, calls } = fakeShop('en', {});
     const status = await addToCart(

@@ -1,4 +1,5 @@
 import { data, redirect, type RouterContextProvider } from 'react-router';
+import { cartDisabledRefusal } from '@shop/contract';
 import type { AddToCartResult } from '#app/components/add-to-cart.tsx';
 import { addToCartForm } from './cart-forms.ts';
 import { cartAdded } from './cart-lines.ts';
@@ -32,6 +33,15 @@ export async function addToCart(request: Request, shop: ShopRequest) {
     if (then === 'cart') return redirect(`/${shop.locale}/checkout/cart/`);
     return data<AddToCartResult>({ ok: true, ...cartAdded(next, { item, ref }) });
   } catch (error) {
+    // The shop's cart was turned off after this page was shown (decision 0071): the API says so by
+    // its code, in the page's language; the page's data reloads, so the button and the header's
+    // cart go. Nothing of the cart is touched.
+    const cartOff = cartDisabledRefusal(error);
+    if (cartOff)
+      return data<AddToCartResult>(
+        { ok: false, message: cartOff.detail, cartChanged: true },
+        { status: 400 },
+      );
     try {
       const recovered = await recoverRefusedLine(shop.api, { item, ref }, error, t);
       if (recovered)

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ApiError, type Translate } from '@shop/contract';
 import { csrfCookie } from './cookies.ts';
-import { FORM_LIMITS, readForm, sendForm } from './forms.server.ts';
+import { FORM_LIMITS, readForm, refusalMessages, sendForm } from './forms.server.ts';
 
 const TOKEN = 'a'.repeat(43);
 const t: Translate = (key) => key;
@@ -126,5 +126,22 @@ describe('sendForm', () => {
     });
     expect(called).toBe(false);
     expect(answer).toMatchObject({ init: { status: 400 } });
+  });
+});
+
+describe('refusalMessages', () => {
+  it('shows a coded refusal’s words, never its code (the cart turned off, decision 0071)', () => {
+    const detail = 'Der Shop nimmt derzeit keine Bestellungen an.';
+    expect(refusalMessages({ detail, code: 'cart_disabled' }, t)).toEqual({
+      fieldErrors: {},
+      formErrors: [detail],
+    });
+  });
+
+  it('still shows the promo code field’s own messages under `code`', () => {
+    expect(refusalMessages({ code: ['Unknown code.'] }, t)).toEqual({
+      fieldErrors: { code: ['Unknown code.'] },
+      formErrors: [],
+    });
   });
 });

@@ -122,6 +122,9 @@ export function refusalMessages(
   const formErrors: string[] = [];
   if (body && typeof body === 'object') {
     for (const [key, value] of Object.entries(body)) {
+      // A `{detail}` refusal's `code` (`cart_disabled`) is for programs: its words are `detail`.
+      // A field named `code` (the promo code) has a list of messages, never a bare string.
+      if (key === 'code' && typeof value === 'string' && 'detail' in body) continue;
       const messages = Array.isArray(value)
         ? value.filter((m): m is string => typeof m === 'string')
         : typeof value === 'string'
