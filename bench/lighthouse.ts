@@ -8,12 +8,23 @@
 // CPU work down too). Figures to read, never a test.
 //
 // Flags: --runs N (per page, default 1), --keep-data (reuse bench/.work/lighthouse-data).
+// `--inp` (`npm run bench:inp`): no audits; instead Interaction to Next Paint of a filter click
+// and an add to cart in Chromium throttled as Lighthouse's mobile preset (bench/lib/inp.ts),
+// --runs N times each (default 5), each run's figure and the median.
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import {
+  issue25Interactions,
+  launchChromium,
+  measureInteraction,
+  median,
+  MOBILE_THROTTLING,
+  type InpSample,
+} from './lib/inp.ts';
 import { freePort, launch, runMain, waitUntilAnswers } from './lib/processes.ts';
 import { shopperSession } from './lib/shopper.ts';
 
@@ -23,13 +34,14 @@ const dataDir = join(work, 'lighthouse-data');
 
 const { values: flags } = parseArgs({
   options: {
-    runs: { type: 'string', default: '1' },
+    runs: { type: 'string' },
+    inp: { type: 'boolean' },
     'keep-data': { type: 'boolean' },
     // Each run's full Lighthouse report (JSON) into bench/.work/lighthouse-reports/, to read why.
     save: { type: 'boolean' },
   },
 });
-const runs = Math.max(1, Number(flags.runs) || 1);
+const runs = Math.max(1, Number(flags.runs) || (flags.inp ? 5 : 1));
 
 const say = (line: string) => process.stderr.write(`${line}\n`);
 const load = () => loadavg()[0]?.toFixed(2) ?? '?';
@@ -225,6 +237,8 @@ async function main(): Promise<number> {
       throw new Error(`${name}: ${path} answered ${res.status} at ${res.url}`);
   }
 
+  if (flags.inp) return inp(origin, product);
+
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run'],
@@ -250,6 +264,40 @@ async function main(): Promise<number> {
   }
   console.log(`Lighthouse mobile (simulated throttling), ${new Date().toISOString()}`);
   print(rows);
+  return 0;
+}
+
+/** `--inp`: each interaction `runs` times, in one browser, a fresh context per run. */
+async function inp(origin: string, product: string): Promise<number> {
+  const browser = await launchChromium();
+  const results: { name: string; samples: InpSample[] }[] = [];
+  try {
+    for (const interaction of issue25Interactions(product)) {
+      const samples: InpSample[] = [];
+      for (let run = 0; run < runs; run++) {
+        say(`inp: ${interaction.name}, run ${run + 1} of ${runs}, load ${load()}`);
+        samples.push(await measureInteraction(browser, origin, interaction, load));
+      }
+      results.push({ name: interaction.name, samples });
+    }
+  } finally {
+    await browser.close();
+  }
+  const { cpuSlowdown, latencyMs, downloadKbps } = MOBILE_THROTTLING;
+  console.log(
+    `INP in Chromium (${cpuSlowdown}× CPU, ${latencyMs} ms latency, ${downloadKbps} kbit/s down, ` +
+      `412 px), ${new Date().toISOString()}`,
+  );
+  const ms = (value: number) => (value > 0 ? value.toFixed(0) : '< 16');
+  console.log('| interaction | median INP ms | runs (ms, event) | load 1m |');
+  console.log('| --- | --- | --- | --- |');
+  for (const { name, samples } of results) {
+    const runsText = samples.map((s) => `${ms(s.inpMs)} ${s.event}`).join(', ');
+    const loads = `${samples[0]?.load.split('→')[0]}→${samples.at(-1)?.load.split('→')[1]}`;
+    console.log(
+      `| ${name} | ${ms(median(samples.map((s) => s.inpMs)))} | ${runsText} | ${loads} |`,
+    );
+  }
   return 0;
 }
 
