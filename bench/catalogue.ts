@@ -30,6 +30,7 @@ import {
   waitUntilAnswers,
 } from './lib/processes.ts';
 import { postgresWatcher, preparePostgres, redacted } from './lib/postgres.ts';
+import { shopperSession } from './lib/shopper.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const work = join(root, 'bench/.work');
@@ -177,10 +178,7 @@ async function preparePostgresCatalogue(url: string): Promise<void> {
   say(`catalogue (PostgreSQL): ready in ${((performance.now() - started) / 1000).toFixed(0)} s`);
 }
 
-// ---------------------------------------------------------------- the logged-in shopper
-
-/** The seeded shopper (apps/api/src/seed/data/content.ts; DEMO_PASSWORD). */
-const SHOPPER = { email: 'shopper@example.com', password: 'demo1234' };
+// ---------------------------------------------------------------- the filter click
 
 /**
  * What React Router's client asks for when a filter is ticked on the list page: the list route's
@@ -188,61 +186,6 @@ const SHOPPER = { email: 'shopper@example.com', password: 'demo1234' };
  * client asked for `routes/shop-layout,routes/products`.
  */
 const FILTER_CLICK_ROUTES = 'routes/products';
-
-/**
- * Logs the seeded shopper in through the API, as a browser would (the CSRF cookie first, then
- * the login; the session's own token after it), and sets 3 cart lines and 2 wishlist items.
- * Answers the Cookie header of that session and what its cart and wishlist then hold.
- */
-async function shopperSession(
-  origin: string,
-  products: { id: number; available: boolean }[],
-): Promise<{ cookie: string; cartLines: number; cartQuantity: number; wishlist: number }> {
-  const cookies = new Map<string, string>();
-  const send = async (method: string, path: string, body?: unknown) => {
-    const token = cookies.get('csrftoken');
-    const res = await fetch(`${origin}${path}`, {
-      method,
-      headers: {
-        accept: 'application/json',
-        cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-        ...(token && method !== 'GET' ? { 'x-csrftoken': token } : {}),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    for (const line of res.headers.getSetCookie()) {
-      const [pair] = line.split(';', 1);
-      const at = pair?.indexOf('=') ?? -1;
-      if (pair && at > 0) cookies.set(pair.slice(0, at).trim(), pair.slice(at + 1).trim());
-    }
-    const text = await res.text();
-    if (!res.ok) throw new Error(`shopper: ${method} ${path} answered ${res.status}: ${text}`);
-    return text ? (JSON.parse(text) as unknown) : null;
-  };
-  await send('GET', '/en/api/accounts/login/');
-  await send('POST', '/en/api/accounts/login/', SHOPPER);
-  const available = products.filter((p) => p.available);
-  if (available.length < 3) throw new Error('the first product page has fewer than 3 to buy');
-  // Set, not added: a run on a reused catalogue leaves the same 3 lines.
-  for (const { id } of available.slice(0, 3))
-    await send('PATCH', `/en/api/sales/cart_products/${id}/`, { quantity: 1, ref: 'product' });
-  for (const { id } of available.slice(0, 2))
-    await send('POST', '/en/api/products/wishlist/', { product: id });
-  const cart = (await send('GET', '/en/api/sales/cart_products/')) as {
-    items: unknown[];
-    totals: { quantity: number };
-  };
-  const wishlist = (await send('GET', '/en/api/products/wishlist/?page_size=1')) as {
-    count: number;
-  };
-  return {
-    cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-    cartLines: cart.items.length,
-    cartQuantity: cart.totals.quantity,
-    wishlist: wishlist.count,
-  };
-}
 
 // ---------------------------------------------------------------- scenarios
 

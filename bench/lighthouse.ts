@@ -1,18 +1,32 @@
-// `npm run bench:lighthouse` (issue 12, target 6): Lighthouse's mobile audit (simulated
+// `npm run bench:lighthouse` (issue 12, target 6; issue 25): Lighthouse's mobile audit (simulated
 // throttling: a mid-range phone on slow 4G) of the home page, the product list and a product page
-// of a freshly started demo shop, on Debian's Chromium. Prints one row per run: the four scores,
+// of a freshly started demo shop, on Debian's Chromium; then, with the cookies of a logged-in
+// shopper (3 cart lines, 2 wishlist items; bench/lib/shopper.ts) set in that Chromium, the cart,
+// the checkout and the account dashboard. Prints one row per run: the four scores,
 // LCP, CLS, TBT, the bytes transferred, what the LCP element was, and the machine's load average
 // when the run started and ended (the machine is shared: a busy one slows the simulated phone's
 // CPU work down too). Figures to read, never a test.
 //
 // Flags: --runs N (per page, default 1), --keep-data (reuse bench/.work/lighthouse-data).
+// `--inp` (`npm run bench:inp`): no audits; instead Interaction to Next Paint of a filter click
+// and an add to cart in Chromium throttled as Lighthouse's mobile preset (bench/lib/inp.ts),
+// --runs N times each (default 5), each run's figure and the median.
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import {
+  issue25Interactions,
+  launchChromium,
+  measureInteraction,
+  median,
+  MOBILE_THROTTLING,
+  type InpSample,
+} from './lib/inp.ts';
 import { freePort, launch, runMain, waitUntilAnswers } from './lib/processes.ts';
+import { shopperSession } from './lib/shopper.ts';
 
 const root = join(import.meta.dirname, '..');
 const work = join(root, 'bench', '.work');
@@ -20,13 +34,14 @@ const dataDir = join(work, 'lighthouse-data');
 
 const { values: flags } = parseArgs({
   options: {
-    runs: { type: 'string', default: '1' },
+    runs: { type: 'string' },
+    inp: { type: 'boolean' },
     'keep-data': { type: 'boolean' },
     // Each run's full Lighthouse report (JSON) into bench/.work/lighthouse-reports/, to read why.
     save: { type: 'boolean' },
   },
 });
-const runs = Math.max(1, Number(flags.runs) || 1);
+const runs = Math.max(1, Number(flags.runs) || (flags.inp ? 5 : 1));
 
 const say = (line: string) => process.stderr.write(`${line}\n`);
 const load = () => loadavg()[0]?.toFixed(2) ?? '?';
@@ -127,6 +142,48 @@ function print(rows: Row[]): void {
   for (const line of lines) console.log(`| ${line.join(' | ')} |`);
 }
 
+/**
+ * Sets or clears the browser's cookies for the shop's origin through the DevTools protocol (the
+ * browser target of the Chromium that Lighthouse drives). Lighthouse's storage reset leaves
+ * cookies alone, so a page audited after `set` is the logged-in shopper's.
+ */
+async function browserCookies(port: number, origin: string) {
+  const version = (await (await fetch(`http://127.0.0.1:${port}/json/version`)).json()) as {
+    webSocketDebuggerUrl: string;
+  };
+  const socket = new WebSocket(version.webSocketDebuggerUrl);
+  await new Promise<void>((resolve, reject) => {
+    socket.addEventListener('open', () => resolve(), { once: true });
+    socket.addEventListener('error', () => reject(new Error('no DevTools connection')), {
+      once: true,
+    });
+  });
+  let next = 0;
+  const waiting = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
+  socket.addEventListener('message', (event) => {
+    const answer = JSON.parse(String(event.data)) as { id?: number; error?: { message: string } };
+    const call = answer.id === undefined ? undefined : waiting.get(answer.id);
+    if (!call || answer.id === undefined) return;
+    waiting.delete(answer.id);
+    if (answer.error) call.reject(new Error(answer.error.message));
+    else call.resolve();
+  });
+  const send = (method: string, params: object) =>
+    new Promise<void>((resolve, reject) => {
+      const id = ++next;
+      waiting.set(id, { resolve, reject });
+      socket.send(JSON.stringify({ id, method, params }));
+    });
+  return {
+    set: (cookies: { name: string; value: string }[]) =>
+      send('Storage.setCookies', {
+        cookies: cookies.map((c) => ({ ...c, url: origin, path: '/' })),
+      }),
+    clear: () => send('Storage.clearCookies', {}),
+    close: () => socket.close(),
+  };
+}
+
 async function main(): Promise<number> {
   await mkdir(work, { recursive: true });
   if (!flags['keep-data']) await rm(dataDir, { recursive: true, force: true });
@@ -152,8 +209,8 @@ async function main(): Promise<number> {
     },
   });
   await waitUntilAnswers(`${origin}/en/api/products/products/?page_size=1`, server, 300_000);
-  const list = (await (await fetch(`${origin}/en/api/products/products/?page_size=1`)).json()) as {
-    results: { slugUri: string }[];
+  const list = (await (await fetch(`${origin}/en/api/products/products/`)).json()) as {
+    results: { id: number; available: boolean; slugUri: string }[];
   };
   const product = list.results[0]?.slugUri;
   if (!product) throw new Error('the demo shop lists no product');
@@ -162,26 +219,85 @@ async function main(): Promise<number> {
     ['product list', '/en/products/'],
     ['product', `/en${product}`],
   ];
+  // The logged-in shopper's pages (issue 25), audited with the session's cookies in the browser.
+  const shopper = await shopperSession(origin, list.results);
+  say(`shopper: ${shopper.cartLines} cart lines, ${shopper.wishlist} wishlist items`);
+  const shopperPages: [string, string][] = [
+    ['cart (3 lines)', '/en/checkout/cart/'],
+    ['checkout', '/en/checkout/checkout/'],
+    ['dashboard', '/en/account/dashboard/'],
+  ];
   // Each page once before measuring: resized images are made on first request and cached.
   for (const [, path] of pages) await (await fetch(`${origin}${path}`)).arrayBuffer();
+  for (const [name, path] of shopperPages) {
+    const res = await fetch(`${origin}${path}`, { headers: { cookie: shopper.cookie } });
+    await res.arrayBuffer();
+    // A redirect (to the login page, an empty cart's) would audit another page than named.
+    if (res.url !== `${origin}${path}` || !res.ok)
+      throw new Error(`${name}: ${path} answered ${res.status} at ${res.url}`);
+  }
+
+  if (flags.inp) return inp(origin, product);
 
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run'],
   });
+  const cookies = await browserCookies(chrome.port, origin);
   const rows: Row[] = [];
   try {
     for (let run = 0; run < runs; run++) {
+      await cookies.clear();
       for (const [name, path] of pages) {
         say(`lighthouse: ${name} (${path}), run ${run + 1} of ${runs}, load ${load()}`);
         rows.push(await audit(`${origin}${path}`, chrome.port, name));
       }
+      await cookies.set(shopper.cookies);
+      for (const [name, path] of shopperPages) {
+        say(`lighthouse: ${name} (${path}, shopper), run ${run + 1} of ${runs}, load ${load()}`);
+        rows.push(await audit(`${origin}${path}`, chrome.port, name));
+      }
     }
   } finally {
+    cookies.close();
     chrome.kill();
   }
   console.log(`Lighthouse mobile (simulated throttling), ${new Date().toISOString()}`);
   print(rows);
+  return 0;
+}
+
+/** `--inp`: each interaction `runs` times, in one browser, a fresh context per run. */
+async function inp(origin: string, product: string): Promise<number> {
+  const browser = await launchChromium();
+  const results: { name: string; samples: InpSample[] }[] = [];
+  try {
+    for (const interaction of issue25Interactions(product)) {
+      const samples: InpSample[] = [];
+      for (let run = 0; run < runs; run++) {
+        say(`inp: ${interaction.name}, run ${run + 1} of ${runs}, load ${load()}`);
+        samples.push(await measureInteraction(browser, origin, interaction, load));
+      }
+      results.push({ name: interaction.name, samples });
+    }
+  } finally {
+    await browser.close();
+  }
+  const { cpuSlowdown, latencyMs, downloadKbps } = MOBILE_THROTTLING;
+  console.log(
+    `INP in Chromium (${cpuSlowdown}× CPU, ${latencyMs} ms latency, ${downloadKbps} kbit/s down, ` +
+      `412 px), ${new Date().toISOString()}`,
+  );
+  const ms = (value: number) => (value > 0 ? value.toFixed(0) : '< 16');
+  console.log('| interaction | median INP ms | runs (ms, event) | load 1m |');
+  console.log('| --- | --- | --- | --- |');
+  for (const { name, samples } of results) {
+    const runsText = samples.map((s) => `${ms(s.inpMs)} ${s.event}`).join(', ');
+    const loads = `${samples[0]?.load.split('→')[0]}→${samples.at(-1)?.load.split('→')[1]}`;
+    console.log(
+      `| ${name} | ${ms(median(samples.map((s) => s.inpMs)))} | ${runsText} | ${loads} |`,
+    );
+  }
   return 0;
 }
 

@@ -117,11 +117,12 @@ describe('scripts after the largest paint (decision 37)', () => {
   /** A page's HTML as served, read whole. */
   const html = async (path: string) => (await fetch(`${baseURL}${path}`)).text();
 
-  it('rewrites the catalogue pages that opt in, and leaves forms to hydrate at once', async () => {
+  it('rewrites the pages that opt in, and leaves the account forms to hydrate at once', async () => {
     const bundles = (await (await fetch(`${baseURL}/en/api/products/bundles/`)).json()) as {
       results: { slugUri: string }[];
     };
-    const deferred = ['/en/', '/en/products/', await productPath()];
+    // The cart too (decision 0068): its controls all work without JavaScript.
+    const deferred = ['/en/', '/en/products/', await productPath(), '/en/checkout/cart/'];
     if (bundles.results[0]) deferred.push(`/en${bundles.results[0].slugUri}`);
     for (const path of deferred) {
       const page = await html(path);
@@ -130,7 +131,7 @@ describe('scripts after the largest paint (decision 37)', () => {
       expect(page, path).toContain('id="scripts-after-paint"');
       expect(page, path).not.toContain('rel="modulepreload"');
     }
-    for (const path of ['/en/checkout/cart/', '/en/account/login/', '/en/account/register/']) {
+    for (const path of ['/en/account/login/', '/en/account/register/']) {
       const page = await html(path);
       expect(page, path).not.toContain('scripts-after-paint');
       expect(page, path).toMatch(/<script[^>]* type="module"/);

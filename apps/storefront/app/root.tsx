@@ -16,6 +16,7 @@ import { ProgressBar } from '#app/components/progress-bar.tsx';
 import { registerServiceWorker } from '#app/lib/pwa.client.ts';
 import { readRefusal } from '#app/lib/refusal.ts';
 import { useNonce } from '#app/lib/nonce.tsx';
+import { ZOD_BROWSER_CONFIG } from '#app/lib/zod-browser.ts';
 import type { LocaleData } from '#app/lib/locale-data.ts';
 import type { Route } from './+types/root';
 import interLatin400 from '@fontsource/inter/files/inter-latin-400-normal.woff2?url';
@@ -77,6 +78,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="min-h-screen bg-white font-sans text-slate-900 antialiased">
         <ProgressBar />
         {children}
+        {/* Before the module scripts: zod without its `eval` check (lib/zod-browser.ts). */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: ZOD_BROWSER_CONFIG }} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -1,9 +1,11 @@
 /**
- * What a route module's `handle` may say to the server entry. A catalogue page where Lighthouse
- * measured a gain from starting the scripts after the largest paint (home, the product list, a
- * product, a bundle: decision 37) opts in with `export const handle = scriptsAfterPaintHandle`.
- * Forms (checkout, account, the back office) never do: a shopper there acts at once, and every
- * control should work from the first paint.
+ * What a route module's `handle` may say to the server entry. A page where Lighthouse measured a
+ * gain from starting the scripts after the largest paint opts in with
+ * `export const handle = scriptsAfterPaintHandle`: home, the product list, a product, a bundle
+ * (decision 37), and the cart, the checkout and the account dashboard's start (decision 0068),
+ * whose controls all work without JavaScript and whose first input starts the scripts at once.
+ * The other forms (login, registration, the account's sections, the back office) hydrate as soon
+ * as they can.
  */
 export const scriptsAfterPaintHandle = { scriptsAfterPaint: true } as const;
 

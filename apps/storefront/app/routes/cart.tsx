@@ -25,6 +25,7 @@ import { pageMeta } from '#app/lib/seo.ts';
 import { getShopRequest } from '#app/lib/shop.server.ts';
 import { pageLog } from '#app/lib/logger.server.ts';
 import type { Route } from './+types/cart';
+import { scriptsAfterPaintHandle } from '#app/lib/route-handle.ts';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const shop = getShopRequest(context);
@@ -351,3 +352,9 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
 export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
   return <ErrorScreen error={error} homeHref={`/${params.lang}/`} />;
 }
+
+/**
+ * The scripts start after the largest paint (decision 0068): every control of the cart works
+ * without them, and the shopper's first touch, click or key starts them at once.
+ */
+export const handle = scriptsAfterPaintHandle;

@@ -42,7 +42,7 @@ import { useHydrated } from '#app/lib/hydrated.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { shopTranslator } from '#app/lib/messages.server.ts';
 import { useIsPending } from '#app/lib/pending.ts';
-import { checkoutHandle } from '#app/lib/route-handle.ts';
+import { checkoutHandle, scriptsAfterPaintHandle } from '#app/lib/route-handle.ts';
 import { pageMeta } from '#app/lib/seo.ts';
 import { useShopForm } from '#app/lib/shop-form.ts';
 import { optional } from '#app/lib/api-errors.server.ts';
@@ -64,7 +64,9 @@ const nextPath = (locale: string, order: Order) =>
     ? payPath(locale, order.id)
     : thanksPath(locale, order.id);
 
-export const handle = checkoutHandle;
+// Its own header; the scripts after the largest paint (decision 0068: the form works without
+// them, a choice made before they ran is sent once they do, and any input starts them at once).
+export const handle = { ...checkoutHandle, ...scriptsAfterPaintHandle };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const shop = getShopRequest(context);

@@ -2,6 +2,7 @@ import { AppLink } from '#app/components/app-link.tsx';
 import { DASHBOARD_SECTIONS } from '#app/components/dashboard-section.tsx';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { pageMeta } from '#app/lib/seo.ts';
+import { scriptsAfterPaintHandle } from '#app/lib/route-handle.ts';
 import type { Route } from './+types/dashboard-home';
 
 export function meta({ matches, location }: Route.MetaArgs) {
@@ -26,3 +27,6 @@ export default function DashboardHome() {
     </ul>
   );
 }
+
+/** Links only: the scripts wait for the largest paint (decision 0068); the sections do not. */
+export const handle = scriptsAfterPaintHandle;

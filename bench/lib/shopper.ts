@@ -1,0 +1,73 @@
+// The logged-in shopper the benches measure with (issue 25): the seeded shopper logged in through
+// the API as a browser would, with 3 cart lines and 2 wishlist items. Used by `npm run bench`
+// (server-rendered pages for a session) and `npm run bench:lighthouse` (the cart, checkout and
+// dashboard audited with the session's cookies in Chromium).
+
+/** The seeded shopper (apps/api/src/seed/data/content.ts; DEMO_PASSWORD). */
+export const SHOPPER = { email: 'shopper@example.com', password: 'demo1234' };
+
+export type ShopperSession = {
+  /** The Cookie header of the session (the CSRF cookie and the session's). */
+  cookie: string;
+  /** The same cookies one by one, to set in a browser. */
+  cookies: { name: string; value: string }[];
+  cartLines: number;
+  cartQuantity: number;
+  wishlist: number;
+};
+
+/**
+ * Logs the seeded shopper in through the API, as a browser would (the CSRF cookie first, then
+ * the login; the session's own token after it), and sets 3 cart lines and 2 wishlist items.
+ * Answers the Cookie header of that session and what its cart and wishlist then hold.
+ */
+export async function shopperSession(
+  origin: string,
+  products: { id: number; available: boolean }[],
+): Promise<ShopperSession> {
+  const cookies = new Map<string, string>();
+  const send = async (method: string, path: string, body?: unknown) => {
+    const token = cookies.get('csrftoken');
+    const res = await fetch(`${origin}${path}`, {
+      method,
+      headers: {
+        accept: 'application/json',
+        cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        ...(token && method !== 'GET' ? { 'x-csrftoken': token } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';', 1);
+      const at = pair?.indexOf('=') ?? -1;
+      if (pair && at > 0) cookies.set(pair.slice(0, at).trim(), pair.slice(at + 1).trim());
+    }
+    const text = await res.text();
+    if (!res.ok) throw new Error(`shopper: ${method} ${path} answered ${res.status}: ${text}`);
+    return text ? (JSON.parse(text) as unknown) : null;
+  };
+  await send('GET', '/en/api/accounts/login/');
+  await send('POST', '/en/api/accounts/login/', SHOPPER);
+  const available = products.filter((p) => p.available);
+  if (available.length < 3) throw new Error('the first product page has fewer than 3 to buy');
+  // Set, not added: a run on a reused catalogue leaves the same 3 lines.
+  for (const { id } of available.slice(0, 3))
+    await send('PATCH', `/en/api/sales/cart_products/${id}/`, { quantity: 1, ref: 'product' });
+  for (const { id } of available.slice(0, 2))
+    await send('POST', '/en/api/products/wishlist/', { product: id });
+  const cart = (await send('GET', '/en/api/sales/cart_products/')) as {
+    items: unknown[];
+    totals: { quantity: number };
+  };
+  const wishlist = (await send('GET', '/en/api/products/wishlist/?page_size=1')) as {
+    count: number;
+  };
+  return {
+    cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+    cookies: [...cookies].map(([name, value]) => ({ name, value })),
+    cartLines: cart.items.length,
+    cartQuantity: cart.totals.quantity,
+    wishlist: wishlist.count,
+  };
+}
