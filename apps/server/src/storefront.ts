@@ -10,7 +10,7 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
 import { localeOfUrl, pageRefusal } from '@shop/api/errors';
 import { translatorFor } from '@shop/api/i18n';
 import { pageTiming, serverTimingHeader, timed } from '@shop/api/timing';
-import { MAX_PICTURE_BYTES, newCsrfToken } from '@shop/contract';
+import { CSRF_TOKEN_PATTERN, MAX_PICTURE_BYTES, newCsrfToken } from '@shop/contract';
 import { hostVerdict } from './host-rule.ts';
 import { pagePatterns } from './page-routes.ts';
 import {
@@ -20,19 +20,50 @@ import {
   keepableToken,
   pageCacheKey,
   templateOf,
+  templateRequest,
   type PageCache,
   type Template,
+  type TemplateRequest,
 } from './page-cache.ts';
 
 /** What the storefront's server entry exports besides the renderer (see entry.server.tsx). */
 type StorefrontEntry = {
   createLoadContext(
     transport: { fetch: typeof fetch; host: string },
-    request: { nonce: string; renderTimer?: { start(): () => void } },
+    request: { nonce: string; renderTimer?: { start(): () => void }; template?: boolean },
   ): unknown;
+  /**
+   * A kept template's page for one personal view (lib/personal-fill.server.ts), or null when it
+   * cannot be (the page is then rendered for its request).
+   */
+  fillPersonalPage?(html: string, view: unknown, locale: string, nonce: string): string | null;
+  /** The personal view of a user and their badges (null, null: a visitor's). */
+  personalViewOf?(user: PersonalUser | null, badges: unknown): unknown;
   /** Runs a page's handling with the request's logger (its lib/logger.server.ts). */
   withPageLogger?<T>(logger: FastifyBaseLogger, work: () => T): T;
 };
+
+/** What decides whether a user's page may be a filled template (the API's `user_info`). */
+type PersonalUser = { isStaff: boolean; noCache: boolean; personalPrices: boolean };
+
+/**
+ * The pages kept as templates with personal holes (decision 0067): the product list, with any
+ * query. Only routes whose every component was audited for what belongs to one shopper.
+ */
+const TEMPLATE_ROUTES: readonly RegExp[] = [/^\/[a-z]{2}\/products\/$/];
+
+const isTemplateRoute = (url: string) => {
+  const path = url.split('?', 1)[0] ?? '';
+  return TEMPLATE_ROUTES.some((route) => route.test(path));
+};
+
+/**
+ * Whether a signed-in user's page shows nothing personal but the template's holes: not staff
+ * (hidden products, a closed shop), no discounts of their own on anything (the cards' prices,
+ * decision 0066), and the API's caches as a visitor's (`noCache`).
+ */
+const plainShopper = (user: PersonalUser) =>
+  !user.isStaff && !user.noCache && !user.personalPrices;
 
 /**
  * The largest page form post read, in bytes: the storefront's forms are a few fields (the picture
@@ -113,6 +144,8 @@ function toWebRequest(
   publicOrigin: string,
   /** The page is rendered as for a GET, marked with the refusal (nothing of it runs). */
   refusal?: PageRefusal,
+  /** Rendered as for a visitor: with these cookies (a template's render, decision 0067). */
+  visitor?: { cookie: string | undefined },
 ): Request {
   const url = pageUrl(req, publicOrigin);
   const headers = new Headers();
@@ -129,6 +162,11 @@ function toWebRequest(
   const controller = new AbortController();
   reply.raw.on('close', () => controller.abort());
   if (refusal) headers.set(REFUSAL_HEADER, refusalHeaderValue(refusal));
+  if (visitor) {
+    headers.delete('cookie');
+    headers.delete('authorization');
+    if (visitor.cookie) headers.set('cookie', visitor.cookie);
+  }
   // HEAD is a GET whose body is not sent (mountStorefront drops it); React Router would treat
   // a HEAD as a data request. A refused request is rendered as a GET too (its error screen).
   const method = req.method === 'HEAD' || refusal ? 'GET' : req.method;
@@ -219,7 +257,13 @@ export async function mountStorefront(
    * time went (Server-Timing). Its in-process API calls carry the page's request id, and its
    * handling logs through the page's request logger: one id for a page and all it caused.
    */
-  const renderPage = async (req: FastifyRequest, reply: FastifyReply, refusal?: PageRefusal) => {
+  const renderPage = async (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    refusal?: PageRefusal,
+    /** A template's render: as for a visitor with these cookies, in template mode. */
+    visitor?: { cookie: string | undefined },
+  ) => {
     // The API's Retry-After (PostgreSQL or Redis away: 503; a limit: 429) goes on to the page.
     let retryAfter: string | null = null;
     const timing = pageTiming();
@@ -242,15 +286,19 @@ export async function mountStorefront(
     };
     const render = () =>
       handler(
-        toWebRequest(req, reply, publicOrigin, refusal),
+        toWebRequest(req, reply, publicOrigin, refusal, visitor),
         entry.createLoadContext(transport, {
           nonce: req.cspNonce,
           renderTimer: timing.render,
+          ...(visitor ? { template: true } : {}),
         }) as Parameters<typeof handler>[1],
       );
-    // The session this request read is handed to the API calls of its loaders (decision 0055).
+    // The session this request read is handed to the API calls of its loaders (decision 0055);
+    // a template is rendered without one.
     const handle = () =>
-      app.hasDecorator('withPageSession') ? app.withPageSession(req, render) : render();
+      app.hasDecorator('withPageSession') && !visitor
+        ? app.withPageSession(req, render)
+        : render();
     const response = await timed(timing, () =>
       entry.withPageLogger ? entry.withPageLogger(req.log, handle) : handle(),
     );
@@ -290,7 +338,119 @@ export async function mountStorefront(
     return reply.send(body ? Readable.fromWeb(body) : null);
   };
 
+  /**
+   * The personal view of a request with a session, read through the API in-process with the
+   * page's session handed over (one session read): its user and badges, the cookies the API set
+   * (the session's CSRF token when the browser held another) and that token. Null: the page is
+   * rendered for it (a call failed, or the user is not a plain shopper).
+   */
+  const personalOf = async (req: FastifyRequest, locale: string) => {
+    const call = async (path: string) => {
+      const headers: Record<string, string> = {
+        accept: 'application/json',
+        'x-request-id': req.id,
+        'x-forwarded-for': req.ip,
+      };
+      if (req.headers.cookie) headers.cookie = req.headers.cookie;
+      const language = req.headers['accept-language'];
+      if (typeof language === 'string') headers['accept-language'] = language;
+      const res = await apiFetch(`${host}/${locale}/api/${path}`, { headers });
+      return { status: res.status, setCookies: res.headers.getSetCookie(), res };
+    };
+    const read = () => Promise.all([call('accounts/user_info/'), call('sales/badges/')]);
+    const [user, badges] = await (app.hasDecorator('withPageSession')
+      ? app.withPageSession(req, read)
+      : read());
+    if (badges.status !== 200) return null;
+    // No user: the API answers 401 or 403 for a session without one (an anonymous cart).
+    if (user.status !== 200 && user.status !== 401 && user.status !== 403) return null;
+    const info = user.status === 200 ? ((await user.res.json()) as PersonalUser) : null;
+    if (info && !plainShopper(info)) return null;
+    const setCookies = [...user.setCookies, ...badges.setCookies];
+    const token = setCookies
+      .map((line) => /^csrftoken=([^;]*)/.exec(line)?.[1])
+      .findLast((value) => value !== undefined && CSRF_TOKEN_PATTERN.test(value));
+    return {
+      view: entry.personalViewOf?.(info, await badges.res.json()),
+      setCookies,
+      token,
+    };
+  };
+
+  /**
+   * A page on a template route (decision 0067): the kept template of its visitor key (rendered
+   * once without a session, in template mode), filled with the request's personal view — the
+   * visitor's for a request without a session. Anything that is not a plain case is rendered
+   * for its request, as before.
+   */
+  const renderTemplated = async (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    request: TemplateRequest,
+    pageCache: PageCache,
+    fillPage: NonNullable<StorefrontEntry['fillPersonalPage']>,
+  ) => {
+    const locale = req.url.split('/', 2)[1] ?? '';
+    const personal = request.session
+      ? await personalOf(req, locale)
+      : { view: entry.personalViewOf?.(null, null), setCookies: [], token: undefined };
+    if (!personal) return sendRendered(req, reply, await renderPage(req, reply));
+    const visitor = { cookie: request.visitorCookie };
+    const visitorToken = keptToken(request.visitorCookie);
+    const { value: template, source } =
+      req.method === 'HEAD'
+        ? { value: await pageCache.peek(request.key), source: 'hit' as const }
+        : await pageCache.fetch(request.key, async () => {
+            let rendered: Rendered;
+            try {
+              rendered = await renderPage(req, reply, undefined, visitor);
+            } catch {
+              return null;
+            }
+            const { response } = rendered;
+            const headers: [string, string][] = [];
+            response.headers.forEach((value, name) => {
+              if (name !== 'set-cookie') headers.push([name, value]);
+            });
+            const head = { status: response.status, headers, nonce: req.cspNonce };
+            const setCookies = response.headers.getSetCookie();
+            if (!response.body || !keepableToken({ ...head, setCookies }, visitorToken)) {
+              await response.body?.cancel();
+              return null;
+            }
+            try {
+              const body = await new Response(response.body).text();
+              return templateOf({ ...head, setCookies, body }, visitorToken);
+            } catch {
+              return null;
+            }
+          });
+    if (!template) return sendRendered(req, reply, await renderPage(req, reply));
+    const page = fill(template, {
+      nonce: req.cspNonce,
+      token: personal.token ?? keptToken(req.headers.cookie) ?? newCsrfToken(),
+    });
+    const body = fillPage(page.body, personal.view, locale, req.cspNonce);
+    if (body === null) return sendRendered(req, reply, await renderPage(req, reply));
+    reply.code(page.status);
+    for (const [key, value] of page.headers) reply.header(key, value);
+    const cookies = [...page.setCookies, ...personal.setCookies];
+    if (cookies.length) reply.header('set-cookie', cookies);
+    reply.header(PAGE_CACHE_HEADER, source === 'load' ? 'miss' : source);
+    return reply.send(req.method === 'HEAD' ? undefined : body);
+  };
+
   const render = async (req: FastifyRequest, reply: FastifyReply, refusal?: PageRefusal) => {
+    if (cache && !refusal && entry.fillPersonalPage && isTemplateRoute(req.url)) {
+      const request = templateRequest({
+        method: req.method,
+        url: req.url,
+        protocol: req.protocol,
+        cookie: req.headers.cookie,
+        authorization: req.headers.authorization,
+      });
+      if (request) return renderTemplated(req, reply, request, cache, entry.fillPersonalPage);
+    }
     const key =
       cache && !refusal
         ? pageCacheKey({

@@ -1,0 +1,42 @@
+import type { Messages } from '@shop/contract';
+import { isLocale, type Locale } from '@shop/domain';
+import de from '@shop/messages/langs/de.json' with { type: 'json' };
+import en from '@shop/messages/langs/en.json' with { type: 'json' };
+import it from '@shop/messages/langs/it.json' with { type: 'json' };
+import ru from '@shop/messages/langs/ru.json' with { type: 'json' };
+import { createTranslator, type Translate } from './i18n.tsx';
+import { fillPersonal, hasMarkers, type PersonalView } from './personal-view.tsx';
+
+export { personalViewOf } from './personal-view.tsx';
+
+// The catalogues the API serves (packages/messages): the same words the components render.
+const CATALOGUES: Record<Locale, Messages> = { de, en, it, ru } as Record<Locale, Messages>;
+const translators = new Map<Locale, Translate>();
+
+function translatorOf(locale: Locale): Translate {
+  let t = translators.get(locale);
+  if (!t) {
+    t = createTranslator(locale, CATALOGUES[locale]);
+    translators.set(locale, t);
+  }
+  return t;
+}
+
+/**
+ * A kept template (its secrets filled) made the page of one view, in the page's language; null
+ * when the template is none (it has no head, or a marker was left: rendered fully instead).
+ */
+export function fillPersonalPage(
+  html: string,
+  view: PersonalView,
+  locale: string,
+  nonce: string,
+): string | null {
+  if (!isLocale(locale)) return null;
+  try {
+    const page = fillPersonal(html, view, translatorOf(locale), nonce);
+    return hasMarkers(page) ? null : page;
+  } catch {
+    return null;
+  }
+}
