@@ -23,11 +23,11 @@ import { pageCacheKey, type PageCache, type Template } from './page-cache.ts';
 // without JSX (vitest transforms the files when the test runs).
 const load = (path: string) => import(path) as Promise<Record<string, unknown>>;
 const [entry, root, locale, layout, products] = await Promise.all([
-  load('../../storefront/app/entry.server.tsx' as string),
-  load('../../storefront/app/root.tsx' as string),
-  load('../../storefront/app/routes/locale.tsx' as string),
-  load('../../storefront/app/routes/shop-layout.tsx' as string),
-  load('../../storefront/app/routes/products.tsx' as string),
+  load('../../storefront/app/entry.server.tsx'),
+  load('../../storefront/app/root.tsx'),
+  load('../../storefront/app/routes/locale.tsx'),
+  load('../../storefront/app/routes/shop-layout.tsx'),
+  load('../../storefront/app/routes/products.tsx'),
 ]);
 
 /** A route module as React Router's Vite plugin hands it over: its components given their props. */
@@ -51,7 +51,12 @@ function storefront(): ServerBuild {
     { id: 'root', path: '', module: built(root) },
     { id: 'routes/locale', parentId: 'root', path: ':lang', module: built(locale) },
     { id: 'routes/shop-layout', parentId: 'routes/locale', module: built(layout) },
-    { id: 'routes/products', parentId: 'routes/shop-layout', path: 'products', module: built(products) },
+    {
+      id: 'routes/products',
+      parentId: 'routes/shop-layout',
+      path: 'products',
+      module: built(products),
+    },
   ]);
 }
 
@@ -115,9 +120,9 @@ beforeAll(async () => {
   const stocked = new Set(
     (await parentProducts(t)).filter((p) => p.stock === null || p.stock >= 10).map((p) => p.id),
   );
-  const listed = (
-    await visitor().send('GET', '/en/api/products/products/')
-  ).json<{ results: { id: number; ref?: string }[] }>();
+  const listed = (await visitor().send('GET', '/en/api/products/products/')).json<{
+    results: { id: number; ref?: string }[];
+  }>();
   ids.push(
     ...listed.results
       .filter((card) => (card.ref ?? 'product') === 'product' && stocked.has(card.id))
@@ -130,9 +135,9 @@ beforeAll(async () => {
   // Ann: 3 lines, 2 saved; Bob: 1 line, 1 saved (another product).
   for (const id of ids) expect((await ann.set(id, 1)).statusCode).toBe(200);
   for (const id of ids.slice(0, 2))
-    expect(
-      (await ann.send('POST', '/en/api/products/wishlist/', { product: id })).statusCode,
-    ).toBe(201);
+    expect((await ann.send('POST', '/en/api/products/wishlist/', { product: id })).statusCode).toBe(
+      201,
+    );
   expect((await bob.set(ids[2]!, 2)).statusCode).toBe(200);
   expect(
     (await bob.send('POST', '/en/api/products/wishlist/', { product: ids[2] })).statusCode,
@@ -140,11 +145,12 @@ beforeAll(async () => {
 });
 
 describe('a list page from the kept template', () => {
-  it("shows each shopper, a visitor and an anonymous cart their own, in turn, from one template", async () => {
+  it('shows each shopper, a visitor and an anonymous cart their own, in turn, from one template', async () => {
     const cart = visitor();
     expect((await cart.set(ids[0]!, 4)).statusCode).toBe(200);
     const savedOf = async (b: Browser) =>
-      (await b.send('GET', '/en/api/products/wishlist/')).json<{ results: { id: number }[] }>()
+      (await b.send('GET', '/en/api/products/wishlist/'))
+        .json<{ results: { id: number }[] }>()
         .results.map((item) => item.id)
         .sort();
     const annSaved = await savedOf(ann);
@@ -161,9 +167,19 @@ describe('a list page from the kept template', () => {
         expect(['hit', 'miss', 'shared']).toContain(res.headers['x-page-cache']);
         expect(res.body).not.toMatch(/[\uE000-\uE005]/);
       }
-      expect(shown(a.body)).toMatchObject({ cart: 3, wishlist: 2, signedIn: true, saved: annSaved });
+      expect(shown(a.body)).toMatchObject({
+        cart: 3,
+        wishlist: 2,
+        signedIn: true,
+        saved: annSaved,
+      });
       expect(shown(a.body).view?.user?.email).toBe('ann.plain@example.com');
-      expect(shown(b.body)).toMatchObject({ cart: 2, wishlist: 1, signedIn: true, saved: bobSaved });
+      expect(shown(b.body)).toMatchObject({
+        cart: 2,
+        wishlist: 1,
+        signedIn: true,
+        saved: bobSaved,
+      });
       expect(shown(b.body).view?.user?.email).toBe('bob.plain@example.com');
       expect(shown(v.body)).toMatchObject({ cart: 0, wishlist: 0, signedIn: false, saved: [] });
       expect(shown(v.body).loginLink).toBe(true);
@@ -228,7 +244,17 @@ describe('a page not filled from the template', () => {
     await staff.logIn('staff@example.com');
     const demo = browserOf(t);
     await demo.logIn('shopper@example.com');
-    const own = await t.handle.db.select().from(s.discounts).where(eq(s.discounts.userId, (await t.handle.db.select().from(s.users).where(eq(s.users.email, 'shopper@example.com')))[0]!.id));
+    const own = await t.handle.db
+      .select()
+      .from(s.discounts)
+      .where(
+        eq(
+          s.discounts.userId,
+          (
+            await t.handle.db.select().from(s.users).where(eq(s.users.email, 'shopper@example.com'))
+          )[0]!.id,
+        ),
+      );
     expect(own.length).toBeGreaterThan(0);
     for (const b of [staff, demo]) {
       const res = await page(b);
@@ -238,9 +264,9 @@ describe('a page not filled from the template', () => {
       expect(shown(res.body).signedIn).toBe(true);
     }
     // The demo shopper's own prices: their list's cards as the API prices them for them.
-    const priced = (
-      await demo.send('GET', '/en/api/products/products/?page_size=12')
-    ).json<{ results: { discountPrice: number | null }[] }>();
+    const priced = (await demo.send('GET', '/en/api/products/products/?page_size=12')).json<{
+      results: { discountPrice: number | null }[];
+    }>();
     const visitorPriced = (
       await visitor().send('GET', '/en/api/products/products/?page_size=12')
     ).json<{ results: { discountPrice: number | null }[] }>();

@@ -10,7 +10,7 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
 import { localeOfUrl, pageRefusal } from '@shop/api/errors';
 import { translatorFor } from '@shop/api/i18n';
 import { pageTiming, serverTimingHeader, timed } from '@shop/api/timing';
-import { CSRF_TOKEN_PATTERN, MAX_PICTURE_BYTES, newCsrfToken } from '@shop/contract';
+import { MAX_PICTURE_BYTES, newCsrfToken, type UserInfo } from '@shop/contract';
 import { hostVerdict } from './host-rule.ts';
 import { pagePatterns } from './page-routes.ts';
 import {
@@ -36,15 +36,15 @@ type StorefrontEntry = {
    * A kept template's page for one personal view (lib/personal-fill.server.ts), or null when it
    * cannot be (the page is then rendered for its request).
    */
-  fillPersonalPage?(html: string, view: unknown, locale: string, nonce: string): string | null;
+  fillPersonalPage?: (html: string, view: unknown, locale: string, nonce: string) => string | null;
   /** The personal view of a user and their badges (null, null: a visitor's). */
-  personalViewOf?(user: PersonalUser | null, badges: unknown): unknown;
+  personalViewOf?: (user: PersonalUser | null, badges: unknown) => unknown;
   /** Runs a page's handling with the request's logger (its lib/logger.server.ts). */
   withPageLogger?<T>(logger: FastifyBaseLogger, work: () => T): T;
 };
 
 /** What decides whether a user's page may be a filled template (the API's `user_info`). */
-type PersonalUser = { isStaff: boolean; noCache: boolean; personalPrices: boolean };
+type PersonalUser = Pick<UserInfo, 'isStaff' | 'noCache' | 'personalPrices'>;
 
 /**
  * The pages kept as templates with personal holes (decision 0067): the product list, with any
@@ -62,8 +62,7 @@ const isTemplateRoute = (url: string) => {
  * (hidden products, a closed shop), no discounts of their own on anything (the cards' prices,
  * decision 0066), and the API's caches as a visitor's (`noCache`).
  */
-const plainShopper = (user: PersonalUser) =>
-  !user.isStaff && !user.noCache && !user.personalPrices;
+const plainShopper = (user: PersonalUser) => !user.isStaff && !user.noCache && !user.personalPrices;
 
 /**
  * The largest page form post read, in bytes: the storefront's forms are a few fields (the picture
@@ -296,9 +295,7 @@ export async function mountStorefront(
     // The session this request read is handed to the API calls of its loaders (decision 0055);
     // a template is rendered without one.
     const handle = () =>
-      app.hasDecorator('withPageSession') && !visitor
-        ? app.withPageSession(req, render)
-        : render();
+      app.hasDecorator('withPageSession') && !visitor ? app.withPageSession(req, render) : render();
     const response = await timed(timing, () =>
       entry.withPageLogger ? entry.withPageLogger(req.log, handle) : handle(),
     );
@@ -339,41 +336,19 @@ export async function mountStorefront(
   };
 
   /**
-   * The personal view of a request with a session, read through the API in-process with the
-   * page's session handed over (one session read): its user and badges, the cookies the API set
-   * (the session's CSRF token when the browser held another) and that token. Null: the page is
-   * rendered for it (a call failed, or the user is not a plain shopper).
+   * The personal view of a request with a session, read in-process on the page request's own
+   * session and user (apps/api plugins/personal-view.ts: the reads of `user_info` and the
+   * badges, no HTTP call), and the session's CSRF token (its cookie set on this answer when the
+   * browser held another, as the API does). Null: the page is rendered for it (the user is not a
+   * plain shopper, or the app cannot read the view).
    */
-  const personalOf = async (req: FastifyRequest, locale: string) => {
-    const call = async (path: string) => {
-      const headers: Record<string, string> = {
-        accept: 'application/json',
-        'x-request-id': req.id,
-        'x-forwarded-for': req.ip,
-      };
-      if (req.headers.cookie) headers.cookie = req.headers.cookie;
-      const language = req.headers['accept-language'];
-      if (typeof language === 'string') headers['accept-language'] = language;
-      const res = await apiFetch(`${host}/${locale}/api/${path}`, { headers });
-      return { status: res.status, setCookies: res.headers.getSetCookie(), res };
-    };
-    const read = () => Promise.all([call('accounts/user_info/'), call('sales/badges/')]);
-    const [user, badges] = await (app.hasDecorator('withPageSession')
-      ? app.withPageSession(req, read)
-      : read());
-    if (badges.status !== 200) return null;
-    // No user: the API answers 401 or 403 for a session without one (an anonymous cart).
-    if (user.status !== 200 && user.status !== 401 && user.status !== 403) return null;
-    const info = user.status === 200 ? ((await user.res.json()) as PersonalUser) : null;
-    if (info && !plainShopper(info)) return null;
-    const setCookies = [...user.setCookies, ...badges.setCookies];
-    const token = setCookies
-      .map((line) => /^csrftoken=([^;]*)/.exec(line)?.[1])
-      .findLast((value) => value !== undefined && CSRF_TOKEN_PATTERN.test(value));
+  const personalOf = async (req: FastifyRequest, reply: FastifyReply) => {
+    if (!app.hasDecorator('pagePersonalView')) return null;
+    const { user, badges } = await app.pagePersonalView(req);
+    if (user && !plainShopper(user)) return null;
     return {
-      view: entry.personalViewOf?.(info, await badges.res.json()),
-      setCookies,
-      token,
+      view: entry.personalViewOf?.(user, badges),
+      token: req.csrfToken(reply),
     };
   };
 
@@ -392,8 +367,8 @@ export async function mountStorefront(
   ) => {
     const locale = req.url.split('/', 2)[1] ?? '';
     const personal = request.session
-      ? await personalOf(req, locale)
-      : { view: entry.personalViewOf?.(null, null), setCookies: [], token: undefined };
+      ? await personalOf(req, reply)
+      : { view: entry.personalViewOf?.(null, null), token: undefined };
     if (!personal) return sendRendered(req, reply, await renderPage(req, reply));
     const visitor = { cookie: request.visitorCookie };
     const visitorToken = keptToken(request.visitorCookie);
@@ -434,8 +409,7 @@ export async function mountStorefront(
     if (body === null) return sendRendered(req, reply, await renderPage(req, reply));
     reply.code(page.status);
     for (const [key, value] of page.headers) reply.header(key, value);
-    const cookies = [...page.setCookies, ...personal.setCookies];
-    if (cookies.length) reply.header('set-cookie', cookies);
+    if (page.setCookies.length) reply.header('set-cookie', page.setCookies);
     reply.header(PAGE_CACHE_HEADER, source === 'load' ? 'miss' : source);
     return reply.send(req.method === 'HEAD' ? undefined : body);
   };

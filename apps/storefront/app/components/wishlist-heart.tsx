@@ -30,13 +30,7 @@ const WishlistContext = createContext<WishlistState>({
 export const useWishlist = () => useContext(WishlistContext);
 
 /** The shop layout's wishlist: which products are saved, and the header's 500 ms animation. */
-export function WishlistProvider({
-  saved,
-  children,
-}: {
-  saved: SavedState;
-  children: ReactNode;
-}) {
+export function WishlistProvider({ saved, children }: { saved: SavedState; children: ReactNode }) {
   const [animating, added] = useTimedFlag(WISHLIST_ANIMATION_MS);
   const value = useMemo(() => ({ saved, animating, added }), [saved, animating, added]);
   return <WishlistContext value={value}>{children}</WishlistContext>;

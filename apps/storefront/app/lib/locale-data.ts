@@ -30,8 +30,5 @@ export const LOCALE_ROUTE_ID = 'routes/locale';
  */
 export const useLocaleData = () => {
   const data = useRouteLoaderData<LocaleData>(LOCALE_ROUTE_ID);
-  return useMemo(
-    () => (data?.templated ? { ...data, user: templatedUser(data) } : data),
-    [data],
-  );
+  return useMemo(() => (data?.templated ? { ...data, user: templatedUser(data) } : data), [data]);
 };

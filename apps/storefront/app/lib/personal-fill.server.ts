@@ -10,7 +10,7 @@ import { fillPersonal, hasMarkers, type PersonalView } from './personal-view.tsx
 export { personalViewOf } from './personal-view.tsx';
 
 // The catalogues the API serves (packages/messages): the same words the components render.
-const CATALOGUES: Record<Locale, Messages> = { de, en, it, ru } as Record<Locale, Messages>;
+const CATALOGUES: Record<Locale, Messages> = { de, en, it, ru };
 const translators = new Map<Locale, Translate>();
 
 function translatorOf(locale: Locale): Translate {

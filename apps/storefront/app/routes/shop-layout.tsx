@@ -113,11 +113,7 @@ export default function ShopLayout({ loaderData }: Route.ComponentProps) {
                         personal={personal}
                       />
                     </div>
-                    <MainBar
-                      shop={locale.shop}
-                      menus={loaderData.menus}
-                      personal={personal}
-                    />
+                    <MainBar shop={locale.shop} menus={loaderData.menus} personal={personal} />
                     <OnlineStatus />
                   </header>
                 )}
