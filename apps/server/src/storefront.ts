@@ -37,6 +37,17 @@ type StorefrontEntry = {
    * cannot be (the page is then rendered for its request).
    */
   fillPersonalPage?: (html: string, view: unknown, locale: string, nonce: string) => string | null;
+  /** A kept template parsed once for `fillCompiledPage` (its secrets as the two marks). */
+  compilePersonalPage?: (html: string) => unknown;
+  /** The page of a compiled template for one view and one answer's secrets, or null. */
+  fillCompiledPage?: (
+    template: unknown,
+    view: unknown,
+    locale: string,
+    secrets: { nonce: string; token: string },
+  ) => string | null;
+  NONCE_MARK?: string;
+  TOKEN_MARK?: string;
   /** The personal view of a user and their badges (null, null: a visitor's). */
   personalViewOf?: (user: PersonalUser | null, badges: unknown) => unknown;
   /** Runs a page's handling with the request's logger (its lib/logger.server.ts). */
@@ -358,6 +369,22 @@ export async function mountStorefront(
    * visitor's for a request without a session. Anything that is not a plain case is rendered
    * for its request, as before.
    */
+  /**
+   * Each kept template parsed once (its secrets as marks), for as long as it is kept: an answer
+   * is then one walk and one join instead of the secrets' join and the markers' searches.
+   */
+  const compiled = new WeakMap<Template, unknown>();
+  const compiledOf = (template: Template) => {
+    const { compilePersonalPage, NONCE_MARK, TOKEN_MARK } = entry;
+    if (!compilePersonalPage || !NONCE_MARK || !TOKEN_MARK) return null;
+    let parsed = compiled.get(template);
+    if (parsed === undefined) {
+      parsed = compilePersonalPage(fill(template, { nonce: NONCE_MARK, token: TOKEN_MARK }).body);
+      compiled.set(template, parsed);
+    }
+    return parsed;
+  };
+
   const renderTemplated = async (
     req: FastifyRequest,
     reply: FastifyReply,
@@ -401,15 +428,19 @@ export async function mountStorefront(
             }
           });
     if (!template) return sendRendered(req, reply, await renderPage(req, reply));
-    const page = fill(template, {
+    const secrets = {
       nonce: req.cspNonce,
       token: personal.token ?? keptToken(req.headers.cookie) ?? newCsrfToken(),
-    });
-    const body = fillPage(page.body, personal.view, locale, req.cspNonce);
-    if (body === null) return sendRendered(req, reply, await renderPage(req, reply));
-    reply.code(page.status);
-    for (const [key, value] of page.headers) reply.header(key, value);
-    if (page.setCookies.length) reply.header('set-cookie', page.setCookies);
+    };
+    const parsed = compiledOf(template);
+    const body = parsed
+      ? entry.fillCompiledPage?.(parsed, personal.view, locale, secrets)
+      : fillPage(fill(template, secrets).body, personal.view, locale, req.cspNonce);
+    if (!body) return sendRendered(req, reply, await renderPage(req, reply));
+    reply.code(template.status);
+    for (const [key, value] of template.headers) reply.header(key, value);
+    const setCookies = template.setCookies.map((pieces) => pieces.join(secrets.token));
+    if (setCookies.length) reply.header('set-cookie', setCookies);
     reply.header(PAGE_CACHE_HEADER, source === 'load' ? 'miss' : source);
     return reply.send(req.method === 'HEAD' ? undefined : body);
   };

@@ -200,4 +200,11 @@ export function createLoadContext(
 export { withPageLogger } from '#app/lib/logger.server.ts';
 
 /** Fills a kept template's personal holes for one shopper (lib/personal-view.tsx). */
-export { fillPersonalPage, personalViewOf } from '#app/lib/personal-fill.server.ts';
+export {
+  compilePersonalPage,
+  fillCompiledPage,
+  fillPersonalPage,
+  NONCE_MARK,
+  personalViewOf,
+  TOKEN_MARK,
+} from '#app/lib/personal-fill.server.ts';

@@ -5,9 +5,18 @@ import en from '@shop/messages/langs/en.json' with { type: 'json' };
 import it from '@shop/messages/langs/it.json' with { type: 'json' };
 import ru from '@shop/messages/langs/ru.json' with { type: 'json' };
 import { createTranslator, type Translate } from './i18n.tsx';
-import { fillPersonal, hasMarkers, type PersonalView } from './personal-view.tsx';
+import {
+  compileTemplate,
+  fillCompiled,
+  fillPersonal,
+  hasMarkers,
+  NONCE_MARK,
+  TOKEN_MARK,
+  type CompiledTemplate,
+  type PersonalView,
+} from './personal-view.tsx';
 
-export { personalViewOf } from './personal-view.tsx';
+export { NONCE_MARK, personalViewOf, TOKEN_MARK } from './personal-view.tsx';
 
 // The catalogues the API serves (packages/messages): the same words the components render.
 const CATALOGUES: Record<Locale, Messages> = { de, en, it, ru };
@@ -36,6 +45,34 @@ export function fillPersonalPage(
   try {
     const page = fillPersonal(html, view, translatorOf(locale), nonce);
     return hasMarkers(page) ? null : page;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A kept template (its secrets as NONCE_MARK and TOKEN_MARK) parsed for `fillCompiledPage`; null
+ * when it cannot be (the page is then rendered for its request).
+ */
+export function compilePersonalPage(html: string): CompiledTemplate | null {
+  try {
+    return compileTemplate(html);
+  } catch {
+    return null;
+  }
+}
+
+/** The page of a compiled template for one view and one answer's secrets, or null. */
+export function fillCompiledPage(
+  template: CompiledTemplate,
+  view: PersonalView,
+  locale: string,
+  secrets: { nonce: string; token: string },
+): string | null {
+  if (!isLocale(locale)) return null;
+  try {
+    // Every marker became a segment when it was compiled: none can be left.
+    return fillCompiled(template, view, translatorOf(locale), secrets);
   } catch {
     return null;
   }

@@ -5,7 +5,11 @@ import ru from '@shop/messages/langs/ru.json' with { type: 'json' };
 import type { UserInfo } from '@shop/contract';
 import { createTranslator } from './i18n.tsx';
 import {
+  compileTemplate,
+  fillCompiled,
   fillPersonal,
+  NONCE_MARK,
+  TOKEN_MARK,
   hasMarkers,
   hole,
   inlineJson,
@@ -127,5 +131,34 @@ describe('filling a personal template', () => {
 
   it('refuses a marker it does not know', () => {
     expect(() => fillPersonal(`<head></head>${hole('nobody')}`, VISITOR_VIEW, t, 'n')).toThrow();
+  });
+
+  it('fills a template compiled once as the searches over the whole page do, secrets included', () => {
+    const withSecrets = template.replace(
+      '<form>',
+      `<form data-n="${NONCE_MARK}" data-t="${TOKEN_MARK}">`,
+    );
+    const compiled = compileTemplate(withSecrets);
+    const secrets = { nonce: 'N0nce+/=', token: 'T'.repeat(43) };
+    const searched = (v: typeof VISITOR_VIEW) =>
+      fillPersonal(
+        withSecrets.replaceAll(NONCE_MARK, secrets.nonce).replaceAll(TOKEN_MARK, secrets.token),
+        v,
+        t,
+        secrets.nonce,
+      );
+    const shopper = personalViewOf(user, {
+      cartQuantity: 2,
+      wishlistCount: 1,
+      saved: [{ id: 5, product: 11 }],
+    });
+    for (const v of [VISITOR_VIEW, shopper]) {
+      const page = fillCompiled(compiled, v, t, secrets);
+      expect(page).toBe(searched(v));
+      expect(hasMarkers(page)).toBe(false);
+    }
+    expect(fillCompiled(compiled, shopper, t, secrets)).toContain(`data-t="${secrets.token}"`);
+    // A stray half of a marker is no template.
+    expect(() => compileTemplate(`<head></head>x\uE001y`)).toThrow();
   });
 });

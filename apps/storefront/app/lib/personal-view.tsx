@@ -152,8 +152,104 @@ export function fillPersonal(html: string, view: PersonalView, t: Translate, non
   return filled.slice(0, head) + script + filled.slice(head);
 }
 
+// ---------------------------------------------------------------- a template compiled once
+
+/** Stand-ins for the answer's secrets in a compiled template (the server cuts them out). */
+export const NONCE_MARK = '\uE006';
+export const TOKEN_MARK = '\uE007';
+
+type Segment =
+  string | { hole: string } | { variants: string; options: Segment[][] } | { script: true };
+
+/**
+ * A kept template parsed once (its secrets as NONCE_MARK and TOKEN_MARK): each answer is then
+ * one walk over its few hundred segments and one join, not a search of the whole page.
+ */
+export type CompiledTemplate = { segments: Segment[] };
+
+const PARTS = /(\uE000[^\uE001]*\uE001|\uE002|\uE003|\uE004[^\uE005]*\uE005|\uE006|\uE007)/;
+
+export function compileTemplate(html: string): CompiledTemplate {
+  const head = html.indexOf('</head>');
+  if (head < 0) throw new Error('personal template: the page has no head');
+  const top: Segment[] = [];
+  // The open variants: where their current option's segments go.
+  const stack: { segment: { variants: string; options: Segment[][] }; parent: Segment[] }[] = [];
+  let out = top;
+  const parts = (text: string) => {
+    for (const part of text.split(PARTS)) {
+      if (part === '') continue;
+      const first = part.charCodeAt(0);
+      if (first === 0xe000) {
+        const segment = { variants: part.slice(1, -1), options: [[]] as Segment[][] };
+        out.push(segment);
+        stack.push({ segment, parent: out });
+        out = segment.options[0]!;
+      } else if (first === 0xe002) {
+        const open = stack.at(-1);
+        if (!open) throw new Error('personal template: a variant outside its marker');
+        out = [];
+        open.segment.options.push(out);
+      } else if (first === 0xe003) {
+        const open = stack.pop();
+        if (!open) throw new Error('personal template: a variant closed twice');
+        out = open.parent;
+      } else if (first === 0xe004) {
+        out.push({ hole: part.slice(1, -1) });
+      } else if (first === 0xe006) {
+        out.push({ hole: 'nonce' });
+      } else if (first === 0xe007) {
+        out.push({ hole: 'token' });
+      } else {
+        // A marker's stray half (a name's or a hole's end alone): not a template to fill.
+        if (/[\uE000-\uE007]/.test(part)) throw new Error('personal template: a stray marker');
+        out.push(part);
+      }
+    }
+  };
+  parts(html.slice(0, head));
+  if (stack.length) throw new Error('personal template: a variant open across the head');
+  top.push({ script: true });
+  parts(html.slice(head));
+  if (stack.length) throw new Error('personal template: a variant left open');
+  return { segments: top };
+}
+
+/**
+ * The page of a compiled template for one view and one answer's secrets: as `fillPersonal` over
+ * the template with its secrets filled, in one walk.
+ */
+export function fillCompiled(
+  template: CompiledTemplate,
+  view: PersonalView,
+  t: Translate,
+  secrets: { nonce: string; token: string },
+): string {
+  const out: string[] = [];
+  const walk = (segments: Segment[]) => {
+    for (const segment of segments) {
+      if (typeof segment === 'string') out.push(segment);
+      else if ('hole' in segment) {
+        if (segment.hole === 'nonce') out.push(secrets.nonce);
+        else if (segment.hole === 'token') out.push(secrets.token);
+        else out.push(escapeHtml(holeText(segment.hole, view, t)));
+      } else if ('variants' in segment) {
+        const option = segment.options[choose(segment.variants, view)];
+        if (!option) throw new Error(`personal template: '${segment.variants}' lacks a variant`);
+        walk(option);
+      } else {
+        out.push(
+          `<script type="application/json" id="${PERSONAL_VIEW_ID}" nonce="${escapeHtml(secrets.nonce)}">${inlineJson(view)}</script>`,
+        );
+      }
+    }
+  };
+  walk(template.segments);
+  return out.join('');
+}
+
 /** Whether any marker is left (a component rendered one the filler does not know). */
-export const hasMarkers = (html: string) => /[\uE000-\uE005]/.test(html);
+export const hasMarkers = (html: string) => /[\uE000-\uE007]/.test(html);
 
 let inline: PersonalView | null | undefined;
 
