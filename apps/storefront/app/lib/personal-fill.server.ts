@@ -10,8 +10,6 @@ import {
   fillCompiled,
   fillPersonal,
   hasMarkers,
-  NONCE_MARK,
-  TOKEN_MARK,
   type CompiledTemplate,
   type PersonalView,
 } from './personal-view.tsx';
