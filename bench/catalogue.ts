@@ -507,7 +507,7 @@ async function runScenarios(
   ] as const)
     if (page.results.length === 0) throw new Error(`${what} has no results: nothing to measure`);
 
-  const shopper = await shopperSession(origin, first.results);
+  const shopper = await shopperSession(origin, first.results, join(dataDir, 'mail'));
   say(
     `shopper: ${shopper.cartLines} cart lines (${shopper.cartQuantity} units), ` +
       `${shopper.wishlist} wishlist items`,

@@ -220,7 +220,7 @@ async function main(): Promise<number> {
     ['product', `/en${product}`],
   ];
   // The logged-in shopper's pages (issue 25), audited with the session's cookies in the browser.
-  const shopper = await shopperSession(origin, list.results);
+  const shopper = await shopperSession(origin, list.results, join(dataDir, 'mail'));
   say(`shopper: ${shopper.cartLines} cart lines, ${shopper.wishlist} wishlist items`);
   const shopperPages: [string, string][] = [
     ['cart (3 lines)', '/en/checkout/cart/'],

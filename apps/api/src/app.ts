@@ -61,6 +61,7 @@ import { organizationRoutes } from './routes/organizations.ts';
 import { productRoutes } from './routes/products.ts';
 import { attributeRoutes } from './routes/attributes.ts';
 import { bundleRoutes } from './routes/bundles.ts';
+import { personalViewPlugin } from './plugins/personal-view.ts';
 import { cartRoutes } from './routes/cart.ts';
 import { checkoutRoutes } from './routes/checkout.ts';
 import { contentRoutes } from './routes/content.ts';
@@ -297,6 +298,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(cardDataPlugin, {
     ttlMs: Math.min(app.catalogueCacheMs, options.pageCacheMs ?? DEFAULT_PAGE_CACHE_MS),
   });
+  // A page's personal view for the kept template's filling (decision 0067).
+  await app.register(personalViewPlugin);
   await app.register(securityHeadersPlugin, { publicOrigin: app.publicOrigin });
   await app.register(authLimitsPlugin, {
     secretKey,

@@ -67,6 +67,35 @@ export function pageCacheKey(req: PageRequest): string | null {
   ].join(' ');
 }
 
+/** The API's session cookie (apps/api plugins/sessions.ts). */
+export const SESSION_COOKIE = 'sessionid';
+
+/** A request for a page kept as a template with personal holes (decision 0067). */
+export type TemplateRequest = {
+  /** The kept template's key: the key of the same request without its session. */
+  key: string;
+  /** The request's cookies less its session: what the template is rendered with. */
+  visitorCookie: string | undefined;
+  /** It has a session: its personal view is read and filled in; else the visitor's is. */
+  session: boolean;
+};
+
+/**
+ * The template request of a page request, or null when the page must be rendered for it (the
+ * reasons of `pageCacheKey`, with one cookie more allowed: the session, and that only with a
+ * CSRF token the shop keeps, so that the token filled in is the session's without a new cookie).
+ */
+export function templateRequest(req: PageRequest): TemplateRequest | null {
+  const parts = (req.cookie ?? '').split(';');
+  const isSession = (part: string) => part.slice(0, part.indexOf('=')).trim() === SESSION_COOKIE;
+  const session = parts.some(isSession);
+  if (session && !keptToken(req.cookie)) return null;
+  const rest = parts.filter((part) => !isSession(part) && part.trim() !== '');
+  const visitorCookie = rest.length ? rest.join(';').trim() : undefined;
+  const key = pageCacheKey({ ...req, cookie: visitorCookie });
+  return key ? { key, visitorCookie, session } : null;
+}
+
 /** A rendered page as the server answered it. */
 export type RenderedPage = {
   status: number;

@@ -10,7 +10,7 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
 import { localeOfUrl, pageRefusal } from '@shop/api/errors';
 import { translatorFor } from '@shop/api/i18n';
 import { pageTiming, serverTimingHeader, timed } from '@shop/api/timing';
-import { MAX_PICTURE_BYTES, newCsrfToken } from '@shop/contract';
+import { MAX_PICTURE_BYTES, newCsrfToken, type UserInfo } from '@shop/contract';
 import { hostVerdict } from './host-rule.ts';
 import { pagePatterns } from './page-routes.ts';
 import {
@@ -20,19 +20,60 @@ import {
   keepableToken,
   pageCacheKey,
   templateOf,
+  templateRequest,
   type PageCache,
   type Template,
+  type TemplateRequest,
 } from './page-cache.ts';
 
 /** What the storefront's server entry exports besides the renderer (see entry.server.tsx). */
 type StorefrontEntry = {
   createLoadContext(
     transport: { fetch: typeof fetch; host: string },
-    request: { nonce: string; renderTimer?: { start(): () => void } },
+    request: { nonce: string; renderTimer?: { start(): () => void }; template?: boolean },
   ): unknown;
+  /**
+   * A kept template's page for one personal view (lib/personal-fill.server.ts), or null when it
+   * cannot be (the page is then rendered for its request).
+   */
+  fillPersonalPage?: (html: string, view: unknown, locale: string, nonce: string) => string | null;
+  /** A kept template parsed once for `fillCompiledPage` (its secrets as the two marks). */
+  compilePersonalPage?: (html: string) => unknown;
+  /** The page of a compiled template for one view and one answer's secrets, or null. */
+  fillCompiledPage?: (
+    template: unknown,
+    view: unknown,
+    locale: string,
+    secrets: { nonce: string; token: string },
+  ) => string | null;
+  NONCE_MARK?: string;
+  TOKEN_MARK?: string;
+  /** The personal view of a user and their badges (null, null: a visitor's). */
+  personalViewOf?: (user: PersonalUser | null, badges: unknown) => unknown;
   /** Runs a page's handling with the request's logger (its lib/logger.server.ts). */
   withPageLogger?<T>(logger: FastifyBaseLogger, work: () => T): T;
 };
+
+/** What decides whether a user's page may be a filled template (the API's `user_info`). */
+type PersonalUser = Pick<UserInfo, 'isStaff' | 'noCache' | 'personalPrices'>;
+
+/**
+ * The pages kept as templates with personal holes (decision 0067): the product list, with any
+ * query. Only routes whose every component was audited for what belongs to one shopper.
+ */
+const TEMPLATE_ROUTES: readonly RegExp[] = [/^\/[a-z]{2}\/products\/$/];
+
+const isTemplateRoute = (url: string) => {
+  const path = url.split('?', 1)[0] ?? '';
+  return TEMPLATE_ROUTES.some((route) => route.test(path));
+};
+
+/**
+ * Whether a signed-in user's page shows nothing personal but the template's holes: not staff
+ * (hidden products, a closed shop), no discounts of their own on anything (the cards' prices,
+ * decision 0066), and the API's caches as a visitor's (`noCache`).
+ */
+const plainShopper = (user: PersonalUser) => !user.isStaff && !user.noCache && !user.personalPrices;
 
 /**
  * The largest page form post read, in bytes: the storefront's forms are a few fields (the picture
@@ -113,6 +154,8 @@ function toWebRequest(
   publicOrigin: string,
   /** The page is rendered as for a GET, marked with the refusal (nothing of it runs). */
   refusal?: PageRefusal,
+  /** Rendered as for a visitor: with these cookies (a template's render, decision 0067). */
+  visitor?: { cookie: string | undefined },
 ): Request {
   const url = pageUrl(req, publicOrigin);
   const headers = new Headers();
@@ -129,6 +172,11 @@ function toWebRequest(
   const controller = new AbortController();
   reply.raw.on('close', () => controller.abort());
   if (refusal) headers.set(REFUSAL_HEADER, refusalHeaderValue(refusal));
+  if (visitor) {
+    headers.delete('cookie');
+    headers.delete('authorization');
+    if (visitor.cookie) headers.set('cookie', visitor.cookie);
+  }
   // HEAD is a GET whose body is not sent (mountStorefront drops it); React Router would treat
   // a HEAD as a data request. A refused request is rendered as a GET too (its error screen).
   const method = req.method === 'HEAD' || refusal ? 'GET' : req.method;
@@ -219,7 +267,13 @@ export async function mountStorefront(
    * time went (Server-Timing). Its in-process API calls carry the page's request id, and its
    * handling logs through the page's request logger: one id for a page and all it caused.
    */
-  const renderPage = async (req: FastifyRequest, reply: FastifyReply, refusal?: PageRefusal) => {
+  const renderPage = async (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    refusal?: PageRefusal,
+    /** A template's render: as for a visitor with these cookies, in template mode. */
+    visitor?: { cookie: string | undefined },
+  ) => {
     // The API's Retry-After (PostgreSQL or Redis away: 503; a limit: 429) goes on to the page.
     let retryAfter: string | null = null;
     const timing = pageTiming();
@@ -242,15 +296,17 @@ export async function mountStorefront(
     };
     const render = () =>
       handler(
-        toWebRequest(req, reply, publicOrigin, refusal),
+        toWebRequest(req, reply, publicOrigin, refusal, visitor),
         entry.createLoadContext(transport, {
           nonce: req.cspNonce,
           renderTimer: timing.render,
+          ...(visitor ? { template: true } : {}),
         }) as Parameters<typeof handler>[1],
       );
-    // The session this request read is handed to the API calls of its loaders (decision 0055).
+    // The session this request read is handed to the API calls of its loaders (decision 0055);
+    // a template is rendered without one.
     const handle = () =>
-      app.hasDecorator('withPageSession') ? app.withPageSession(req, render) : render();
+      app.hasDecorator('withPageSession') && !visitor ? app.withPageSession(req, render) : render();
     const response = await timed(timing, () =>
       entry.withPageLogger ? entry.withPageLogger(req.log, handle) : handle(),
     );
@@ -290,7 +346,116 @@ export async function mountStorefront(
     return reply.send(body ? Readable.fromWeb(body) : null);
   };
 
+  /**
+   * The personal view of a request with a session, read in-process on the page request's own
+   * session and user (apps/api plugins/personal-view.ts: the reads of `user_info` and the
+   * badges, no HTTP call), and the session's CSRF token (its cookie set on this answer when the
+   * browser held another, as the API does). Null: the page is rendered for it (the user is not a
+   * plain shopper, or the app cannot read the view).
+   */
+  const personalOf = async (req: FastifyRequest, reply: FastifyReply) => {
+    if (!app.hasDecorator('pagePersonalView')) return null;
+    const { user, badges } = await app.pagePersonalView(req);
+    if (user && !plainShopper(user)) return null;
+    return {
+      view: entry.personalViewOf?.(user, badges),
+      token: req.csrfToken(reply),
+    };
+  };
+
+  /**
+   * A page on a template route (decision 0067): the kept template of its visitor key (rendered
+   * once without a session, in template mode), filled with the request's personal view — the
+   * visitor's for a request without a session. Anything that is not a plain case is rendered
+   * for its request, as before.
+   */
+  /**
+   * Each kept template parsed once (its secrets as marks), for as long as it is kept: an answer
+   * is then one walk and one join instead of the secrets' join and the markers' searches.
+   */
+  const compiled = new WeakMap<Template, unknown>();
+  const compiledOf = (template: Template) => {
+    const { compilePersonalPage, NONCE_MARK, TOKEN_MARK } = entry;
+    if (!compilePersonalPage || !NONCE_MARK || !TOKEN_MARK) return null;
+    let parsed = compiled.get(template);
+    if (parsed === undefined) {
+      parsed = compilePersonalPage(fill(template, { nonce: NONCE_MARK, token: TOKEN_MARK }).body);
+      compiled.set(template, parsed);
+    }
+    return parsed;
+  };
+
+  const renderTemplated = async (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    request: TemplateRequest,
+    pageCache: PageCache,
+    fillPage: NonNullable<StorefrontEntry['fillPersonalPage']>,
+  ) => {
+    const locale = req.url.split('/', 2)[1] ?? '';
+    const personal = request.session
+      ? await personalOf(req, reply)
+      : { view: entry.personalViewOf?.(null, null), token: undefined };
+    if (!personal) return sendRendered(req, reply, await renderPage(req, reply));
+    const visitor = { cookie: request.visitorCookie };
+    const visitorToken = keptToken(request.visitorCookie);
+    const { value: template, source } =
+      req.method === 'HEAD'
+        ? { value: await pageCache.peek(request.key), source: 'hit' as const }
+        : await pageCache.fetch(request.key, async () => {
+            let rendered: Rendered;
+            try {
+              rendered = await renderPage(req, reply, undefined, visitor);
+            } catch {
+              return null;
+            }
+            const { response } = rendered;
+            const headers: [string, string][] = [];
+            response.headers.forEach((value, name) => {
+              if (name !== 'set-cookie') headers.push([name, value]);
+            });
+            const head = { status: response.status, headers, nonce: req.cspNonce };
+            const setCookies = response.headers.getSetCookie();
+            if (!response.body || !keepableToken({ ...head, setCookies }, visitorToken)) {
+              await response.body?.cancel();
+              return null;
+            }
+            try {
+              const body = await new Response(response.body).text();
+              return templateOf({ ...head, setCookies, body }, visitorToken);
+            } catch {
+              return null;
+            }
+          });
+    if (!template) return sendRendered(req, reply, await renderPage(req, reply));
+    const secrets = {
+      nonce: req.cspNonce,
+      token: personal.token ?? keptToken(req.headers.cookie) ?? newCsrfToken(),
+    };
+    const parsed = compiledOf(template);
+    const body = parsed
+      ? entry.fillCompiledPage?.(parsed, personal.view, locale, secrets)
+      : fillPage(fill(template, secrets).body, personal.view, locale, req.cspNonce);
+    if (!body) return sendRendered(req, reply, await renderPage(req, reply));
+    reply.code(template.status);
+    for (const [key, value] of template.headers) reply.header(key, value);
+    const setCookies = template.setCookies.map((pieces) => pieces.join(secrets.token));
+    if (setCookies.length) reply.header('set-cookie', setCookies);
+    reply.header(PAGE_CACHE_HEADER, source === 'load' ? 'miss' : source);
+    return reply.send(req.method === 'HEAD' ? undefined : body);
+  };
+
   const render = async (req: FastifyRequest, reply: FastifyReply, refusal?: PageRefusal) => {
+    if (cache && !refusal && entry.fillPersonalPage && isTemplateRoute(req.url)) {
+      const request = templateRequest({
+        method: req.method,
+        url: req.url,
+        protocol: req.protocol,
+        cookie: req.headers.cookie,
+        authorization: req.headers.authorization,
+      });
+      if (request) return renderTemplated(req, reply, request, cache, entry.fillPersonalPage);
+    }
     const key =
       cache && !refusal
         ? pageCacheKey({

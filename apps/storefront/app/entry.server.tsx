@@ -7,6 +7,7 @@ import { renderTimerContext, type RenderTimer } from '#app/lib/render-timer.serv
 import { scriptsAfterPaintBytes } from '#app/lib/scripts-after-paint.server.ts';
 import { wantsScriptsAfterPaint } from '#app/lib/route-handle.ts';
 import { cspNonceContext, NonceProvider } from '#app/lib/nonce.tsx';
+import { templateModeContext } from '#app/lib/personal-view.tsx';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isRouteErrorResponse, ServerRouter } from 'react-router';
 import { isbot } from 'isbot';
@@ -184,14 +185,26 @@ export default function handleRequest(
  */
 export function createLoadContext(
   transport: ApiTransport,
-  request: { nonce: string; renderTimer?: RenderTimer },
+  request: { nonce: string; renderTimer?: RenderTimer; template?: boolean },
 ): RouterContextProvider {
   const context = new RouterContextProvider();
   context.set(apiTransportContext, transport);
   context.set(cspNonceContext, request.nonce);
+  // The kept template of a page with personal holes (lib/personal-view.tsx, decision 0067).
+  if (request.template) context.set(templateModeContext, true);
   if (request.renderTimer) context.set(renderTimerContext, request.renderTimer);
   return context;
 }
 
 /** The server runs each page request's handling with its request logger (lib/logger.server.ts). */
 export { withPageLogger } from '#app/lib/logger.server.ts';
+
+/** Fills a kept template's personal holes for one shopper (lib/personal-view.tsx). */
+export {
+  compilePersonalPage,
+  fillCompiledPage,
+  fillPersonalPage,
+  NONCE_MARK,
+  personalViewOf,
+  TOKEN_MARK,
+} from '#app/lib/personal-fill.server.ts';

@@ -51,6 +51,11 @@ export const userInfoSchema = z.object({
   newsletter: z.boolean(),
   /** The user's own discounts, added to every product's. */
   discounts: z.array(discountSchema),
+  /**
+   * The user has discounts of their own on anything (some products, bundles or everything): the
+   * catalogue's prices they see are not a visitor's (decision 0067: their pages are their own).
+   */
+  personalPrices: z.boolean(),
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
 

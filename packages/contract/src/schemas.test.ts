@@ -212,6 +212,7 @@ describe('resources', () => {
       newsletter: false,
       locale: 'de',
       discounts: [{ value: 10, start: '2025-01-01T00:00:00.000Z', end: null, user: true }],
+      personalPrices: true,
     };
     expect(userInfoSchema.parse(user)).toEqual(user);
   });

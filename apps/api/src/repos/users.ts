@@ -4,7 +4,7 @@ import type { Locale, UserInfo } from '@shop/contract';
 import type { Database } from '#api/db/client.ts';
 import * as s from '#api/db/schema.ts';
 import type { SessionUser } from '#api/plugins/sessions.ts';
-import type { DiscountRow } from './pricing.ts';
+import { userDiscountRows, type DiscountRow } from './pricing.ts';
 import { subscribe, unsubscribe } from './newsletter.ts';
 
 export type UserRow = typeof s.users.$inferSelect;
@@ -26,18 +26,10 @@ export async function userInfo(
   /** Every discount of the user, when at hand (`req.ownDiscounts()`): no query for them then. */
   mine?: readonly DiscountRow[],
 ): Promise<UserInfo> {
-  const own = mine
-    ? mine.filter((d) => d.productId === null && d.bundleId === null)
-    : await db
-        .select()
-        .from(s.discounts)
-        .where(
-          and(
-            eq(s.discounts.userId, user.id),
-            isNull(s.discounts.productId),
-            isNull(s.discounts.bundleId),
-          ),
-        );
+  // Every discount of the user (one statement, as the ones on everything alone took): those on
+  // everything are listed, any at all says the catalogue is priced for them (decision 0067).
+  const rows = mine ?? (await userDiscountRows(db, user.id));
+  const own = rows.filter((d) => d.productId === null && d.bundleId === null);
   return {
     id: user.id,
     email: user.email,
@@ -53,6 +45,7 @@ export async function userInfo(
       end: d.endsAt?.toISOString() ?? null,
       user: true,
     })),
+    personalPrices: rows.length > 0,
   };
 }
 

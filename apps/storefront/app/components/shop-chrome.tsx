@@ -1,6 +1,7 @@
 import { AppLink as Link } from './app-link.tsx';
 import { useLocation } from 'react-router';
-import type { Language, MenuItem, OrganizationInfo, UserInfo, Widget } from '@shop/contract';
+import type { Language, MenuItem, OrganizationInfo, Widget } from '@shop/contract';
+import { hole, Variants, type PersonalState } from '#app/lib/personal-view.tsx';
 import { useWishlist } from './wishlist-heart.tsx';
 import { useCartBadge } from './add-to-cart.tsx';
 import { useI18n } from '#app/lib/i18n.tsx';
@@ -85,7 +86,7 @@ export function ShopLogo({
 }
 
 /** The number on an icon link; the link's own label says it in words (a span cannot be labelled). */
-function Counter({ count }: { count: number }) {
+function Counter({ count }: { count: number | string }) {
   return (
     <span className="absolute -top-1 -right-1 min-w-5 rounded-full bg-primary px-1 text-center text-xs leading-5 font-bold text-white">
       {count}
@@ -96,15 +97,33 @@ function Counter({ count }: { count: number }) {
 export function TopBar({
   widgets,
   languages,
-  user,
+  personal,
 }: {
   widgets: Widget[];
   languages: Language[];
-  user: UserInfo | null;
+  /** Log out for a signed-in shopper, log in for a visitor (both, as variants, in a template). */
+  personal: PersonalState;
 }) {
   const location = useLocation();
   const { locale, t } = useI18n();
   const info = widgets.find((w) => w.name === 'HeaderInfoText');
+  const logout = (
+    <form key="logout" method="post" action={`/${locale}/account/logout/`}>
+      <CsrfInput />
+      <button type="submit" className="hover:underline">
+        {t('header.logout')}
+      </button>
+    </form>
+  );
+  const login = (
+    <a
+      key="login"
+      href={`/${locale}/account/login/?redirectTo=${encodeURIComponent(location.pathname + location.search)}`}
+      className="hover:underline"
+    >
+      {t('header.login')}
+    </a>
+  );
   return (
     <div className="bg-slate-900 text-white">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-1.5 text-sm">
@@ -118,20 +137,12 @@ export function TopBar({
         )}
         <div className="flex flex-wrap items-center gap-3">
           <LanguageSwitcher languages={languages} />
-          {user ? (
-            <form method="post" action={`/${locale}/account/logout/`}>
-              <CsrfInput />
-              <button type="submit" className="hover:underline">
-                {t('header.logout')}
-              </button>
-            </form>
+          {personal.kind === 'template' ? (
+            <Variants name="signedIn">{[logout, login]}</Variants>
+          ) : personal.user ? (
+            logout
           ) : (
-            <a
-              href={`/${locale}/account/login/?redirectTo=${encodeURIComponent(location.pathname + location.search)}`}
-              className="hover:underline"
-            >
-              {t('header.login')}
-            </a>
+            login
           )}
           {/* On phones the main bar's heart icon is the wishlist link. */}
           <a href={`/${locale}/account/wishlist/`} className="hidden hover:underline sm:inline">
@@ -146,18 +157,26 @@ export function TopBar({
 export function MainBar({
   shop,
   menus,
-  cartCount,
-  wishlistCount,
+  personal,
 }: {
   shop: OrganizationInfo;
   menus: MenuItem[];
-  cartCount: number;
-  wishlistCount: number;
+  /** The counters' numbers, or their holes in a template (lib/personal-view.tsx). */
+  personal: PersonalState;
 }) {
   const { locale, t } = useI18n();
   const wishlistAnimating = useWishlist().animating;
   const cartAnimating = useCartBadge().animating;
   const header = menus.filter((m) => m.location === 'header');
+  const template = personal.kind === 'template';
+  const wishlistCount = template ? hole('wishlistCount') : personal.counts.wishlistCount;
+  const wishlistLabel = template
+    ? hole('wishlistLabel')
+    : t('wishlist.itemsCount', { count: personal.counts.wishlistCount });
+  const cartCount = template ? hole('cartCount') : personal.counts.cartCount;
+  const cartLabel = template
+    ? hole('cartLabel')
+    : t('header.cartWithCount', { count: personal.counts.cartCount });
   // Rendered twice (a row of its own on phones, in the bar from md), so each copy has its own id.
   const search = (idPrefix: string) => <SearchBox idPrefix={idPrefix} />;
   return (
@@ -186,7 +205,7 @@ export function MainBar({
             href={`/${locale}/account/wishlist/`}
             className={`relative rounded p-2 hover:bg-slate-100 ${wishlistAnimating ? 'animate-cart-added' : ''}`}
             data-animating={wishlistAnimating ? '' : undefined}
-            aria-label={`${t('header.wishlist')}, ${t('wishlist.itemsCount', { count: wishlistCount })}`}
+            aria-label={`${t('header.wishlist')}, ${wishlistLabel}`}
           >
             {<Icon path={ICONS.heart} />}
             <Counter count={wishlistCount} />
@@ -196,7 +215,7 @@ export function MainBar({
               href={`/${locale}/checkout/cart/`}
               className={`relative rounded p-2 hover:bg-slate-100 ${cartAnimating ? 'animate-cart-added' : ''}`}
               data-animating={cartAnimating ? '' : undefined}
-              aria-label={t('header.cartWithCount', { count: cartCount })}
+              aria-label={cartLabel}
             >
               {<Icon path={ICONS.cart} />}
               <Counter count={cartCount} />

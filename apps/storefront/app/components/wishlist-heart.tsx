@@ -1,24 +1,22 @@
 import { createContext, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useFetcher, useLocation } from 'react-router';
-import type { Badges } from '@shop/contract';
 import { WISHLIST_ANIMATION_MS } from '@shop/domain';
 import { useHydrated } from '#app/lib/hydrated.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
+import { hole, Variants, type SavedProducts } from '#app/lib/personal-view.tsx';
 import { useTimedFlag } from '#app/lib/timed-flag.ts';
 import { CsrfInput } from './csrf-input.tsx';
 import { ICONS } from './icon.tsx';
 import { useToast } from './toasts.tsx';
 
-/** Product id → wishlist item id, of the products the shopper saved. */
-export type SavedProducts = Record<number, number>;
+export { savedProducts, type SavedProducts } from '#app/lib/personal-view.tsx';
 
-/** From the badges' newest saved products (`sales.badges`: at most BADGE_SAVED_MAX of them). */
-export const savedProducts = (items: Badges['saved']): SavedProducts =>
-  Object.fromEntries(items.map((item) => [item.product, item.id]));
+/** The hearts' state: `'template'` in a template render, where each heart is its variants. */
+export type SavedState = SavedProducts | null | 'template';
 
 type WishlistState = {
   /** Null for anonymous visitors: their hearts ask them to log in. */
-  saved: SavedProducts | null;
+  saved: SavedState;
   /** On for WISHLIST_ANIMATION_MS after a product was added (spec section 4). */
   animating: boolean;
   added: () => void;
@@ -32,13 +30,7 @@ const WishlistContext = createContext<WishlistState>({
 export const useWishlist = () => useContext(WishlistContext);
 
 /** The shop layout's wishlist: which products are saved, and the header's 500 ms animation. */
-export function WishlistProvider({
-  saved,
-  children,
-}: {
-  saved: SavedProducts | null;
-  children: ReactNode;
-}) {
+export function WishlistProvider({ saved, children }: { saved: SavedState; children: ReactNode }) {
   const [animating, added] = useTimedFlag(WISHLIST_ANIMATION_MS);
   const value = useMemo(() => ({ saved, animating, added }), [saved, animating, added]);
   return <WishlistContext value={value}>{children}</WishlistContext>;
@@ -96,39 +88,55 @@ export function WishlistHeart({
   }, [fetcher.data, fetcher.state, toast, t, title, added]);
 
   const button = `relative z-10 inline-flex h-10 w-10 items-center justify-center rounded-full bg-white/90 text-rose-600 shadow-sm hover:bg-white ${className}`;
-  if (saved === null) {
+  const login = (
+    <a
+      key="login"
+      href={`/${locale}/account/login/?redirectTo=${encodeURIComponent(here)}`}
+      className={button}
+      aria-label={`${t('wishlist.add')}: ${title} (${t('wishlist.loginRequired')})`}
+      title={t('wishlist.loginRequired')}
+    >
+      <HeartIcon filled={false} />
+    </a>
+  );
+  // The form of a signed-in shopper's heart; `itemId`: the saved item (a hole in a template).
+  const form = (itemId: number | string | undefined) => {
+    // Shown as it will be while the form is on its way.
+    const pending = fetcher.formData?.get('intent');
+    const isSaved = pending ? pending === 'add' : itemId !== undefined;
     return (
-      <a
-        href={`/${locale}/account/login/?redirectTo=${encodeURIComponent(here)}`}
-        className={button}
-        aria-label={`${t('wishlist.add')}: ${title} (${t('wishlist.loginRequired')})`}
-        title={t('wishlist.loginRequired')}
+      <fetcher.Form
+        key={isSaved ? 'saved' : 'unsaved'}
+        method="post"
+        action={`/${locale}/account/wishlist/`}
+        className="contents"
       >
-        <HeartIcon filled={false} />
-      </a>
+        <CsrfInput />
+        <input type="hidden" name="intent" value={isSaved ? 'remove' : 'add'} />
+        <input type="hidden" name="product" value={productId} />
+        {itemId !== undefined && <input type="hidden" name="item" value={itemId} />}
+        <input type="hidden" name="redirectTo" value={here} />
+        {/* With JavaScript the answer comes back to this heart; without, the page comes back. */}
+        {hydrated && <input type="hidden" name="fetch" value="1" />}
+        <button
+          type="submit"
+          className={button}
+          aria-pressed={isSaved}
+          aria-label={`${t('wishlist.add')}: ${title}`}
+        >
+          <HeartIcon filled={isSaved} />
+        </button>
+      </fetcher.Form>
+    );
+  };
+  // A template render: the visitor's, the unsaved and the saved heart (fillPersonal chooses).
+  if (saved === 'template') {
+    return (
+      <Variants name={`heart:${productId}`}>
+        {[login, form(undefined), form(hole(`item:${productId}`))]}
+      </Variants>
     );
   }
-  const itemId = saved[productId];
-  // Shown as it will be while the form is on its way.
-  const pending = fetcher.formData?.get('intent');
-  const isSaved = pending ? pending === 'add' : itemId !== undefined;
-  return (
-    <fetcher.Form method="post" action={`/${locale}/account/wishlist/`} className="contents">
-      <CsrfInput />
-      <input type="hidden" name="intent" value={isSaved ? 'remove' : 'add'} />
-      <input type="hidden" name="product" value={productId} />
-      {itemId !== undefined && <input type="hidden" name="item" value={itemId} />}
-      <input type="hidden" name="redirectTo" value={here} />
-      {/* With JavaScript the answer comes back to this heart; without, the page comes back. */}
-      {hydrated && <input type="hidden" name="fetch" value="1" />}
-      <button
-        type="submit"
-        className={button}
-        aria-pressed={isSaved}
-        aria-label={`${t('wishlist.add')}: ${title}`}
-      >
-        <HeartIcon filled={isSaved} />
-      </button>
-    </fetcher.Form>
-  );
+  if (saved === null) return login;
+  return form(saved[productId]);
 }

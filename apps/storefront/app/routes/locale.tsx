@@ -14,6 +14,7 @@ import type { LocaleData } from '#app/lib/locale-data.ts';
 import { loadMessages } from '#app/lib/messages.server.ts';
 import { messagesFor, otherMessages } from '#app/lib/message-namespaces.ts';
 import { getShopRequest, loadShopRequest, shopRequestContext } from '#app/lib/shop.server.ts';
+import { templateModeContext } from '#app/lib/personal-view.tsx';
 import type { Route } from './+types/locale';
 
 /**
@@ -74,6 +75,8 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Lo
     csrfToken: shop.csrfToken,
     // The page's messages, not the whole catalogue (lib/message-namespaces.ts).
     messages: messagesFor(await loadMessages(shop), new URL(request.url).pathname),
+    // A template render (decision 0067): rendered without a session, filled per shopper.
+    ...(context.get(templateModeContext) ? { templated: true } : {}),
   };
 }
 

@@ -18,7 +18,8 @@ import { comingSoonPath, optional } from '#app/lib/api-errors.server.ts';
 import { getShopRequest } from '#app/lib/shop.server.ts';
 import { isLoginPath } from '#app/lib/account.server.ts';
 import { wantsCheckoutChrome } from '#app/lib/route-handle.ts';
-import { savedProducts, WishlistProvider } from '#app/components/wishlist-heart.tsx';
+import { WishlistProvider } from '#app/components/wishlist-heart.tsx';
+import { savedProducts, templateModeContext, usePersonalView } from '#app/lib/personal-view.tsx';
 import { useLocaleData } from '#app/lib/locale-data.ts';
 import { useStickyHeader } from '#app/lib/sticky-header.ts';
 import type { Route } from './+types/shop-layout';
@@ -60,6 +61,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     cartNotice: shop.cartNotice,
     // A form's confirmation (logged out, order again, saved): toasted once, by this answer's id.
     notice: shop.notice ? { name: shop.notice, id: crypto.randomUUID() } : null,
+    // A template render (decision 0067): the counts and hearts are holes, filled per shopper.
+    ...(context.get(templateModeContext) ? { templated: true } : {}),
   };
 }
 
@@ -71,13 +74,16 @@ export default function ShopLayout({ loaderData }: Route.ComponentProps) {
   const header = useRef<HTMLElement>(null);
   const topBar = useRef<HTMLDivElement>(null);
   useStickyHeader(header, topBar);
+  const personal = usePersonalView(locale?.user ?? null, locale?.shop.cart ?? false);
   if (!locale) return null;
   const notice = loaderData.notice
     ? { id: loaderData.notice.id, text: t(`common.notices.${loaderData.notice.name}`) }
     : null;
   return (
     <ToastHost notice={notice}>
-      <WishlistProvider saved={locale.user ? loaderData.wishlist : null}>
+      <WishlistProvider
+        saved={personal.kind === 'template' ? 'template' : personal.user ? personal.saved : null}
+      >
         <CartBadgeProvider>
           <MiniCartProvider>
             <ModalHost>
@@ -104,15 +110,10 @@ export default function ShopLayout({ loaderData }: Route.ComponentProps) {
                       <TopBar
                         widgets={loaderData.widgets}
                         languages={locale.languages}
-                        user={locale.user}
+                        personal={personal}
                       />
                     </div>
-                    <MainBar
-                      shop={locale.shop}
-                      menus={loaderData.menus}
-                      cartCount={loaderData.cartCount}
-                      wishlistCount={loaderData.wishlistCount}
-                    />
+                    <MainBar shop={locale.shop} menus={loaderData.menus} personal={personal} />
                     <OnlineStatus />
                   </header>
                 )}

@@ -1,0 +1,39 @@
+// What a page shows of its shopper, read for the server's filling of a kept template (decision
+// 0067) without an HTTP call: the same reads as `GET /api/accounts/user_info/` and
+// `GET /api/sales/badges/`, on the page request's own session and user (read once, when the
+// request started), and the user's own discounts kept per user (decision 0066).
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { BADGE_SAVED_MAX, type Badges, type UserInfo } from '@shop/contract';
+import { cartQuantity } from '#api/repos/cart.ts';
+import { userInfo } from '#api/repos/users.ts';
+import { wishlistBadge } from '#api/repos/wishlist.ts';
+
+export type PagePersonalView = { user: UserInfo | null; badges: Badges };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The user (`user_info`'s answer) and the badges of a page request's session. */
+    pagePersonalView(req: FastifyRequest): Promise<PagePersonalView>;
+  }
+}
+
+export const personalViewPlugin = fp(
+  async (app) => {
+    app.decorate('pagePersonalView', async (req: FastifyRequest): Promise<PagePersonalView> => {
+      const user = await req.getUser();
+      // The cart's owner as the badges read it: the user's when logged in, else the session's.
+      const owner = user ? { userId: user.id } : req.session ? { sessionId: req.session.id } : null;
+      const [mine, quantity, wishlist] = await Promise.all([
+        user ? req.ownDiscounts() : [],
+        owner ? cartQuantity(app.db, owner) : 0,
+        user ? wishlistBadge(app.db, user.id, BADGE_SAVED_MAX) : { count: 0, saved: [] },
+      ]);
+      return {
+        user: user ? await userInfo(app.db, user, mine) : null,
+        badges: { cartQuantity: quantity, wishlistCount: wishlist.count, saved: wishlist.saved },
+      };
+    });
+  },
+  { name: 'personal-view', dependencies: ['sessions', 'card-data'] },
+);
