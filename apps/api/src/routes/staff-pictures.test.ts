@@ -4,13 +4,15 @@
 // it at a content-hashed URL with the immutable cache header (also by a second app on the same
 // database with an empty media directory: another machine), move up and down, remove, and the
 // staff log of each change. Runs on PGlite and, with DATABASE_URL set, on PostgreSQL.
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, desc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { staffPicturesSchema, type StaffPictures } from '@shop/contract';
+import { MAX_PICTURE_BYTES, staffPicturesSchema, type StaffPictures } from '@shop/contract';
 import { buildApp } from '#api/app.ts';
 import * as s from '#api/db/schema.ts';
 import { databaseSessionStore } from '#api/plugins/session-store.ts';
@@ -134,6 +136,81 @@ describe('who may call the picture calls', () => {
     expect(ok.statusCode).toBe(200);
     expect(ok.headers['cache-control']).toBe('private, no-store');
     expect(staffPicturesSchema.parse(ok.json()).product.id).toBe(product.id);
+  });
+
+  it('refuses an anonymous or shopper upload before reading its body', async () => {
+    // Over a real socket: the request declares a picture-sized body but sends only its first
+    // 64 KB and then waits. A server that reads (buffers) the body before the staff check cannot
+    // answer until the rest arrives, which it never does; one that checks first answers now.
+    const product = await aProduct();
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const boundary = '----refused-before-read';
+    const declared = MAX_PICTURE_BYTES;
+    const head = Buffer.from(
+      `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="big.png"\r\n` +
+        'content-type: image/png\r\n\r\n',
+    );
+    const first = Buffer.concat([head, Buffer.alloc(64 * 1024 - head.length, 7)]);
+
+    async function partlySent(b: Browser) {
+      // The CSRF cookie and token, so that what refuses is the staff check, not the CSRF one.
+      if (!b.jar.get('csrftoken')) await b.send('GET', '/en/api/accounts/login/');
+      // Resolves only with an answer given while the body is unfinished (it is never finished).
+      return new Promise<{ status: number; body: string }>((resolve, reject) => {
+        let settled = false;
+        const req = httpRequest({
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: picturesUrl(product.id, 'de'),
+          headers: {
+            'content-type': `multipart/form-data; boundary=${boundary}`,
+            'content-length': String(declared),
+            cookie: b.jar.header(),
+            'x-csrftoken': b.jar.get('csrftoken') ?? '',
+          },
+        });
+        // Not a time limit on the answer: without one while the body is unfinished, the test
+        // fails (vitest's own timeout would otherwise say so less clearly).
+        const never = setTimeout(() => {
+          settled = true;
+          req.destroy();
+          reject(new Error('no answer while the body was unfinished: the body is read first'));
+        }, 20_000);
+        req.on('response', (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (body += chunk));
+          res.on('end', () => {
+            settled = true;
+            clearTimeout(never);
+            req.destroy();
+            resolve({ status: res.statusCode ?? 0, body });
+          });
+        });
+        req.on('error', (error) => {
+          // The server may close the socket after its answer; only an error before it counts.
+          if (settled) return;
+          settled = true;
+          clearTimeout(never);
+          reject(error);
+        });
+        // The rest of the declared body is never sent.
+        req.write(first);
+      });
+    }
+
+    const before = await galleryCount(product.id);
+    const anonymous = await partlySent(browserOf(t));
+    expect(anonymous.status).toBe(401);
+    expect(JSON.parse(anonymous.body)).toEqual({ detail: de('auth.loginRequired') });
+    const shopper = browserOf(t);
+    await shopper.logIn('shopper@example.com');
+    const refused = await partlySent(shopper);
+    expect(refused.status).toBe(403);
+    expect(JSON.parse(refused.body)).toEqual({ detail: de('staff.forbidden') });
+    expect(await galleryCount(product.id)).toBe(before);
   });
 
   it('refuses an upload without the CSRF token (403), storing nothing', async () => {
