@@ -460,3 +460,45 @@ describe('a product’s pictures', () => {
     expect(other.statusCode).toBe(404);
   });
 });
+
+describe('a removed picture', () => {
+  it('is not served any more at once, original and variants, here and by another process', async () => {
+    const product = await aProduct();
+    const staff = await staffBrowser();
+    const bytes = await sharp({
+      create: { width: 30, height: 30, channels: 3, background: '#0e7490' },
+    })
+      .png()
+      .toBuffer();
+    const added = await upload(staff, product.id, bytes, 'gone.png', 'image/png');
+    expect(added.statusCode, added.body).toBe(201);
+    const picture = staffPicturesSchema.parse(added.json()).pictures.at(-1)!;
+    const urls = [picture.image, `${picture.image}?width=400&format=webp`];
+
+    // Another process on the same database, its change count read at each request (its check
+    // interval elapsed: what `changeCheckMs` bounds in production).
+    const mailer = quietMailer(await tempDir());
+    const other = await buildApp({
+      db: t.handle.db,
+      sessionStore: databaseSessionStore(t.handle.db),
+      mailer,
+      mediaDir: await tempDir(),
+      changeCheckMs: 0,
+    });
+    try {
+      // Both processes serve it, and so keep what they know of it and its variant.
+      for (const app of [t.app, other])
+        for (const url of urls)
+          expect((await app.inject({ method: 'GET', url })).statusCode).toBe(200);
+
+      const removed = await staff.send('DELETE', `${picturesUrl(product.id)}${picture.id}/`);
+      expect(removed.statusCode, removed.body).toBe(200);
+      for (const app of [t.app, other])
+        for (const url of urls)
+          expect((await app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
+    } finally {
+      await other.close();
+      await mailer.close();
+    }
+  });
+});
