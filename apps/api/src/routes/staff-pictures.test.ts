@@ -502,3 +502,72 @@ describe('a removed picture', () => {
     }
   });
 });
+
+describe('two uploads at once', () => {
+  it('both land, one after the other: distinct places in the order, both logged', async () => {
+    const product = await aProduct();
+    const staff = await staffBrowser();
+    const before = await pictures(staff, product.id);
+    const logBefore = (await lastAction(product.id))?.id ?? 0;
+    const [one, two] = await Promise.all(
+      ['#a16207', '#4d7c0f'].map(async (background) =>
+        upload(
+          staff,
+          product.id,
+          await sharp({ create: { width: 24, height: 24, channels: 3, background } })
+            .png()
+            .toBuffer(),
+          'at-once.png',
+          'image/png',
+        ),
+      ),
+    );
+    expect(one?.statusCode, one?.body).toBe(201);
+    expect(two?.statusCode, two?.body).toBe(201);
+    const after = await pictures(staff, product.id);
+    expect(after.pictures).toHaveLength(before.pictures.length + 2);
+    const rows = await t.handle.db
+      .select({ sorting: s.images.sorting })
+      .from(s.images)
+      .where(and(eq(s.images.productId, product.id), eq(s.images.imageType, 'page_gallery')));
+    // Each took the place after every other: no two share one (as if sent one after another).
+    expect(new Set(rows.map((r) => r.sorting)).size).toBe(rows.length);
+    const logs = await t.handle.db
+      .select()
+      .from(s.staffActions)
+      .where(and(eq(s.staffActions.subject, 'product'), eq(s.staffActions.subjectId, product.id)))
+      .orderBy(s.staffActions.id);
+    const added = logs.filter((l) => l.id > logBefore && l.action === 'picture.add');
+    expect(added).toHaveLength(2);
+    // The second saw the first: its "before" already holds it.
+    const [first, second] = added.map((l) => l.after as { pictures: unknown[] });
+    expect(first?.pictures).toHaveLength(before.pictures.length + 1);
+    expect(second?.pictures).toHaveLength(before.pictures.length + 2);
+  });
+
+  it('the same picture twice at once: stored once, shown twice, removing one keeps the other', async () => {
+    const product = await aProduct();
+    const staff = await staffBrowser();
+    const bytes = await sharp({
+      create: { width: 26, height: 26, channels: 3, background: '#be185d' },
+    })
+      .png()
+      .toBuffer();
+    const answers = await Promise.all(
+      [1, 2].map(() => upload(staff, product.id, bytes, 'x.png', 'image/png')),
+    );
+    for (const res of answers) expect(res.statusCode, res.body).toBe(201);
+    const list = await pictures(staff, product.id);
+    const same = list.pictures.filter((p) => p.image.endsWith('.png') && p.width === 26);
+    expect(same).toHaveLength(2);
+    expect(same[0]!.image).toBe(same[1]!.image);
+    const stored = await t.handle.db
+      .select({ path: s.mediaFiles.path })
+      .from(s.mediaFiles)
+      .where(eq(s.mediaFiles.path, same[0]!.image.slice('/media/'.length)));
+    expect(stored).toHaveLength(1);
+    const removed = await staff.send('DELETE', `${picturesUrl(product.id)}${same[0]!.id}/`);
+    expect(removed.statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: same[1]!.image })).statusCode).toBe(200);
+  });
+});
