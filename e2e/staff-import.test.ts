@@ -101,3 +101,63 @@ describe('the catalogue import page', () => {
     expect(((await json.json()) as { rows: unknown[] }).rows.length).toBeGreaterThan(0);
   });
 });
+
+describe('the file field', () => {
+  // Issue 26: Chromium's own file input says "Choose file / No file chosen" in English on every
+  // page. The shop's field speaks the page's language; the native input still submits (without
+  // JavaScript too) and takes the keyboard.
+  it.each([
+    ['de', true, 'Katalogdatei (CSV oder JSON)', 'Datei auswählen', 'Keine Datei ausgewählt'],
+    ['ru', false, 'Файл каталога (CSV или JSON)', 'Выбрать файл', 'Файл не выбран'],
+    ['it', true, 'File del catalogo (CSV o JSON)', 'Scegli un file', 'Nessun file scelto'],
+  ] as const)(
+    'in %s (JavaScript: %s): localized, keyboard-reachable, shows the chosen file',
+    async (locale, js, label, choose, none) => {
+      const page = await browser.staffPage(js, WIDE);
+      await page.goto(`${baseURL}/${locale}/staff/import/`);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      if (js) await hydrated(page);
+      const input = page.getByLabel(label);
+      expect(await input.getAttribute('type')).toBe('file');
+      // The native control is there but not seen: the browser's English never shows.
+      const box = await input.boundingBox();
+      expect(box && box.width <= 1 && box.height <= 1).toBe(true);
+      const button = page.getByText(choose, { exact: true });
+      expect(await button.isVisible()).toBe(true);
+      expect(await page.getByText(none, { exact: true }).isVisible()).toBe(true);
+
+      // The keyboard reaches the input; its focus shows on the button.
+      await input.focus();
+      await page.keyboard.press('Shift+Tab');
+      await page.keyboard.press('Tab');
+      expect(
+        await input.evaluate(
+          (el) =>
+            el ===
+            (globalThis as unknown as { document: { activeElement: unknown } }).document
+              .activeElement,
+        ),
+      ).toBe(true);
+      expect(
+        await button.evaluate(
+          (el) =>
+            (
+              globalThis as unknown as { getComputedStyle(e: unknown): { outlineStyle: string } }
+            ).getComputedStyle(el).outlineStyle,
+        ),
+      ).not.toBe('none');
+      // The focused control is the browser's own file input, which Space opens (the dialog itself
+      // is the browser's: it opened only now and then in a headless run, so the file is set).
+      await input.setInputFiles({
+        name: 'mein-katalog.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from('slug\n'),
+      });
+      // With JavaScript the file's name; without, that a file is chosen (the input's validity).
+      const chosen = js ? 'mein-katalog.csv' : 'Файл выбран';
+      await page.getByText(chosen, { exact: true }).waitFor();
+      expect(await page.getByText(none, { exact: true }).isVisible()).toBe(false);
+      await browser.checkScreen(page, js);
+    },
+  );
+});

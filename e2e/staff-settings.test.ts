@@ -21,6 +21,7 @@ const browser = useBrowser();
 
 type Dashboard = {
   today: { orders: number; revenue: number };
+  awaitingPayment: number;
   awaitingShipping: number;
   outOfStock: number;
   perDay: { day: string; orders: number }[];
@@ -68,6 +69,11 @@ describe('the dashboard', () => {
     'shows today’s orders, what waits and orders per day as an accessible chart (%s)',
     async (_name, js, viewport, skip) => {
       await codOrder(skip);
+      await new ApiVisitor(baseURL).orderOne((await inStockProduct(skip + 2)).id, 'bank_transfer', {
+        email: `dash-${randomUUID().slice(0, 8)}@example.com`,
+        firstName: 'Bea',
+        lastName: 'Bank',
+      });
       const page = await browser.staffPage(js, viewport);
       await page.goto(`${baseURL}/en/staff/`);
       await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
@@ -92,6 +98,24 @@ describe('the dashboard', () => {
       const chart = page.getByRole('img', { name: /Orders per day, last 30 days/ });
       await chart.waitFor();
       expect(await chart.locator('path').count()).toBeGreaterThanOrEqual(2);
+      // It takes the width its section offers, on a phone and on a desktop (it stopped at about
+      // 650 px at 1280 before), less the section's padding and the tick labels' column (3rem).
+      const section = chart.locator('xpath=ancestor::section[1]');
+      const chartBox = (await chart.boundingBox())!;
+      const inner = await section.evaluate((el) => {
+        const style = (
+          globalThis as unknown as {
+            getComputedStyle(e: unknown): { paddingLeft: string; paddingRight: string };
+          }
+        ).getComputedStyle(el);
+        return (
+          (el as unknown as { clientWidth: number }).clientWidth -
+          parseFloat(style.paddingLeft) -
+          parseFloat(style.paddingRight)
+        );
+      });
+      expect(chartBox.width).toBeGreaterThanOrEqual(inner - 48 - 1);
+      expect(chartBox.x + chartBox.width).toBeLessThanOrEqual(viewport.width);
       const total = figures.perDay.reduce((n, d) => n + d.orders, 0);
       const desc = chart.locator('desc');
       expect((await chart.getAttribute('aria-labelledby'))?.split(' ')).toContain(
@@ -113,6 +137,16 @@ describe('the dashboard', () => {
       // Each leads to its edit page, where the stock is set again.
       const first = page.locator('#out-of-stock li a').first();
       expect(await first.getAttribute('href')).toMatch(/^\/en\/staff\/products\/\d+\/$/);
+
+      // "Awaiting payment" leads to the orders it counts (a pending cash-on-delivery order is
+      // not among them), the filter shown as chosen.
+      await page.goto(`${baseURL}/en/staff/`);
+      const awaiting = Number(await page.locator('[data-figure="awaiting-payment"]').textContent());
+      await page.getByRole('link', { name: 'Show the orders awaiting payment' }).click();
+      await page.waitForURL(`${baseURL}/en/staff/orders/?awaiting=payment`);
+      expect(await page.getByLabel('Waiting for').inputValue()).toBe('payment');
+      await page.getByText(`${awaiting} orders`, { exact: true }).waitFor();
+      if (js) await browser.checkScreen(page, js);
     },
     90_000,
   );

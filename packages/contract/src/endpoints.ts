@@ -1031,11 +1031,15 @@ export const endpoints = {
       method: 'POST',
       path: '/api/staff/catalogue/import/',
       summary:
-        'Staff: import a CSV or JSON catalogue file: every row checked first (400 names each bad row and column, nothing changed), then applied in one transaction. With `Accept: application/x-ndjson` the answer streams progress lines, then the result',
+        'Staff: import a CSV or JSON catalogue file: every row checked first (400 names each bad row and column, nothing changed), then applied in one transaction; 409 while another import is being applied. With `Accept: application/x-ndjson` the answer streams progress lines, then the result',
       body: catalogueImportBodySchema,
       response: catalogueImportResultSchema,
       auth: 'staff',
-      errors: { ...staffOnly, 400: z.union([catalogueRefusalSchema, fieldErrorsSchema]) },
+      errors: {
+        ...staffOnly,
+        400: z.union([catalogueRefusalSchema, fieldErrorsSchema]),
+        409: detailErrorSchema,
+      },
     }),
     exportCatalogue: endpoint({
       method: 'GET',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AWAITING } from '@shop/domain';
 import {
   dateTimeSchema,
   idSchema,
@@ -25,6 +26,8 @@ const daySchema = z.iso.date();
 export const staffOrdersQuerySchema = z.object({
   status: orderStatusSchema.optional(),
   payment: paymentKindSchema.optional(),
+  /** What the order waits for, by the dashboard's rule (domain `awaiting`): its figures' lists. */
+  awaiting: z.enum(AWAITING).optional(),
   /** Placed on or after this day (UTC). */
   from: daySchema.optional(),
   /** Placed on or before this day (UTC). */

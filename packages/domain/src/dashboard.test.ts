@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   awaiting,
+  awaitingCases,
   countsAsRevenue,
   dashboardFigures,
   dashboardSince,
@@ -34,6 +35,24 @@ describe('awaiting', () => {
     ['cancelled', 'bank_transfer', null],
   ] as const)('%s paid by %s waits for %s', (status, kind, expected) => {
     expect(awaiting(status, kind)).toBe(expected);
+  });
+});
+
+describe('awaitingCases', () => {
+  it('lists the pairs the rule says wait for payment: pending and not cash on delivery', () => {
+    expect(awaitingCases('payment')).toEqual([
+      { status: 'pending', kind: 'bank_transfer' },
+      { status: 'pending', kind: 'test_card' },
+      { status: 'pending', kind: null },
+    ]);
+  });
+  it('and for shipping: pending cash on delivery, every paid or processing order', () => {
+    const cases = awaitingCases('shipping');
+    expect(cases).toContainEqual({ status: 'pending', kind: 'cod' });
+    expect(cases.filter((c) => c.status === 'paid')).toHaveLength(4);
+    expect(cases.filter((c) => c.status === 'processing')).toHaveLength(4);
+    expect(cases).toHaveLength(9);
+    for (const c of cases) expect(awaiting(c.status, c.kind)).toBe('shipping');
   });
 });
 

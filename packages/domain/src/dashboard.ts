@@ -1,5 +1,10 @@
 import { fromCents, toCents } from './money.ts';
-import type { OrderStatus, PaymentKindName } from './order-status.ts';
+import {
+  ORDER_STATUSES,
+  PAYMENT_KIND_NAMES,
+  type OrderStatus,
+  type PaymentKindName,
+} from './order-status.ts';
 
 /*
  * The back office's dashboard (issue 24): what counts as revenue, which orders wait for what, and
@@ -29,13 +34,28 @@ export function countsAsRevenue(status: OrderStatus): boolean {
  * cash-on-delivery order (paid at the door, so it is shipped first); null when nothing (shipped,
  * delivered, cancelled).
  */
-export function awaiting(
-  status: OrderStatus,
-  kind: PaymentKindName | null,
-): 'payment' | 'shipping' | null {
+export function awaiting(status: OrderStatus, kind: PaymentKindName | null): Awaiting | null {
   if (status === 'pending') return kind === 'cod' ? 'shipping' : 'payment';
   if (status === 'paid' || status === 'processing') return 'shipping';
   return null;
+}
+
+export const AWAITING = ['payment', 'shipping'] as const;
+export type Awaiting = (typeof AWAITING)[number];
+
+/**
+ * Every (status, payment kind) pair that `awaiting` says waits for `what`; kind null: an order
+ * without a payment method. The order list's filter selects exactly these, so the list behind a
+ * dashboard figure holds the orders the figure counts (one rule, not a copy of it in SQL).
+ */
+export function awaitingCases(
+  what: Awaiting,
+): { status: OrderStatus; kind: PaymentKindName | null }[] {
+  return ORDER_STATUSES.flatMap((status) =>
+    [...PAYMENT_KIND_NAMES, null]
+      .filter((kind) => awaiting(status, kind) === what)
+      .map((kind) => ({ status, kind })),
+  );
 }
 
 /** A UTC calendar day, `YYYY-MM-DD`. */

@@ -27,7 +27,8 @@ export function canMoveOrder(from: OrderStatus, to: OrderStatus): boolean {
 }
 
 /** How an order is paid (the payment's kind): the contract's and the database's names. */
-export type PaymentKindName = 'cod' | 'bank_transfer' | 'test_card';
+export const PAYMENT_KIND_NAMES = ['cod', 'bank_transfer', 'test_card'] as const;
+export type PaymentKindName = (typeof PAYMENT_KIND_NAMES)[number];
 
 /**
  * Staff mark an order paid only when the money reaches the shop outside the shop: a bank

@@ -25,6 +25,19 @@ import { logStaffAction } from './staff-log.ts';
  * imported twice changes nothing, and moves no change count (no cache drops) the second time.
  */
 
+/**
+ * The advisory lock key two imports queue on (any bigint nobody else uses; the start's is in
+ * db/client.ts): the ASCII of "catimprt".
+ */
+export const IMPORT_LOCK_KEY = 0x636174696d707274n;
+
+/** Another import is being applied: nothing of this one was written. */
+export class ImportBusyError extends Error {
+  constructor() {
+    super('another catalogue import is running');
+  }
+}
+
 /** Rows per statement: a few MB of JSON, well inside a statement timeout on a busy server. */
 export const IMPORT_BATCH_ROWS = 2_000;
 
@@ -180,6 +193,16 @@ export async function applyCatalogue(
 ): Promise<CatalogueImportResult> {
   const total = plan.rows.length;
   return inTransaction(db, async (tx) => {
+    // One import at a time: two files naming the same products in different orders would each
+    // hold rows the other needs (a deadlock, rolled back and run again from the start, its
+    // progress shown anew). The second is refused rather than made to wait: a large import takes
+    // longer than a statement may wait (DB_STATEMENT_TIMEOUT_MS), so waiting would fail anyway.
+    const [lock] = rowsOf<{ ok: boolean }>(
+      await tx.execute(
+        sql`SELECT pg_try_advisory_xact_lock(${IMPORT_LOCK_KEY.toString()}::bigint) AS ok`,
+      ),
+    );
+    if (!lock?.ok) throw new ImportBusyError();
     const created = new Set<number>();
     const changed = new Set<number>();
     const note = (result: unknown) => {

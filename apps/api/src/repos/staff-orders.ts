@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import {
   orderStatusSchema,
   type Locale,
@@ -6,7 +6,7 @@ import {
   type StaffOrderAction,
   type StaffOrderRow,
 } from '@shop/contract';
-import { staffMoves } from '@shop/domain';
+import { awaitingCases, staffMoves, type Awaiting } from '@shop/domain';
 import type { Database } from '#api/db/client.ts';
 import * as s from '#api/db/schema.ts';
 import { translated } from '#api/db/translations.ts';
@@ -15,6 +15,7 @@ import { findOrder } from './orders.ts';
 export type StaffOrderFilters = {
   status?: StaffOrderRow['status'] | undefined;
   payment?: 'cod' | 'bank_transfer' | 'test_card' | undefined;
+  awaiting?: Awaiting | undefined;
   from?: string | undefined;
   to?: string | undefined;
   q?: string | undefined;
@@ -26,10 +27,27 @@ const likeText = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`
 const dayStart = (day: string) => new Date(`${day}T00:00:00.000Z`);
 const nextDay = (day: string) => new Date(dayStart(day).getTime() + 86_400_000);
 
+/**
+ * The orders that wait for `what`, by the domain's rule: the (status, payment kind) pairs it names
+ * (an order without a payment method has kind null through the left join). The dashboard's figure
+ * counts by the same rule, so its link lists the orders it counts.
+ */
+function awaitingCondition(what: Awaiting): SQL {
+  return or(
+    ...awaitingCases(what).map(({ status, kind }) =>
+      and(
+        eq(s.orders.status, status),
+        kind === null ? isNull(s.payments.kind) : eq(s.payments.kind, kind),
+      ),
+    ),
+  )!;
+}
+
 function orderConditions(filters: StaffOrderFilters): SQL | undefined {
   const conditions: SQL[] = [];
   if (filters.status) conditions.push(eq(s.orders.status, filters.status));
   if (filters.payment) conditions.push(eq(s.payments.kind, filters.payment));
+  if (filters.awaiting) conditions.push(awaitingCondition(filters.awaiting));
   if (filters.from) conditions.push(gte(s.orders.createdAt, dayStart(filters.from)));
   if (filters.to) conditions.push(lt(s.orders.createdAt, nextDay(filters.to)));
   if (filters.q) {

@@ -12,10 +12,11 @@ import {
   catalogueRefusalSchema,
 } from '@shop/contract';
 import { parseCsv, toCsv } from '@shop/domain';
+import { openDatabase } from '#api/db/client.ts';
 import * as s from '#api/db/schema.ts';
 import { translatorFor } from '#api/lib/i18n.ts';
 import { BODY_LIMIT_BYTES } from '#api/plugins/limits.ts';
-import { IMPORT_BATCH_ROWS } from '#api/repos/catalogue-import.ts';
+import { IMPORT_BATCH_ROWS, IMPORT_LOCK_KEY } from '#api/repos/catalogue-import.ts';
 import { browserOf, type Browser } from '../../test/shopper.ts';
 import { useStaffTestApp } from '../../test/staff.ts';
 
@@ -345,6 +346,113 @@ describe('one transaction', () => {
     expect(await dataVersions()).toEqual(versions);
     expect(await t.handle.db.select({ n: count() }).from(s.staffActions)).toEqual(logs);
   });
+});
+
+describe('two imports at once', () => {
+  it('never meet halfway: one after the other, or the second refused clearly with nothing of it written', async () => {
+    const staff = await staffBrowser();
+    const other = await staffBrowser();
+    const [lamp] = await sampleRows('twice');
+    const N = 1500;
+    // The same new products, in opposite orders and at different prices: written row by row at
+    // the same time, each would hold rows the other needs (a deadlock).
+    const rows = (price: string): Row[] =>
+      Array.from({ length: N }, (_, i) => ({
+        ...lamp,
+        slug: `twice-${String(i).padStart(4, '0')}`,
+        sku: `TWICE-${i}`,
+        price,
+        attributes: '',
+      }));
+    const files = [csvOf(rows('1.00')), csvOf(rows('2.00').reverse())];
+    const before = await productCount();
+    const logCount = async () =>
+      (await t.handle.db.select({ n: count() }).from(s.staffActions))[0]!.n;
+    const logs = await logCount();
+    // Streamed, as the import page asks: the progress shows whether an import was started over.
+    const answers = await Promise.all(
+      [staff, other].map((b, i) =>
+        b.send(
+          'POST',
+          '/de/api/staff/catalogue/import/',
+          { format: 'csv', content: files[i] },
+          { accept: 'application/x-ndjson' },
+        ),
+      ),
+    );
+    const outcomes = answers.map((res) => {
+      expect(res.statusCode, res.body).toBe(200);
+      const events = res.body
+        .trim()
+        .split('\n')
+        .map((line) => catalogueImportEventSchema.parse(JSON.parse(line)));
+      const last = events.at(-1);
+      if (last?.kind === 'failed') {
+        // Refused because the other was being applied, in the caller's language.
+        expect(last.detail).toBe(de('staffImport.busy'));
+        return null;
+      }
+      // Never back to the start: a deadlock, rolled back and run again, begins its progress anew.
+      const done = events.flatMap((e) => (e.kind === 'progress' ? [e.done] : []));
+      expect(done).toEqual([0, N]);
+      if (last?.kind !== 'done') throw new Error(`import ended with ${JSON.stringify(last)}`);
+      return last.result;
+    });
+    const applied = outcomes.flatMap((r, i) => (r ? [{ result: r, price: i === 0 ? 1 : 2 }] : []));
+    expect(applied.length).toBeGreaterThanOrEqual(1);
+    // One created them all; the other, if applied, then changed them all: never half of each.
+    expect(applied.map((a) => a.result.created).sort((x, y) => x - y)).toEqual(
+      applied.length === 2 ? [0, N] : [N],
+    );
+    expect(await productCount()).toBe(before + N);
+    const prices = await t.handle.db
+      .selectDistinct({ price: s.products.price })
+      .from(s.products)
+      .where(sql`${s.products.slug} LIKE 'twice-%'`);
+    // Every row from one file: the only one applied, or the one applied second.
+    const last = applied.find((a) => a.result.created === 0) ?? applied[0]!;
+    expect(prices).toEqual([{ price: last.price }]);
+    // A refused import leaves nothing in the staff log either.
+    expect(await logCount()).toBe(logs + applied.length);
+  });
+
+  // PGlite has one connection: its transactions queue, and no second one can hold the lock.
+  it.skipIf(!process.env.DATABASE_URL)(
+    'the second is refused with 409, in the caller’s language, while one is being applied',
+    async () => {
+      const staff = await staffBrowser();
+      const [lamp] = await sampleRows('held');
+      const file = csvOf([{ ...lamp, attributes: '' }]);
+      // Another import being applied: its lock held by a transaction of this test.
+      const result: unknown = await t.handle.db.execute(sql`SELECT current_database() AS name`);
+      const url = new URL(process.env.DATABASE_URL!);
+      url.pathname = `/${(result as { rows: { name: string }[] }).rows[0]!.name}`;
+      const holder = await openDatabase({ url: url.toString(), poolSize: 1 });
+      let release = () => {};
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let locked = () => {};
+      const isLocked = new Promise<void>((resolve) => (locked = resolve));
+      const holding = holder.db.transaction(async (tx) => {
+        await tx.execute(sql`SELECT pg_advisory_xact_lock(${IMPORT_LOCK_KEY.toString()}::bigint)`);
+        locked();
+        await released;
+      });
+      try {
+        await isLocked;
+        const before = await productCount();
+        const res = await importFile(staff, file, 'csv', 'ru');
+        expect(res.statusCode, res.body).toBe(409);
+        expect(res.json()).toEqual({ detail: translatorFor('ru')('staffImport.busy') });
+        expect(await productCount()).toBe(before);
+      } finally {
+        release();
+        await holding;
+        await holder.close();
+      }
+      // Once it is done, the same file goes in.
+      expect((await importFile(staff, file)).statusCode).toBe(200);
+    },
+  );
 });
 
 describe('the export', () => {

@@ -10,7 +10,13 @@ import {
   type CatalogueRefusal,
   type Translate,
 } from '@shop/contract';
-import { applyCatalogue, checkCatalogue, exportCatalogue } from '#api/repos/catalogue-import.ts';
+import { HttpError } from '#api/plugins/errors.ts';
+import {
+  applyCatalogue,
+  checkCatalogue,
+  exportCatalogue,
+  ImportBusyError,
+} from '#api/repos/catalogue-import.ts';
 import { defineEndpoint, requireStaff } from './define.ts';
 
 /** The refusal of a file, in the caller's language: the first errors by row and column, and how many. */
@@ -67,7 +73,12 @@ export const catalogueImportRoutes: FastifyPluginAsync = async (app) => {
           .send(catalogueRefusal((key, values) => req.t(key, values), check.issues));
       const options = { userId: user.id, now: app.now() };
       if (!(req.headers.accept ?? '').includes('application/x-ndjson')) {
-        return applyCatalogue(db, check.plan, options);
+        try {
+          return await applyCatalogue(db, check.plan, options);
+        } catch (err) {
+          if (err instanceof ImportBusyError) throw new HttpError(409, req.t('staffImport.busy'));
+          throw err;
+        }
       }
       const stream = new PassThrough();
       const write = (event: CatalogueImportEvent) => stream.write(`${JSON.stringify(event)}\n`);
@@ -80,8 +91,12 @@ export const catalogueImportRoutes: FastifyPluginAsync = async (app) => {
         write({ kind: 'done', result });
       } catch (err) {
         // The transaction rolled back: nothing of the file was written.
-        req.log.error({ err }, 'catalogue import failed');
-        write({ kind: 'failed', detail: req.t('staffImport.failed') });
+        if (err instanceof ImportBusyError) {
+          write({ kind: 'failed', detail: req.t('staffImport.busy') });
+        } else {
+          req.log.error({ err }, 'catalogue import failed');
+          write({ kind: 'failed', detail: req.t('staffImport.failed') });
+        }
       }
       stream.end();
       return reply;

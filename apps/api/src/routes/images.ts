@@ -5,7 +5,6 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { LRUCache } from 'lru-cache';
 import sharp from 'sharp';
 import { z } from 'zod';
 import { queryNumber } from '@shop/contract';
@@ -192,15 +191,18 @@ function encode(source: Buffer | string, variant: Variant): Promise<Buffer> {
  */
 export const imageRoutes: FastifyPluginAsyncZod<{ mediaDir: string }> = async (app, options) => {
   // What the database holds at a path, kept a little (a page asks for each picture in several
-  // sizes). Upload paths name their content's hash, so a kept answer is only ever stale for a
-  // picture removed meanwhile: its URL is no longer on any page.
-  const known = new LRUCache<string, { info: MediaFileInfo | null }>({ max: 10_000, ttl: 30_000 });
+  // sizes). It follows the pages' change count: a picture taken off a product deletes its
+  // `images` row in the same transaction, which moves the count as it commits, so a removed
+  // upload is not served again at once by the process that removed it (its write forgets the
+  // count) and within the count's check (1 s) by every other process.
+  const known = app.pageDataBatchCache<string, { info: MediaFileInfo | null }>({
+    ttlMs: 30_000,
+    max: 10_000,
+  });
   async function storedSource(relative: string): Promise<Source | null> {
-    let entry = known.get(relative);
-    if (!entry) {
-      entry = { info: await mediaFileInfo(app.db, relative) };
-      known.set(relative, entry);
-    }
+    const entry = await known.get(relative, async () => ({
+      info: await mediaFileInfo(app.db, relative),
+    }));
     const { info } = entry;
     if (!info) return null;
     return {

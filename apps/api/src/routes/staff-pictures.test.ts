@@ -4,13 +4,15 @@
 // it at a content-hashed URL with the immutable cache header (also by a second app on the same
 // database with an empty media directory: another machine), move up and down, remove, and the
 // staff log of each change. Runs on PGlite and, with DATABASE_URL set, on PostgreSQL.
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, desc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { staffPicturesSchema, type StaffPictures } from '@shop/contract';
+import { MAX_PICTURE_BYTES, staffPicturesSchema, type StaffPictures } from '@shop/contract';
 import { buildApp } from '#api/app.ts';
 import * as s from '#api/db/schema.ts';
 import { databaseSessionStore } from '#api/plugins/session-store.ts';
@@ -134,6 +136,81 @@ describe('who may call the picture calls', () => {
     expect(ok.statusCode).toBe(200);
     expect(ok.headers['cache-control']).toBe('private, no-store');
     expect(staffPicturesSchema.parse(ok.json()).product.id).toBe(product.id);
+  });
+
+  it('refuses an anonymous or shopper upload before reading its body', async () => {
+    // Over a real socket: the request declares a picture-sized body but sends only its first
+    // 64 KB and then waits. A server that reads (buffers) the body before the staff check cannot
+    // answer until the rest arrives, which it never does; one that checks first answers now.
+    const product = await aProduct();
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const boundary = '----refused-before-read';
+    const declared = MAX_PICTURE_BYTES;
+    const head = Buffer.from(
+      `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="big.png"\r\n` +
+        'content-type: image/png\r\n\r\n',
+    );
+    const first = Buffer.concat([head, Buffer.alloc(64 * 1024 - head.length, 7)]);
+
+    async function partlySent(b: Browser) {
+      // The CSRF cookie and token, so that what refuses is the staff check, not the CSRF one.
+      if (!b.jar.get('csrftoken')) await b.send('GET', '/en/api/accounts/login/');
+      // Resolves only with an answer given while the body is unfinished (it is never finished).
+      return new Promise<{ status: number; body: string }>((resolve, reject) => {
+        let settled = false;
+        const req = httpRequest({
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: picturesUrl(product.id, 'de'),
+          headers: {
+            'content-type': `multipart/form-data; boundary=${boundary}`,
+            'content-length': String(declared),
+            cookie: b.jar.header(),
+            'x-csrftoken': b.jar.get('csrftoken') ?? '',
+          },
+        });
+        // Not a time limit on the answer: without one while the body is unfinished, the test
+        // fails (vitest's own timeout would otherwise say so less clearly).
+        const never = setTimeout(() => {
+          settled = true;
+          req.destroy();
+          reject(new Error('no answer while the body was unfinished: the body is read first'));
+        }, 20_000);
+        req.on('response', (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (body += chunk));
+          res.on('end', () => {
+            settled = true;
+            clearTimeout(never);
+            req.destroy();
+            resolve({ status: res.statusCode ?? 0, body });
+          });
+        });
+        req.on('error', (error) => {
+          // The server may close the socket after its answer; only an error before it counts.
+          if (settled) return;
+          settled = true;
+          clearTimeout(never);
+          reject(error);
+        });
+        // The rest of the declared body is never sent.
+        req.write(first);
+      });
+    }
+
+    const before = await galleryCount(product.id);
+    const anonymous = await partlySent(browserOf(t));
+    expect(anonymous.status).toBe(401);
+    expect(JSON.parse(anonymous.body)).toEqual({ detail: de('auth.loginRequired') });
+    const shopper = browserOf(t);
+    await shopper.logIn('shopper@example.com');
+    const refused = await partlySent(shopper);
+    expect(refused.status).toBe(403);
+    expect(JSON.parse(refused.body)).toEqual({ detail: de('staff.forbidden') });
+    expect(await galleryCount(product.id)).toBe(before);
   });
 
   it('refuses an upload without the CSRF token (403), storing nothing', async () => {
@@ -381,5 +458,116 @@ describe('a product’s pictures', () => {
     // Another product's picture is not this one's to remove.
     const other = await staff.send('DELETE', `${picturesUrl(product.id)}${a + 1_000_000}/`);
     expect(other.statusCode).toBe(404);
+  });
+});
+
+describe('a removed picture', () => {
+  it('is not served any more at once, original and variants, here and by another process', async () => {
+    const product = await aProduct();
+    const staff = await staffBrowser();
+    const bytes = await sharp({
+      create: { width: 30, height: 30, channels: 3, background: '#0e7490' },
+    })
+      .png()
+      .toBuffer();
+    const added = await upload(staff, product.id, bytes, 'gone.png', 'image/png');
+    expect(added.statusCode, added.body).toBe(201);
+    const picture = staffPicturesSchema.parse(added.json()).pictures.at(-1)!;
+    const urls = [picture.image, `${picture.image}?width=400&format=webp`];
+
+    // Another process on the same database, its change count read at each request (its check
+    // interval elapsed: what `changeCheckMs` bounds in production).
+    const mailer = quietMailer(await tempDir());
+    const other = await buildApp({
+      db: t.handle.db,
+      sessionStore: databaseSessionStore(t.handle.db),
+      mailer,
+      mediaDir: await tempDir(),
+      changeCheckMs: 0,
+    });
+    try {
+      // Both processes serve it, and so keep what they know of it and its variant.
+      for (const app of [t.app, other])
+        for (const url of urls)
+          expect((await app.inject({ method: 'GET', url })).statusCode).toBe(200);
+
+      const removed = await staff.send('DELETE', `${picturesUrl(product.id)}${picture.id}/`);
+      expect(removed.statusCode, removed.body).toBe(200);
+      for (const app of [t.app, other])
+        for (const url of urls)
+          expect((await app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
+    } finally {
+      await other.close();
+      await mailer.close();
+    }
+  });
+});
+
+describe('two uploads at once', () => {
+  it('both land, one after the other: distinct places in the order, both logged', async () => {
+    const product = await aProduct();
+    const staff = await staffBrowser();
+    const before = await pictures(staff, product.id);
+    const logBefore = (await lastAction(product.id))?.id ?? 0;
+    const [one, two] = await Promise.all(
+      ['#a16207', '#4d7c0f'].map(async (background) =>
+        upload(
+          staff,
+          product.id,
+          await sharp({ create: { width: 24, height: 24, channels: 3, background } })
+            .png()
+            .toBuffer(),
+          'at-once.png',
+          'image/png',
+        ),
+      ),
+    );
+    expect(one?.statusCode, one?.body).toBe(201);
+    expect(two?.statusCode, two?.body).toBe(201);
+    const after = await pictures(staff, product.id);
+    expect(after.pictures).toHaveLength(before.pictures.length + 2);
+    const rows = await t.handle.db
+      .select({ sorting: s.images.sorting })
+      .from(s.images)
+      .where(and(eq(s.images.productId, product.id), eq(s.images.imageType, 'page_gallery')));
+    // Each took the place after every other: no two share one (as if sent one after another).
+    expect(new Set(rows.map((r) => r.sorting)).size).toBe(rows.length);
+    const logs = await t.handle.db
+      .select()
+      .from(s.staffActions)
+      .where(and(eq(s.staffActions.subject, 'product'), eq(s.staffActions.subjectId, product.id)))
+      .orderBy(s.staffActions.id);
+    const added = logs.filter((l) => l.id > logBefore && l.action === 'picture.add');
+    expect(added).toHaveLength(2);
+    // The second saw the first: its "before" already holds it.
+    const [first, second] = added.map((l) => l.after as { pictures: unknown[] });
+    expect(first?.pictures).toHaveLength(before.pictures.length + 1);
+    expect(second?.pictures).toHaveLength(before.pictures.length + 2);
+  });
+
+  it('the same picture twice at once: stored once, shown twice, removing one keeps the other', async () => {
+    const product = await aProduct();
+    const staff = await staffBrowser();
+    const bytes = await sharp({
+      create: { width: 26, height: 26, channels: 3, background: '#be185d' },
+    })
+      .png()
+      .toBuffer();
+    const answers = await Promise.all(
+      [1, 2].map(() => upload(staff, product.id, bytes, 'x.png', 'image/png')),
+    );
+    for (const res of answers) expect(res.statusCode, res.body).toBe(201);
+    const list = await pictures(staff, product.id);
+    const same = list.pictures.filter((p) => p.image.endsWith('.png') && p.width === 26);
+    expect(same).toHaveLength(2);
+    expect(same[0]!.image).toBe(same[1]!.image);
+    const stored = await t.handle.db
+      .select({ path: s.mediaFiles.path })
+      .from(s.mediaFiles)
+      .where(eq(s.mediaFiles.path, same[0]!.image.slice('/media/'.length)));
+    expect(stored).toHaveLength(1);
+    const removed = await staff.send('DELETE', `${picturesUrl(product.id)}${same[0]!.id}/`);
+    expect(removed.statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: same[1]!.image })).statusCode).toBe(200);
   });
 });

@@ -11,7 +11,9 @@ import { and, asc, count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   orderSchema,
+  paginated,
   staffDashboardSchema,
+  staffOrderRowSchema,
   staffDeliverySchema,
   staffOrderSchema,
   staffPaymentSchema,
@@ -559,5 +561,35 @@ describe('the dashboard', () => {
     expect(afterSoldOut.outOfStock).toBe(before.outOfStock + 1);
     if (afterSoldOut.outOfStock <= 10)
       expect(afterSoldOut.outOfStockProducts.map((p) => p.id)).toContain(product.id);
+  });
+
+  it('each waiting figure links to a list of exactly the orders it counts (cash on delivery waits for shipping)', async () => {
+    const staff = await staffBrowser();
+    const list = async (query: string) => {
+      const res = await staff.send('GET', `/en/api/staff/orders/?page_size=100&${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return paginated(staffOrderRowSchema).parse(res.json());
+    };
+    const bank = await placeOrder('bank_transfer');
+    const cod = await placeOrder('cod');
+    const figures = await read(staff);
+    const awaitingPayment = await list('awaiting=payment');
+    const awaitingShipping = await list('awaiting=shipping');
+    expect(awaitingPayment.count).toBe(figures.awaitingPayment);
+    expect(awaitingShipping.count).toBe(figures.awaitingShipping);
+    const ids = (page: typeof awaitingPayment) => page.results.map((o) => o.id);
+    expect(ids(awaitingPayment)).toContain(bank.id);
+    expect(ids(awaitingPayment)).not.toContain(cod.id);
+    expect(ids(awaitingShipping)).toContain(cod.id);
+    expect(ids(awaitingShipping)).not.toContain(bank.id);
+    // The pending list the dashboard linked before holds both: it is not the figure's list.
+    const pending = await list('status=pending');
+    expect(ids(pending)).toEqual(expect.arrayContaining([bank.id, cod.id]));
+    expect(pending.count).not.toBe(figures.awaitingPayment);
+    // Combined with another filter, and refused in the caller's language when unknown.
+    expect((await list(`awaiting=payment&payment=cod`)).count).toBe(0);
+    const bad = await staff.send('GET', '/de/api/staff/orders/?awaiting=later');
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json<object>())).toEqual(['awaiting']);
   });
 });

@@ -12,10 +12,15 @@ import { useI18n } from '#app/lib/i18n.tsx';
 
 type Point = { day: string; orders: number };
 
-/** Drawn small and scaled up to at most 36rem: its labels stay readable from 360 px up. */
-const WIDTH = 360;
-const HEIGHT = 180;
-const MARGIN = { top: 12, right: 16, bottom: 26, left: 28 };
+/**
+ * The plot's own units: the SVG stretches them to the width it is given (preserveAspectRatio
+ * none), so the chart fills a phone's 360 px and a desktop's content column alike. Only lines are
+ * drawn in it, with strokes that do not stretch (vector-effect), and the day marks as zero-length
+ * round-capped strokes (a stretched circle would be an ellipse); the labels are HTML beside it, so
+ * their type stays the page's size at any width.
+ */
+const PLOT_WIDTH = 1000;
+const PLOT_HEIGHT = 100;
 
 export function OrdersChart({ points }: { points: readonly Point[] }) {
   const { locale, t } = useI18n();
@@ -35,12 +40,12 @@ export function OrdersChart({ points }: { points: readonly Point[] }) {
 
   const x = scaleBand<string>()
     .domain(points.map((p) => p.day))
-    .range([MARGIN.left, WIDTH - MARGIN.right])
+    .range([0, PLOT_WIDTH])
     .padding(0.2);
   const y = scaleLinear()
     .domain([0, Math.max(max, 1)])
     .nice()
-    .range([HEIGHT - MARGIN.bottom, MARGIN.top]);
+    .range([PLOT_HEIGHT, 0]);
   const middle = (p: Point) => (x(p.day) ?? 0) + x.bandwidth() / 2;
   const path = line<Point>()
     .x(middle)
@@ -50,72 +55,92 @@ export function OrdersChart({ points }: { points: readonly Point[] }) {
     .y0(y(0))
     .y1((p) => y(p.orders))(points as Point[]);
   const ticks = y.ticks(Math.min(4, Math.max(max, 1))).filter(Number.isInteger);
-  // Every fifth day labelled below the axis (30 labels would overlap at 360 px).
-  const labelled = points.filter((_, i) => (points.length - 1 - i) % 5 === 0);
+  // Every fifth day labelled below the axis, every tenth on a phone (closer, they would overlap).
+  const fromToday = (p: Point) => points.length - 1 - points.indexOf(p);
+  const labelled = points.filter((p) => fromToday(p) % 5 === 0);
 
   return (
     <figure className="m-0">
-      <svg
-        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-        role="img"
-        aria-labelledby={`${titleId} ${descId}`}
-        className="h-auto w-full max-w-xl text-primary"
-        data-chart="orders-per-day"
-      >
-        <title id={titleId}>{t('staffSettings.dashboard.chartTitle')}</title>
-        <desc id={descId}>
-          {busiest
-            ? t('staffSettings.dashboard.chartDesc', {
-                total,
-                max,
-                day: longDay.format(new Date(`${busiest.day}T00:00:00Z`)),
-              })
-            : t('staffSettings.dashboard.chartEmpty')}
-        </desc>
-        <g className="text-slate-500" aria-hidden="true">
-          {ticks.map((tick) => (
-            <g key={tick}>
+      {/* Room for the tick labels on the left (2rem) and the day labels below (1.5rem). */}
+      <div className="relative h-48 pt-2 pr-4 pb-6 pl-8 sm:h-56 lg:h-64">
+        <svg
+          viewBox={`0 0 ${PLOT_WIDTH} ${PLOT_HEIGHT}`}
+          preserveAspectRatio="none"
+          role="img"
+          aria-labelledby={`${titleId} ${descId}`}
+          className="block h-full w-full overflow-visible text-primary"
+          data-chart="orders-per-day"
+        >
+          <title id={titleId}>{t('staffSettings.dashboard.chartTitle')}</title>
+          <desc id={descId}>
+            {busiest
+              ? t('staffSettings.dashboard.chartDesc', {
+                  total,
+                  max,
+                  day: longDay.format(new Date(`${busiest.day}T00:00:00Z`)),
+                })
+              : t('staffSettings.dashboard.chartEmpty')}
+          </desc>
+          <g className="text-slate-500" aria-hidden="true">
+            {ticks.map((tick) => (
               <line
-                x1={MARGIN.left}
-                x2={WIDTH - MARGIN.right}
+                key={tick}
+                x1={0}
+                x2={PLOT_WIDTH}
                 y1={y(tick)}
                 y2={y(tick)}
                 stroke="currentColor"
                 strokeOpacity={0.25}
+                vectorEffect="non-scaling-stroke"
               />
-              <text
-                x={MARGIN.left - 6}
-                y={y(tick)}
-                dy="0.32em"
-                textAnchor="end"
-                fontSize={11}
-                fill="currentColor"
-              >
-                {tick}
-              </text>
-            </g>
+            ))}
+          </g>
+          <g aria-hidden="true">
+            {fill && <path d={fill} fill="currentColor" fillOpacity={0.12} />}
+            {path && (
+              <path
+                d={path}
+                fill="none"
+                stroke="currentColor"
+                strokeWidth={2}
+                vectorEffect="non-scaling-stroke"
+              />
+            )}
+            {points.map((p) => (
+              <path
+                key={p.day}
+                d={`M${middle(p)},${y(p.orders)}h0`}
+                stroke="currentColor"
+                strokeWidth={5}
+                strokeLinecap="round"
+                vectorEffect="non-scaling-stroke"
+              />
+            ))}
+          </g>
+        </svg>
+        <div aria-hidden="true" className="text-xs text-slate-500">
+          {ticks.map((tick) => (
+            <span
+              key={tick}
+              className="absolute left-0 w-6 -translate-y-1/2 text-right tabular-nums"
+              // The plot's box: 0.5rem from the top, 1.5rem from the bottom.
+              style={{ top: `calc(0.5rem + (100% - 2rem) * ${y(tick) / PLOT_HEIGHT})` }}
+            >
+              {tick}
+            </span>
           ))}
           {labelled.map((p) => (
-            <text
+            <span
               key={p.day}
-              x={middle(p)}
-              y={HEIGHT - MARGIN.bottom + 16}
-              textAnchor="middle"
-              fontSize={11}
-              fill="currentColor"
+              className={`absolute bottom-0 -translate-x-1/2 whitespace-nowrap ${fromToday(p) % 10 === 0 ? '' : 'max-sm:hidden'}`}
+              // The plot's box: 2rem from the left, 1rem from the right.
+              style={{ left: `calc(2rem + (100% - 3rem) * ${middle(p) / PLOT_WIDTH})` }}
             >
               {label(p.day)}
-            </text>
+            </span>
           ))}
-        </g>
-        <g aria-hidden="true">
-          {fill && <path d={fill} fill="currentColor" fillOpacity={0.12} />}
-          {path && <path d={path} fill="none" stroke="currentColor" strokeWidth={2} />}
-          {points.map((p) => (
-            <circle key={p.day} cx={middle(p)} cy={y(p.orders)} r={2.5} fill="currentColor" />
-          ))}
-        </g>
-      </svg>
+        </div>
+      </div>
       <figcaption>
         <details className="mt-2">
           <summary className="cursor-pointer text-primary underline">

@@ -22,6 +22,7 @@ import {
 } from '#app/components/staff-parts.tsx';
 import { readForm, sendForm } from '#app/lib/forms.server.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
+import { vatRateLabel } from '#app/lib/vat-rates.ts';
 import { shopTranslator } from '#app/lib/messages.server.ts';
 import { useIsPending } from '#app/lib/pending.ts';
 import { pageMeta } from '#app/lib/seo.ts';
@@ -182,7 +183,7 @@ function ItemForm({
   item: StaffCatalogueItem;
   lastResult: Result;
 }) {
-  const { t } = useI18n();
+  const { locale, t } = useI18n();
   const [form] = useShopForm(staffProductBodySchema, {
     id: `staff-item-${item.id}-${item.version}`,
     lastResult,
@@ -261,7 +262,7 @@ function ItemForm({
               >
                 {item.vats.map((v) => (
                   <option key={v.id} value={v.id}>
-                    {v.key} ({v.percent} %)
+                    {vatRateLabel(t, locale, v)}
                   </option>
                 ))}
               </select>

@@ -96,8 +96,8 @@ export default function StaffHome({ loaderData }: Route.ComponentProps) {
             name="awaiting-payment"
             value={dashboard.awaitingPayment}
           >
-            <AppLink to={`${orders}?status=pending`} className="text-primary underline">
-              {t('staffSettings.dashboard.pendingOrders')}
+            <AppLink to={`${orders}?awaiting=payment`} className="text-primary underline">
+              {t('staffSettings.dashboard.awaitingPaymentOrders')}
             </AppLink>
           </WaitingFigure>
           <WaitingFigure
@@ -105,8 +105,8 @@ export default function StaffHome({ loaderData }: Route.ComponentProps) {
             name="awaiting-shipping"
             value={dashboard.awaitingShipping}
           >
-            <AppLink to={`${orders}?status=processing`} className="text-primary underline">
-              {t('staffSettings.dashboard.processingOrders')}
+            <AppLink to={`${orders}?awaiting=shipping`} className="text-primary underline">
+              {t('staffSettings.dashboard.awaitingShippingOrders')}
             </AppLink>
           </WaitingFigure>
           <WaitingFigure

@@ -14,6 +14,7 @@ import { CsrfInput } from '#app/components/csrf-input.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
 import { StaffHeading, StatusLine } from '#app/components/staff-parts.tsx';
 import { readVerifiedForm, refusalMessages } from '#app/lib/forms.server.ts';
+import { FilePicker } from '#app/components/file-picker.tsx';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { useLocaleData } from '#app/lib/locale-data.ts';
 import { shopTranslator } from '#app/lib/messages.server.ts';
@@ -148,19 +149,12 @@ export default function StaffImport({ actionData }: Route.ComponentProps) {
         className="mb-6 flex flex-wrap items-end gap-3"
       >
         <CsrfInput />
-        <p className="flex min-w-0 flex-col gap-1">
-          <label htmlFor="catalogue-file" className="font-medium">
-            {t('staffImport.file')}
-          </label>
-          <input
-            id="catalogue-file"
-            name="file"
-            type="file"
-            accept=".csv,.json,text/csv,application/json"
-            required
-            className="max-w-full rounded-md border border-slate-300 p-2"
-          />
-        </p>
+        <FilePicker
+          id="catalogue-file"
+          name="file"
+          label={t('staffImport.file')}
+          accept=".csv,.json,text/csv,application/json"
+        />
         <Button type="submit" disabled={busy || posting}>
           {t('staffImport.submit')}
         </Button>

@@ -5,6 +5,7 @@ import {
   type Paginated,
   type StaffOrderRow,
 } from '@shop/contract';
+import { AWAITING } from '@shop/domain';
 import { AppLink } from '#app/components/app-link.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
 import { Pagination } from '#app/components/pagination.tsx';
@@ -26,7 +27,7 @@ import { getShopRequest } from '#app/lib/shop.server.ts';
 import type { Route } from './+types/staff-orders';
 
 const PAYMENT_KINDS = ['bank_transfer', 'cod', 'test_card'] as const;
-const FILTERS = ['status', 'payment', 'from', 'to', 'q'] as const;
+const FILTERS = ['awaiting', 'status', 'payment', 'from', 'to', 'q'] as const;
 
 /**
  * The filters are a GET form: the address holds them, so a filtered list can be bookmarked,
@@ -76,6 +77,14 @@ export default function StaffOrders({ loaderData }: Route.ComponentProps) {
         apply={t('staff.orders.apply')}
         reset={t('staff.orders.reset')}
       >
+        {/* The dashboard's "awaiting payment / shipping" figures link here: the orders they count. */}
+        <FilterSelect
+          field={field('awaiting')}
+          label={t('staff.orders.awaiting')}
+          value={filters.awaiting ?? ''}
+          all={t('staff.orders.all')}
+          options={AWAITING.map((a) => ({ value: a, label: t(`staff.orders.awaitingKinds.${a}`) }))}
+        />
         <FilterSelect
           field={field('status')}
           label={t('staff.orders.status')}
@@ -102,7 +111,6 @@ export default function StaffOrders({ loaderData }: Route.ComponentProps) {
         <StaffField
           field={field('q')}
           label={t('staff.orders.search')}
-          className="lg:col-span-2"
           type="search"
           defaultValue={filters.q ?? ''}
         />

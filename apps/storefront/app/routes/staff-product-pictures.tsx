@@ -12,6 +12,7 @@ import { sizedUrl } from '#app/components/sized-image.tsx';
 import { staffBox, StaffHeading, StaffSection, StatusLine } from '#app/components/staff-parts.tsx';
 import { readForm, sendForm } from '#app/lib/forms.server.ts';
 import { resultFor } from '#app/lib/forms.ts';
+import { FilePicker } from '#app/components/file-picker.tsx';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { shopTranslator } from '#app/lib/messages.server.ts';
 import { useIsPending } from '#app/lib/pending.ts';
@@ -145,21 +146,19 @@ function UploadForm({ lastResult }: { lastResult: Result }) {
         <FormErrors form={form} />
         <CsrfInput />
         <input type="hidden" name="intent" value="upload" />
-        <label htmlFor={fields.file.id} className="mb-1 block font-medium">
-          {t('staffPictures.file')}
-        </label>
-        <p id={hintId} className="mb-2 text-sm text-slate-600">
-          {t('staffPictures.hint', { max: MAX_PICTURE_BYTES / MEGABYTE })}
-        </p>
-        <div className="flex flex-wrap items-center gap-3">
-          <input
+        <div className="flex flex-wrap items-end gap-3">
+          <FilePicker
             id={fields.file.id}
             name={fields.file.name}
-            type="file"
+            label={t('staffPictures.file')}
+            hint={
+              <p id={hintId} className="mb-1 text-sm text-slate-600">
+                {t('staffPictures.hint', { max: MAX_PICTURE_BYTES / MEGABYTE })}
+              </p>
+            }
             accept={PICTURE_MIME_TYPES.join(',')}
             aria-invalid={fields.file.errors ? true : undefined}
-            aria-describedby={fields.file.errors ? `${hintId} ${fields.file.errorId}` : hintId}
-            className="max-w-full min-w-0 rounded-md border border-slate-300 p-2"
+            describedBy={fields.file.errors ? `${hintId} ${fields.file.errorId}` : hintId}
           />
           <Button type="submit" disabled={pending}>
             {t('staffPictures.send')}

@@ -60,6 +60,18 @@ describe('seed catalogue', () => {
     ]);
   });
 
+  it('names each VAT rate in every language, by its key (the staff product page shows them)', async () => {
+    for (const lang of LANGS) {
+      const messages = (await import(`@shop/messages/langs/${lang}.json`, {
+        with: { type: 'json' },
+      })) as { default: { staffCatalogue: { vatRates: Record<string, string> } } };
+      for (const vat of vats)
+        expect(messages.default.staffCatalogue.vatRates[vat.key], `${lang} ${vat.key}`).toMatch(
+          /\S/,
+        );
+    }
+  });
+
   it('has unique keys and slugs everywhere', () => {
     expect(duplicates(vendors.map((v) => v.key))).toEqual([]);
     expect(duplicates(vendors.map((v) => v.slug))).toEqual([]);
