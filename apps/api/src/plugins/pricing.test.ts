@@ -8,6 +8,8 @@ import { pricingPlugin } from './pricing.ts';
 async function appWith(cart: boolean | null) {
   const reads = { shop: 0, user: 0 };
   const app = Fastify();
+  // The app's clock (app.ts decorates it; req.now() reads it once per request).
+  app.decorate('now', () => new Date());
   await app.register(
     fp(
       async (instance) => {

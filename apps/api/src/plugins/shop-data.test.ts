@@ -288,12 +288,13 @@ describe('product cards on lists, search and related products', () => {
   it('price a kept card at the time of each request: a discount starts without any write', async () => {
     const first = (await cardsOf(LIST)).find((c) => c.discountPercent === 0);
     if (!first) throw new Error('no card without a discount');
-    const startsAt = new Date(Date.now() + 1500);
+    // Discounts are judged on the app's clock (req.now(), decision 0071): the test's clock.
+    const startsAt = new Date(clock + 1500);
     await t.handle.db.insert(s.discounts).values({ productId: first.id, value: 30, startsAt });
     later(1000);
     const card = async () => (await cardsOf(LIST)).find((c) => c.id === first.id);
     expect((await card())?.discountPercent).toBe(0);
-    await new Promise((resolve) => setTimeout(resolve, startsAt.getTime() - Date.now() + 50));
+    later(1000);
     expect((await card())?.discountPercent).toBe(30);
   });
 });
