@@ -19,10 +19,16 @@ export const SHOPPER = {
   lastName: 'Shopper',
 };
 
-/** The confirmation token of the newest mail to `to` in the shop's mail folder. */
-async function confirmationToken(mailDir: string, to: string): Promise<string> {
+const mailNames = (mailDir: string) => readdir(mailDir).catch(() => [] as string[]);
+
+/**
+ * The confirmation token of the newest mail to `to` in the shop's mail folder, not one of `old`
+ * (the mails there before the registration: another database's run may have registered the same
+ * address into the same folder, and the new mail may be written after the answer).
+ */
+async function confirmationToken(mailDir: string, to: string, old: Set<string>): Promise<string> {
   for (let attempt = 0; attempt < 50; attempt++) {
-    const names = await readdir(mailDir).catch(() => [] as string[]);
+    const names = (await mailNames(mailDir)).filter((name) => !old.has(name));
     for (const name of names.sort().reverse()) {
       const source = (await readFile(join(mailDir, name), 'utf8')).replace(/=\r?\n/g, '');
       if (!source.includes(to)) continue;
@@ -83,8 +89,9 @@ export async function shopperSession(
     await send('POST', '/en/api/accounts/login/', credentials);
   } catch {
     // The first run on this shop: the account is made and confirmed, then logged in.
+    const old = new Set(await mailNames(mailDir));
     await send('POST', '/en/api/accounts/register/', SHOPPER);
-    const token = await confirmationToken(mailDir, SHOPPER.email);
+    const token = await confirmationToken(mailDir, SHOPPER.email, old);
     await send('POST', '/en/api/accounts/confirm_email/', { token });
     await send('POST', '/en/api/accounts/login/', credentials);
   }
