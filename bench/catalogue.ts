@@ -180,11 +180,19 @@ const SHOPPER = {
   lastName: 'Shopper',
 };
 
-/** The confirmation token of the newest mail to `to` in the shop's mail folder. */
-async function confirmationToken(to: string): Promise<string> {
-  const folder = join(dataDir, 'mail');
+/** The shop's mail folder (shared by the PGlite and the PostgreSQL runs). */
+const mailFolder = join(dataDir, 'mail');
+const mailNames = () => readdir(mailFolder).catch(() => [] as string[]);
+
+/**
+ * The confirmation token of the newest mail to `to` in the shop's mail folder, not one of `old`
+ * (the mails there before the registration: another database's run registered the same address,
+ * and the new mail may be written after the answer).
+ */
+async function confirmationToken(to: string, old: Set<string>): Promise<string> {
+  const folder = mailFolder;
   for (let attempt = 0; attempt < 50; attempt++) {
-    const names = await readdir(folder).catch(() => [] as string[]);
+    const names = (await mailNames()).filter((name) => !old.has(name));
     for (const name of names.sort().reverse()) {
       const source = (await readFile(join(folder, name), 'utf8')).replace(/=\r?\n/g, '');
       if (!source.includes(to)) continue;
@@ -240,8 +248,9 @@ async function shopperSession(
     await send('POST', '/en/api/accounts/login/', credentials);
   } catch {
     // The first run on this catalogue: the account is made and confirmed (which logs it in).
+    const old = new Set(await mailNames());
     await send('POST', '/en/api/accounts/register/', SHOPPER);
-    const token = await confirmationToken(SHOPPER.email);
+    const token = await confirmationToken(SHOPPER.email, old);
     await send('POST', '/en/api/accounts/confirm_email/', { token });
     await send('POST', '/en/api/accounts/login/', credentials);
   }
