@@ -5,9 +5,8 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { BADGE_SAVED_MAX, type Badges, type UserInfo } from '@shop/contract';
-import { cartQuantity } from '#api/repos/cart.ts';
+import { readBadges } from '#api/repos/badges.ts';
 import { userInfo } from '#api/repos/users.ts';
-import { wishlistBadge } from '#api/repos/wishlist.ts';
 
 export type PagePersonalView = { user: UserInfo | null; badges: Badges };
 
@@ -24,15 +23,11 @@ export const personalViewPlugin = fp(
       const user = await req.getUser();
       // The cart's owner as the badges read it: the user's when logged in, else the session's.
       const owner = user ? { userId: user.id } : req.session ? { sessionId: req.session.id } : null;
-      const [mine, quantity, wishlist] = await Promise.all([
+      const [mine, badges] = await Promise.all([
         user ? req.ownDiscounts() : [],
-        owner ? cartQuantity(app.db, owner) : 0,
-        user ? wishlistBadge(app.db, user.id, BADGE_SAVED_MAX) : { count: 0, saved: [] },
+        readBadges(app.db, owner, user?.id ?? null, BADGE_SAVED_MAX),
       ]);
-      return {
-        user: user ? await userInfo(app.db, user, mine) : null,
-        badges: { cartQuantity: quantity, wishlistCount: wishlist.count, saved: wishlist.saved },
-      };
+      return { user: user ? await userInfo(app.db, user, mine) : null, badges };
     });
   },
   { name: 'personal-view', dependencies: ['sessions', 'card-data'] },

@@ -475,14 +475,17 @@ export type CartMerge = { added: number; capped: number };
 
 /**
  * Units in the owner's cart that can still be sold, for the header's badge (issue 25): one
- * statement over the cart's lines and the rows `sellableItems` checks (an active product whose
- * parent, if any, is active; an active bundle), without pricing anything. The priced cart
- * (`cartView`) counts the same lines in `totals.quantity`.
+ * query over the cart's lines and the rows `sellableItems` checks (an active product whose
+ * parent, if any, is active; an active bundle), without pricing anything; one row, `quantity`.
+ * The priced cart (`cartView`) counts the same lines in `totals.quantity`. Read inside the
+ * badges' one statement (repos/badges.ts).
  */
-export async function cartQuantity(db: Database, owner: CartOwner): Promise<number> {
+export function cartQuantityQuery(db: Database, owner: CartOwner) {
   const parent = alias(s.products, 'parent');
-  const [row] = await db
-    .select({ quantity: sql<number>`coalesce(sum(${s.cartItems.quantity}), 0)::int` })
+  return db
+    .select({
+      quantity: sql<number>`coalesce(sum(${s.cartItems.quantity}), 0)::int`.as('quantity'),
+    })
     .from(s.carts)
     .innerJoin(s.cartItems, eq(s.cartItems.cartId, s.carts.id))
     .leftJoin(s.products, eq(s.products.id, s.cartItems.productId))
@@ -500,5 +503,4 @@ export async function cartQuantity(db: Database, owner: CartOwner): Promise<numb
         ),
       ),
     );
-  return Number(row?.quantity ?? 0);
 }

@@ -156,24 +156,20 @@ export async function wishlistView(
 }
 
 /**
- * For the header (issue 25): how many items the wishlist shows, and the newest `max` of them as
- * `{id, product}` (the cards' hearts), unpriced, in one statement (the count is taken over all
- * the rows before the limit).
+ * For the header (issue 25): the newest `max` items the wishlist shows, `{id, product}` (the
+ * cards' hearts) and their `createdAt` (the order), unpriced, each row with `total`, the count of
+ * all the rows before the limit. Read inside the badges' one statement (repos/badges.ts).
  */
-export async function wishlistBadge(
-  db: Database,
-  userId: number,
-  max: number,
-): Promise<{ count: number; saved: { id: number; product: number }[] }> {
-  const rows = await db
+export function wishlistBadgeQuery(db: Database, userId: number, max: number) {
+  return db
     .select({
       id: w.id,
       product: w.productId,
-      total: sql<number>`count(*) over ()`.mapWith(Number),
+      createdAt: w.createdAt,
+      total: sql<number>`count(*) over ()`.as('total'),
     })
     .from(w)
     .where(shownOf(db, userId))
     .orderBy(desc(w.createdAt), desc(w.id))
     .limit(max);
-  return { count: rows[0]?.total ?? 0, saved: rows.map(({ id, product }) => ({ id, product })) };
 }

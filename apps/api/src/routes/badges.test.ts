@@ -45,6 +45,15 @@ describe('the badges', () => {
     const cart = await b.cart();
     expect(cart.totals.quantity).toBe(3);
     expect(await badges(b)).toEqual({ cartQuantity: 3, wishlistCount: 0, saved: [] });
+    // No user, so no wishlist read: the cart's units alone, in one statement.
+    const log = recordStatements(t.handle.db);
+    try {
+      await badges(b);
+      expect(log.reading('cart_items')).toHaveLength(1);
+      expect(log.reading('wishlist_items')).toEqual([]);
+    } finally {
+      log.stop();
+    }
   });
 
   it("count a shopper's cart and wishlist, name the saved products, and leave hidden products out", async () => {
@@ -94,8 +103,13 @@ describe('the badges', () => {
       const badgeStatements = log.clear().filter((sql) => !shopInfo(sql));
       await b.cart();
       const cartStatements = log.clear().filter((sql) => !shopInfo(sql));
-      // The session, the user, the cart's units, the wishlist (its count and newest items in one).
-      expect(badgeStatements.length).toBeLessThanOrEqual(4);
+      // The session with its user in one statement, the badges in one more: the cart's units,
+      // the wishlist's count and its newest items read together.
+      const reading = (table: string) =>
+        badgeStatements.filter((sql) => new RegExp(`(from|join) "${table}"`, 'i').test(sql));
+      expect(reading('cart_items')).toHaveLength(1);
+      expect(reading('wishlist_items')).toEqual(reading('cart_items'));
+      expect(badgeStatements.length).toBeLessThanOrEqual(2);
       expect(
         badgeStatements.filter((sql) => /"discounts"|"images"|"product_reviews"/.test(sql)),
       ).toEqual([]);

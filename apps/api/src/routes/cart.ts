@@ -11,7 +11,6 @@ import { cartDisabled } from '#api/plugins/errors.ts';
 import {
   PROMO_MESSAGE_KEYS,
   addCartItem,
-  cartQuantity,
   cartView,
   ensureCart,
   findCart,
@@ -26,7 +25,7 @@ import {
   type CartRow,
 } from '#api/repos/cart.ts';
 import type { PricingContext } from '#api/repos/pricing.ts';
-import { wishlistBadge } from '#api/repos/wishlist.ts';
+import { readBadges } from '#api/repos/badges.ts';
 import { defineEndpoint } from './define.ts';
 
 const e = endpoints.sales;
@@ -78,12 +77,7 @@ export const cartRoutes: FastifyPluginAsync = async (app) => {
   defineEndpoint(app, e.badges, async (req, _input, reply): Promise<Badges> => {
     reply.header('Cache-Control', 'no-store');
     const user = await req.getUser();
-    const owner = await readOwner(req);
-    const [quantity, wishlist] = await Promise.all([
-      owner ? cartQuantity(db, owner) : 0,
-      user ? wishlistBadge(db, user.id, BADGE_SAVED_MAX) : { count: 0, saved: [] },
-    ]);
-    return { cartQuantity: quantity, wishlistCount: wishlist.count, saved: wishlist.saved };
+    return readBadges(db, await readOwner(req), user?.id ?? null, BADGE_SAVED_MAX);
   });
 
   defineEndpoint(app, e.setCartQuantity, async (req, { params, body }, reply) => {
