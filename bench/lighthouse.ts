@@ -19,12 +19,12 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import {
   issue25Interactions,
-  launchChromium,
   measureInteraction,
   median,
   MOBILE_THROTTLING,
   type InpSample,
 } from './lib/inp.ts';
+import { launchBrowser } from '../e2e/browser.ts';
 import { freePort, launch, runMain, waitUntilAnswers } from './lib/processes.ts';
 import { shopperSession } from './lib/shopper.ts';
 
@@ -269,7 +269,7 @@ async function main(): Promise<number> {
 
 /** `--inp`: each interaction `runs` times, in one browser, a fresh context per run. */
 async function inp(origin: string, product: string): Promise<number> {
-  const browser = await launchChromium();
+  const browser = await launchBrowser();
   const results: { name: string; samples: InpSample[] }[] = [];
   try {
     for (const interaction of issue25Interactions(product)) {

@@ -5,7 +5,7 @@
 // carries its `interactionId`, read with a PerformanceObserver on 'event' entries
 // (durationThreshold 16, as the web-vitals library reads it). An interaction whose entries all
 // stayed under 16 ms is not reported by the browser: it is printed as "< 16".
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 /** Lighthouse's mobile preset (core/config/constants.js, mobileSlow4G, DevTools throttling). */
 export const MOBILE_THROTTLING = {
@@ -69,21 +69,6 @@ async function throttled(context: BrowserContext, page: Page) {
     latency: MOBILE_THROTTLING.latencyMs,
     downloadThroughput: (MOBILE_THROTTLING.downloadKbps * 1024) / 8,
     uploadThroughput: (MOBILE_THROTTLING.uploadKbps * 1024) / 8,
-  });
-}
-
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
   });
 }
 
