@@ -203,6 +203,18 @@ const PAGE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'POST']);
 /** Statuses whose page answer carries the API's Retry-After (the shop is briefly away, or busy). */
 const RETRY_STATUSES: ReadonlySet<number> = new Set([429, 503]);
 
+/** A rendered response's status, headers (its cookies apart) and nonce, as a kept page has them. */
+function keptHead(response: Response, nonce: string) {
+  const headers: [string, string][] = [];
+  response.headers.forEach((value, name) => {
+    if (name !== 'set-cookie') headers.push([name, value]);
+  });
+  return {
+    head: { status: response.status, headers, nonce },
+    setCookies: response.headers.getSetCookie(),
+  };
+}
+
 /**
  * Every path the API and the static files do not answer goes to React Router. Registered in its
  * own context so that form posts keep their raw bytes (read up to STOREFRONT_BODY_LIMIT, not
@@ -410,12 +422,7 @@ export async function mountStorefront(
               return null;
             }
             const { response } = rendered;
-            const headers: [string, string][] = [];
-            response.headers.forEach((value, name) => {
-              if (name !== 'set-cookie') headers.push([name, value]);
-            });
-            const head = { status: response.status, headers, nonce: req.cspNonce };
-            const setCookies = response.headers.getSetCookie();
+            const { head, setCookies } = keptHead(response, req.cspNonce);
             if (!response.body || !keepableToken({ ...head, setCookies }, visitorToken)) {
               await response.body?.cancel();
               return null;
@@ -489,12 +496,7 @@ export async function mountStorefront(
       }
       own.rendered = rendered;
       const { response } = rendered;
-      const headers: [string, string][] = [];
-      response.headers.forEach((value, name) => {
-        if (name !== 'set-cookie') headers.push([name, value]);
-      });
-      const head = { status: response.status, headers, nonce: req.cspNonce };
-      const setCookies = response.headers.getSetCookie();
+      const { head, setCookies } = keptHead(response, req.cspNonce);
       const visitorToken = keptToken(req.headers.cookie);
       // Not a page to keep (its status, a personal cookie): sent on below, the waiters render.
       if (!response.body || !keepableToken({ ...head, setCookies }, visitorToken)) return null;
