@@ -411,6 +411,10 @@ export async function mountStorefront(
     if (!personal) return sendRendered(req, reply, await renderPage(req, reply));
     const visitor = { cookie: request.visitorCookie };
     const visitorToken = keptToken(request.visitorCookie);
+    // A template render that is not a page to keep (a 503 while the database is away, a refusal)
+    // is the visitor's answer as it is; only a shopper's needs a render of their own. Rendering
+    // again would wait out a second statement timeout in an outage.
+    const own: { rendered?: Rendered } = {};
     const { value: template, source } =
       req.method === 'HEAD'
         ? { value: await pageCache.peek(request.key), source: 'hit' as const }
@@ -424,7 +428,16 @@ export async function mountStorefront(
             const { response } = rendered;
             const { head, setCookies } = keptHead(response, req.cspNonce);
             if (!response.body || !keepableToken({ ...head, setCookies }, visitorToken)) {
-              await response.body?.cancel();
+              if (!request.session) own.rendered = rendered;
+              else if (response.status >= 500) {
+                // The outage page, without the visitor's cookies (a CSRF token not the session's).
+                const headers = new Headers(response.headers);
+                headers.delete('set-cookie');
+                own.rendered = {
+                  ...rendered,
+                  response: new Response(response.body, { status: response.status, headers }),
+                };
+              } else await response.body?.cancel();
               return null;
             }
             try {
@@ -434,6 +447,7 @@ export async function mountStorefront(
               return null;
             }
           });
+    if (own.rendered) return sendRendered(req, reply, own.rendered);
     if (!template) return sendRendered(req, reply, await renderPage(req, reply));
     const secrets = {
       nonce: req.cspNonce,
