@@ -35,6 +35,23 @@ async function api(page: Page) {
 }
 
 /** A guest (no account) orders a product by the API, to Munich, cash on delivery. */
+/** Registers `email` through the API (Anna Muster, PASSWORD): the account is not confirmed yet. */
+async function register(write: Awaited<ReturnType<typeof api>>['write'], email: string) {
+  const registered = await write('accounts/register/', {
+    email,
+    password: PASSWORD,
+    firstName: 'Anna',
+    lastName: 'Muster',
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+}
+
+/** Opens the mailed confirmation link of `email` in `page` and waits for its confirmation. */
+async function confirm(page: Page, email: string) {
+  await page.goto((await mailedLink(email, 'confirm-email')).replace(/^https?:\/\/[^/]+/, baseURL));
+  await page.getByText('Your email address is confirmed').waitFor();
+}
+
 async function guestOrder(email: string): Promise<{ number: string }> {
   const product = await inStockProduct(3);
   return new ApiVisitor(baseURL).orderOne(product.id, 'cod', {
@@ -99,20 +116,11 @@ describe('guest orders', () => {
 
     const page = await browser.visitor({ viewport: NARROW });
     const { write } = await api(page);
-    const registered = await write('accounts/register/', {
-      email,
-      password: PASSWORD,
-      firstName: 'Anna',
-      lastName: 'Muster',
-    });
-    expect(registered.status(), await registered.text()).toBe(201);
+    await register(write, email);
     // Not confirmed yet: no way in, so no order of the address is shown to anyone.
     expect((await write('accounts/login/', { email, password: PASSWORD })).status()).toBe(403);
 
-    await page.goto(
-      (await mailedLink(email, 'confirm-email')).replace(/^https?:\/\/[^/]+/, baseURL),
-    );
-    await page.getByText('Your email address is confirmed').waitFor();
+    await confirm(page, email);
     expect((await write('accounts/login/', { email, password: PASSWORD })).status()).toBe(200);
 
     await page.goto(`${baseURL}/en/account/dashboard/my-orders/`);
@@ -133,17 +141,8 @@ describe('guest orders', () => {
     const first = await guestOrder(email);
     const page = await browser.visitor({ viewport: WIDE });
     const { write } = await api(page);
-    const registered = await write('accounts/register/', {
-      email,
-      password: PASSWORD,
-      firstName: 'Anna',
-      lastName: 'Muster',
-    });
-    expect(registered.status(), await registered.text()).toBe(201);
-    await page.goto(
-      (await mailedLink(email, 'confirm-email')).replace(/^https?:\/\/[^/]+/, baseURL),
-    );
-    await page.getByText('Your email address is confirmed').waitFor();
+    await register(write, email);
+    await confirm(page, email);
     expect((await write('accounts/logout/', {})).status()).toBeLessThan(300);
 
     // Logged out, the same address orders again as a guest.
