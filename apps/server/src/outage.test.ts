@@ -125,7 +125,7 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)('the shop while PostgreSQL or Redis
     expect((await get('/health/ready')).status).toBe(200);
   }, 120_000);
 
-  it('answers 503 with Retry-After within 10 s while PostgreSQL is silent (a partition), pages and API alike, and recovers', async () => {
+  it('answers 503 with Retry-After within one statement timeout while PostgreSQL is silent (a partition), pages and API alike, and recovers', async () => {
     // Pool connections open (a page and an API call), then the network goes silent: PostgreSQL
     // neither answers nor refuses.
     expect((await get('/de/products/')).status).toBe(200);
@@ -152,8 +152,10 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)('the shop while PostgreSQL or Redis
       'Der Shop ist kurz nicht erreichbar. Bitte versuchen Sie es gleich noch einmal.',
     );
     expect(ready.status).toBe(503);
-    // The statement timeout (5 s) and the client's margin, not the client's patience.
-    expect(Date.now() - started).toBeLessThan(10_000);
+    // One statement timeout (5 s) and the client's margin (1 s), not the client's patience, and
+    // never two in a row (the page cache's change count, then the render; the security headers'
+    // read of the shop's settings after the render: CI once took 10.04 s).
+    expect(Date.now() - started).toBeLessThan(7_500);
 
     database.speak();
     await expect

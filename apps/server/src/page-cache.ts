@@ -180,6 +180,8 @@ export function pageCache(options: {
   ttlMs: number;
   maxBytes: number;
   version: () => Promise<number>;
+  /** Whether a failed read of the count says the database is away: thrown, no render. */
+  unavailable?: (error: unknown) => boolean;
   now?: () => number;
   /** Counts its hits and misses (the metrics, decision 0061). */
   onLookup?: CacheOptions<string, Template | null>['onLookup'];
@@ -191,6 +193,7 @@ export function pageCache(options: {
     sizeOf: (template, key) => (template ? bytesOf(template, key) : 1),
     keep: (template) => template !== null,
     version: options.version,
+    ...(options.unavailable ? { unavailable: options.unavailable } : {}),
     ...(options.now ? { now: options.now } : {}),
     ...(options.onLookup ? { onLookup: options.onLookup } : {}),
   });

@@ -7,7 +7,7 @@ import type {
   FastifyRequest,
 } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
-import { localeOfUrl, pageRefusal } from '@shop/api/errors';
+import { isDatabaseUnavailable, localeOfUrl, pageRefusal } from '@shop/api/errors';
 import { translatorFor } from '@shop/api/i18n';
 import { pageTiming, serverTimingHeader, timed } from '@shop/api/timing';
 import { MAX_PICTURE_BYTES, newCsrfToken, type UserInfo } from '@shop/contract';
@@ -251,6 +251,7 @@ export async function mountStorefront(
       ? pageCache({
           ...cacheOptions,
           version: () => app.pageDataVersion(),
+          unavailable: isDatabaseUnavailable,
           ...(metrics ? { onLookup: metrics.cacheLookups('page') } : {}),
         })
       : null;
@@ -325,6 +326,24 @@ export async function mountStorefront(
     return { response, retryAfter: retryAfter as string | null, timing };
   };
   type Rendered = Awaited<ReturnType<typeof renderPage>>;
+
+  /**
+   * The shop's 503 screen, rendered without running a loader: the page cache could not read the
+   * change count because the database is away, and a render would wait for it once more.
+   */
+  const sendOutage = async (req: FastifyRequest, reply: FastifyReply) => {
+    const detail = translatorFor(localeOfUrl(req.url))('errors.unavailable');
+    // As the API answers its own calls while the database is away (plugins/errors.ts).
+    reply.header('Retry-After', '10');
+    return sendRendered(req, reply, await renderPage(req, reply, { status: 503, detail }));
+  };
+  const AWAY = Symbol('the database is away');
+  /** A page cache call's answer, or AWAY when it failed because the database is away. */
+  const orAway = <T>(call: Promise<T>): Promise<T | typeof AWAY> =>
+    call.catch((error: unknown) => {
+      if (isDatabaseUnavailable(error)) return AWAY;
+      throw error;
+    });
 
   /** The status and headers of a page rendered for this request; `kept`: it is being kept. */
   const sendHead = (
@@ -415,38 +434,44 @@ export async function mountStorefront(
     // is the visitor's answer as it is; only a shopper's needs a render of their own. Rendering
     // again would wait out a second statement timeout in an outage.
     const own: { rendered?: Rendered } = {};
-    const { value: template, source } =
+    const found =
       req.method === 'HEAD'
-        ? { value: await pageCache.peek(request.key), source: 'hit' as const }
-        : await pageCache.fetch(request.key, async () => {
-            let rendered: Rendered;
-            try {
-              rendered = await renderPage(req, reply, undefined, visitor);
-            } catch {
-              return null;
-            }
-            const { response } = rendered;
-            const { head, setCookies } = keptHead(response, req.cspNonce);
-            if (!response.body || !keepableToken({ ...head, setCookies }, visitorToken)) {
-              if (!request.session) own.rendered = rendered;
-              else if (response.status >= 500) {
-                // The outage page, without the visitor's cookies (a CSRF token not the session's).
-                const headers = new Headers(response.headers);
-                headers.delete('set-cookie');
-                own.rendered = {
-                  ...rendered,
-                  response: new Response(response.body, { status: response.status, headers }),
-                };
-              } else await response.body?.cancel();
-              return null;
-            }
-            try {
-              const body = await new Response(response.body).text();
-              return templateOf({ ...head, setCookies, body }, visitorToken);
-            } catch {
-              return null;
-            }
-          });
+        ? await orAway(
+            pageCache.peek(request.key).then((value) => ({ value, source: 'hit' as const })),
+          )
+        : await orAway(
+            pageCache.fetch(request.key, async () => {
+              let rendered: Rendered;
+              try {
+                rendered = await renderPage(req, reply, undefined, visitor);
+              } catch {
+                return null;
+              }
+              const { response } = rendered;
+              const { head, setCookies } = keptHead(response, req.cspNonce);
+              if (!response.body || !keepableToken({ ...head, setCookies }, visitorToken)) {
+                if (!request.session) own.rendered = rendered;
+                else if (response.status >= 500) {
+                  // The outage page, without the visitor's cookies (a CSRF token not the session's).
+                  const headers = new Headers(response.headers);
+                  headers.delete('set-cookie');
+                  own.rendered = {
+                    ...rendered,
+                    response: new Response(response.body, { status: response.status, headers }),
+                  };
+                } else await response.body?.cancel();
+                return null;
+              }
+              try {
+                const body = await new Response(response.body).text();
+                return templateOf({ ...head, setCookies, body }, visitorToken);
+              } catch {
+                return null;
+              }
+            }),
+          );
+    if (found === AWAY) return sendOutage(req, reply);
+    const { value: template, source } = found;
     if (own.rendered) return sendRendered(req, reply, own.rendered);
     if (!template) return sendRendered(req, reply, await renderPage(req, reply));
     const secrets = {
@@ -491,7 +516,8 @@ export async function mountStorefront(
     if (req.method === 'HEAD') {
       // A HEAD is answered from a current kept page, or rendered for itself without its body:
       // it never renders a page for others to wait for.
-      const kept = await cache.peek(key);
+      const kept = await orAway(cache.peek(key));
+      if (kept === AWAY) return sendOutage(req, reply);
       if (kept) return sendKept(req, reply, kept, 'hit');
       return sendRendered(req, reply, await renderPage(req, reply));
     }
@@ -499,35 +525,39 @@ export async function mountStorefront(
     // its template, or are served the old page meanwhile (decision 41). The cache reads the
     // change count before the render, so a change made meanwhile leaves the page stale.
     const own: { rendered?: Rendered; streamed?: boolean; error?: unknown } = {};
-    const { value: template, source } = await cache.fetch(key, async (keeping) => {
-      let rendered: Rendered;
-      try {
-        rendered = await renderPage(req, reply);
-      } catch (error) {
-        // This request's failure, not the waiters': they render for themselves.
-        own.error = error;
-        return null;
-      }
-      own.rendered = rendered;
-      const { response } = rendered;
-      const { head, setCookies } = keptHead(response, req.cspNonce);
-      const visitorToken = keptToken(req.headers.cookie);
-      // Not a page to keep (its status, a personal cookie): sent on below, the waiters render.
-      if (!response.body || !keepableToken({ ...head, setCookies }, visitorToken)) return null;
-      // A page every visitor without a session would get: this visitor's copy is sent on as it
-      // renders, the other read whole and kept.
-      const [sent, kept] = response.body.tee();
-      own.streamed = true;
-      sendHead(reply, rendered, keeping);
-      void reply.send(Readable.fromWeb(sent));
-      try {
-        const body = await new Response(kept).text();
-        return templateOf({ ...head, setCookies, body }, visitorToken);
-      } catch {
-        // The render broke off (this visitor left): nothing to keep; the waiters render.
-        return null;
-      }
-    });
+    const found = await orAway(
+      cache.fetch(key, async (keeping) => {
+        let rendered: Rendered;
+        try {
+          rendered = await renderPage(req, reply);
+        } catch (error) {
+          // This request's failure, not the waiters': they render for themselves.
+          own.error = error;
+          return null;
+        }
+        own.rendered = rendered;
+        const { response } = rendered;
+        const { head, setCookies } = keptHead(response, req.cspNonce);
+        const visitorToken = keptToken(req.headers.cookie);
+        // Not a page to keep (its status, a personal cookie): sent on below, the waiters render.
+        if (!response.body || !keepableToken({ ...head, setCookies }, visitorToken)) return null;
+        // A page every visitor without a session would get: this visitor's copy is sent on as it
+        // renders, the other read whole and kept.
+        const [sent, kept] = response.body.tee();
+        own.streamed = true;
+        sendHead(reply, rendered, keeping);
+        void reply.send(Readable.fromWeb(sent));
+        try {
+          const body = await new Response(kept).text();
+          return templateOf({ ...head, setCookies, body }, visitorToken);
+        } catch {
+          // The render broke off (this visitor left): nothing to keep; the waiters render.
+          return null;
+        }
+      }),
+    );
+    if (found === AWAY) return sendOutage(req, reply);
+    const { value: template, source } = found;
     if (own.error !== undefined) throw own.error;
     if (own.streamed) return reply;
     if (own.rendered) return sendRendered(req, reply, own.rendered);

@@ -128,6 +128,23 @@ describe('sharedCache, one value at a time', () => {
     expect(cache.size).toBe(0);
   });
 
+  it('throws, without loading, when the count cannot be read because the database is away', async () => {
+    let loads = 0;
+    const away = Object.assign(new Error('Query read timeout'), { code: 'ETIMEDOUT' });
+    const cache = sharedCache<string, number>({
+      ttlMs: 60_000,
+      max: 10,
+      version: () => Promise.reject(away),
+      unavailable: (error) => error === away,
+    });
+    await expect(cache.fetch('a', async () => ++loads)).rejects.toBe(away);
+    await expect(cache.getMany(['a', 'b'], async () => new Map([['a', ++loads]]))).rejects.toBe(
+      away,
+    );
+    await expect(cache.peek('a')).rejects.toBe(away);
+    expect(loads).toBe(0);
+  });
+
   it('gives the caller its own value when it may not be kept, and lets the waiters load', async () => {
     const cache = sharedCache<string, string | null>({
       ttlMs: 1000,

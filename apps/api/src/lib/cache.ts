@@ -60,6 +60,12 @@ export type CacheOptions<K, V> = {
    * only grow. When it cannot be read, the cache is bypassed: the caller loads, nothing is kept.
    */
   version?: () => Promise<number>;
+  /**
+   * Whether a failed read of the change count says the database is away (lib/db-errors.ts). Such
+   * a failure is thrown to the caller instead of loading: the load would wait for the same
+   * silent database, and a partition would cost the caller two statement timeouts in a row.
+   */
+  unavailable?: (error: unknown) => boolean;
   /** Whether a loaded value may be kept and shared (the page cache: only a keepable page). */
   keep?: (value: V) => boolean;
   now?: () => number;
@@ -109,6 +115,13 @@ export function sharedCache<K, V>(options: CacheOptions<K, V>): SharedCache<K, V
         })
       : null;
   const readVersion = options.version ?? (async () => 0);
+  const unavailable = options.unavailable ?? (() => false);
+  /** The change count; undefined when it cannot be read (the cache is bypassed). */
+  const currentVersion = (): Promise<number | undefined> =>
+    readVersion().catch((error: unknown) => {
+      if (unavailable(error)) throw error;
+      return undefined;
+    });
 
   /** What `key` holds for a caller who read `version`, and whether it may be answered. */
   const lookup = (key: K, version: number) => {
@@ -137,7 +150,7 @@ export function sharedCache<K, V>(options: CacheOptions<K, V>): SharedCache<K, V
     key: K,
     load: (keeping: boolean) => Promise<V>,
   ): Promise<{ value: V; source: CacheSource }> => {
-    const version = store ? await readVersion().catch(() => undefined) : undefined;
+    const version = store ? await currentVersion() : undefined;
     if (!store || version === undefined) return { value: await load(false), source: 'bypass' };
     // At most twice: a load another caller started under an older count is waited for once,
     // then this caller, who saw the newer count, loads for itself.
@@ -176,7 +189,7 @@ export function sharedCache<K, V>(options: CacheOptions<K, V>): SharedCache<K, V
     get: async (key, load) => (await fetch(key, load)).value,
     async getMany(keys, load) {
       const unique = [...new Set(keys)];
-      const version = store ? await readVersion().catch(() => undefined) : undefined;
+      const version = store ? await currentVersion() : undefined;
       if (!store || version === undefined) {
         const loaded = await load(unique);
         counted('bypass', unique.length);
@@ -241,7 +254,7 @@ export function sharedCache<K, V>(options: CacheOptions<K, V>): SharedCache<K, V
       return found;
     },
     async peek(key) {
-      const version = store ? await readVersion().catch(() => undefined) : undefined;
+      const version = store ? await currentVersion() : undefined;
       if (!store || version === undefined) {
         counted('bypass', 1);
         return undefined;

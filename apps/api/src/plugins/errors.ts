@@ -8,6 +8,8 @@ import {
 import { localizeIssues, type ApiErrorCode, type IssueLike } from '@shop/contract';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '@shop/domain';
 import { isDatabaseUnavailable, isTransactionConflict } from '#api/lib/db-errors.ts';
+
+export { isDatabaseUnavailable };
 import { translatorFor } from '#api/lib/i18n.ts';
 
 /** An expected failure a handler throws: answered as `{detail}` with its status. */

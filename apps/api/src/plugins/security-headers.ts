@@ -150,7 +150,10 @@ export const securityHeadersPlugin = fp<SecurityHeaderOptions>(
       // A static file that brought its own policy (the offline page's hashes) keeps it.
       if (!reply.hasHeader('content-security-policy')) {
         const html = String(reply.getHeader('content-type') ?? '').startsWith('text/html');
-        const analytics = html && LOCALE_PATH.test(path) && (await shopHasAnalytics(req));
+        // An error screen loads no tag, and must not wait for the shop's settings: while the
+        // database is silent (a partition) that read would hold the 503 a statement timeout.
+        const analytics =
+          html && reply.statusCode < 500 && LOCALE_PATH.test(path) && (await shopHasAnalytics(req));
         reply.header(
           'Content-Security-Policy',
           contentSecurityPolicy({

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { shopDataVersions } from '#api/db/schema.ts';
 import { sharedCache, type BatchCache, type CacheOptions, type TtlCache } from '#api/lib/cache.ts';
+import { isDatabaseUnavailable } from '#api/lib/db-errors.ts';
 
 /** How long a shop-wide answer is kept, and how many of them. */
 type ShopDataCacheOptions<V> = { ttlMs: number } & (
@@ -119,7 +120,7 @@ export const shopDataPlugin = fp<{ changeCheckMs?: number }>(
         ...shopLookups,
         staleMs: staleWhileRefreshing(options.ttlMs),
         now: clock,
-        ...(options.ttlMs > 0 ? { version } : {}),
+        ...(options.ttlMs > 0 ? { version, unavailable: isDatabaseUnavailable } : {}),
       }),
     );
     const pageVersion = counter(PAGE_DATA_VERSION);
@@ -131,7 +132,9 @@ export const shopDataPlugin = fp<{ changeCheckMs?: number }>(
           ...options,
           staleMs: staleWhileRefreshing(options.ttlMs),
           now: clock,
-          ...(options.ttlMs > 0 ? { version: pageVersion } : {}),
+          ...(options.ttlMs > 0
+            ? { version: pageVersion, unavailable: isDatabaseUnavailable }
+            : {}),
         }),
     );
     // A write through this process shows on its very next read; other processes' and scripts'
