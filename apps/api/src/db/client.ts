@@ -14,6 +14,8 @@ import * as schema from './schema.ts';
 export type Schema = typeof schema;
 /** The driver-independent database: PGlite and node-postgres both satisfy it. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/** The handle a `db.transaction` callback gets. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export type DatabaseHandle = {
   db: Database;

@@ -2,9 +2,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
 import { timingSafeEqual } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
-import type { Database } from '#api/db/client.ts';
+import type { Database, Transaction } from '#api/db/client.ts';
 import { authAttempts } from '#api/db/schema.ts';
 import { sign } from '#api/lib/secret-key.ts';
 import { DEFAULT_AUTH_LIMITS, type AuthLimitOptions } from '#api/lib/auth-limit-defaults.ts';
@@ -57,10 +57,13 @@ declare module 'fastify' {
   }
 }
 
-/** Where the attempt counts live: each `take` is one atomic increment that starts a window. */
+/**
+ * Where the attempt counts live: `take` increments each key atomically (starting its window),
+ * `give` takes one back from each.
+ */
 type AttemptStore = {
-  take(key: string, windowMs: number): Promise<{ count: number; retryMs: number }>;
-  give(key: string): Promise<void>;
+  take(keys: string[], windowMs: number): Promise<{ count: number; retryMs: number }[]>;
+  give(keys: string[]): Promise<void>;
   clear(key: string): Promise<void>;
 };
 
@@ -80,15 +83,18 @@ return 0`;
 
 function redisStore(redis: Redis, prefix: string): AttemptStore {
   return {
-    async take(key, windowMs) {
-      const [count, ttl] = (await redis.eval(TAKE_SCRIPT, 1, prefix + key, windowMs)) as [
-        number,
-        number,
-      ];
-      return { count, retryMs: ttl };
-    },
-    async give(key) {
-      await redis.eval(GIVE_SCRIPT, 1, prefix + key);
+    take: (keys, windowMs) =>
+      Promise.all(
+        keys.map(async (key) => {
+          const [count, ttl] = (await redis.eval(TAKE_SCRIPT, 1, prefix + key, windowMs)) as [
+            number,
+            number,
+          ];
+          return { count, retryMs: ttl };
+        }),
+      ),
+    async give(keys) {
+      await Promise.all(keys.map((key) => redis.eval(GIVE_SCRIPT, 1, prefix + key)));
     },
     async clear(key) {
       await redis.del(prefix + key);
@@ -96,24 +102,45 @@ function redisStore(redis: Redis, prefix: string): AttemptStore {
   };
 }
 
-/** The counts in the database: one upsert per take, row-locked by PostgreSQL (and PGlite). */
+/**
+ * The counts in the database, row-locked by PostgreSQL (and PGlite). A login's keys are taken in
+ * one upsert, in key order (two logins never lock the same rows in opposite orders), in a
+ * transaction that does not wait for the disk (`synchronous_commit = off`): a burst of guesses
+ * at one account queues on its row, and a commit that waited for its flush would hold that row
+ * and a pooled connection for each of them (200 parallel guesses at one account left the pools
+ * empty and answered 503 to other visitors). A crash may lose the last few counts, never
+ * corrupt them: a brake, not a ledger.
+ */
 function databaseStore(db: Database, now: () => Date): AttemptStore {
   let takes = 0;
+  const unflushed = <T>(work: (tx: Transaction) => Promise<T>) =>
+    db.transaction(async (tx) => {
+      await tx.execute(sql`set local synchronous_commit = off`);
+      return work(tx);
+    });
   return {
-    async take(key, windowMs) {
+    async take(keys, windowMs) {
       const at = now();
       const expired = sql`${authAttempts.expiresAt} <= ${at.toISOString()}::timestamptz`;
-      const [row] = await db
-        .insert(authAttempts)
-        .values({ key, count: 1, expiresAt: new Date(at.getTime() + windowMs) })
-        .onConflictDoUpdate({
-          target: authAttempts.key,
-          set: {
-            count: sql`CASE WHEN ${expired} THEN 1 ELSE ${authAttempts.count} + 1 END`,
-            expiresAt: sql`CASE WHEN ${expired} THEN excluded.expires_at ELSE ${authAttempts.expiresAt} END`,
-          },
-        })
-        .returning({ count: authAttempts.count, expiresAt: authAttempts.expiresAt });
+      const expiresAt = new Date(at.getTime() + windowMs);
+      const ordered = [...new Set(keys)].sort();
+      const rows = await unflushed((tx) =>
+        tx
+          .insert(authAttempts)
+          .values(ordered.map((key) => ({ key, count: 1, expiresAt })))
+          .onConflictDoUpdate({
+            target: authAttempts.key,
+            set: {
+              count: sql`CASE WHEN ${expired} THEN 1 ELSE ${authAttempts.count} + 1 END`,
+              expiresAt: sql`CASE WHEN ${expired} THEN excluded.expires_at ELSE ${authAttempts.expiresAt} END`,
+            },
+          })
+          .returning({
+            key: authAttempts.key,
+            count: authAttempts.count,
+            expiresAt: authAttempts.expiresAt,
+          }),
+      );
       // Now and then, rows whose window ended long ago go (nobody reads them again).
       if (++takes % 100 === 0) {
         const dayAgo = new Date(at.getTime() - 86_400_000).toISOString();
@@ -121,16 +148,23 @@ function databaseStore(db: Database, now: () => Date): AttemptStore {
           .delete(authAttempts)
           .where(sql`${authAttempts.expiresAt} < ${dayAgo}::timestamptz`);
       }
-      return {
-        count: row?.count ?? 1,
-        retryMs: (row?.expiresAt.getTime() ?? at.getTime()) - at.getTime(),
-      };
+      const byKey = new Map(rows.map((row) => [row.key, row]));
+      return keys.map((key) => {
+        const row = byKey.get(key);
+        return {
+          count: row?.count ?? 1,
+          retryMs: (row?.expiresAt.getTime() ?? at.getTime()) - at.getTime(),
+        };
+      });
     },
-    async give(key) {
-      await db
-        .update(authAttempts)
-        .set({ count: sql`greatest(${authAttempts.count} - 1, 0)` })
-        .where(sql`${authAttempts.key} = ${key}`);
+    async give(keys) {
+      const ordered = [...new Set(keys)].sort();
+      await unflushed((tx) =>
+        tx
+          .update(authAttempts)
+          .set({ count: sql`greatest(${authAttempts.count} - 1, 0)` })
+          .where(inArray(authAttempts.key, ordered)),
+      );
     },
     async clear(key) {
       await db.delete(authAttempts).where(sql`${authAttempts.key} = ${key}`);
@@ -196,15 +230,17 @@ export const authLimitsPlugin = fp<{
             message: 'auth.accountSlowedDown',
           });
         }
-        const taken = await Promise.all(
-          counts.map(async (c) => ({ ...c, ...(await store.take(c.key, limits.windowMs)) })),
+        const found = await store.take(
+          counts.map((c) => c.key),
+          limits.windowMs,
         );
+        const taken = counts.map((c, i) => ({ ...c, count: 1, retryMs: 0, ...found[i] }));
         const over = taken.find((c) => c.count > c.max);
         // A refused try stays counted: a burst only lengthens its own wait, never the window.
         if (over) throw refuse(req, reply, over.retryMs, over.message);
         return {
           release: async () => {
-            await Promise.all(taken.map((c) => store.give(c.key)));
+            await store.give(taken.map((c) => c.key));
           },
         };
       },

@@ -7,7 +7,7 @@ import {
   type UpdateAddressBody,
 } from '@shop/contract';
 import { normalizePostcode } from '@shop/domain';
-import type { Database } from '#api/db/client.ts';
+import type { Database, Transaction } from '#api/db/client.ts';
 import * as s from '#api/db/schema.ts';
 import { translated } from '#api/db/translations.ts';
 
@@ -19,10 +19,9 @@ import { translated } from '#api/db/translations.ts';
  */
 
 const a = s.userAddresses;
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type AddressRow = typeof a.$inferSelect;
 
-async function lockOwner(tx: Tx, userId: number): Promise<void> {
+async function lockOwner(tx: Transaction, userId: number): Promise<void> {
   await tx.select({ id: s.users.id }).from(s.users).where(eq(s.users.id, userId)).for('update');
 }
 

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Locale } from '@shop/contract';
-import type { Database } from '#api/db/client.ts';
+import type { Database, Transaction } from '#api/db/client.ts';
 import * as s from '#api/db/schema.ts';
 
 /*
@@ -9,12 +9,10 @@ import * as s from '#api/db/schema.ts';
  * follows the switch, each change in one transaction.
  */
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-
 const normal = (email: string) => email.trim().toLowerCase();
 
 /** Whether the address is on the list (confirmed). */
-export async function isSubscribed(db: Database | Tx, email: string): Promise<boolean> {
+export async function isSubscribed(db: Database | Transaction, email: string): Promise<boolean> {
   const [row] = await db
     .select({ confirmedAt: s.newsletterSubscribers.confirmedAt })
     .from(s.newsletterSubscribers)
@@ -42,9 +40,14 @@ export async function askToSubscribe(db: Database, email: string, locale: Locale
 }
 
 /** Puts the address on the list (again: no change), with the account of that address. */
-export async function subscribe(db: Database | Tx, email: string, locale: Locale, now: Date) {
+export async function subscribe(
+  db: Database | Transaction,
+  email: string,
+  locale: Locale,
+  now: Date,
+) {
   const address = normal(email);
-  const run = async (tx: Tx) => {
+  const run = async (tx: Transaction) => {
     await tx
       .insert(s.newsletterSubscribers)
       .values({ email: address, locale, confirmedAt: now })
@@ -60,9 +63,9 @@ export async function subscribe(db: Database | Tx, email: string, locale: Locale
 }
 
 /** Takes the address off the list, with the account of that address. */
-export async function unsubscribe(db: Database | Tx, email: string) {
+export async function unsubscribe(db: Database | Transaction, email: string) {
   const address = normal(email);
-  const run = async (tx: Tx) => {
+  const run = async (tx: Transaction) => {
     await tx.delete(s.newsletterSubscribers).where(eq(s.newsletterSubscribers.email, address));
     await tx.update(s.users).set({ newsletter: false }).where(eq(s.users.email, address));
   };
