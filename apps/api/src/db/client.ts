@@ -212,6 +212,7 @@ function giveUpWhenSilent(pool: pg.Pool): void {
 
   pool.on('connect', (client) => {
     const query = client.query.bind(client);
+    let queue: Promise<unknown> = Promise.resolve();
     client.query = ((...args: unknown[]) => {
       const text = textOf(args[0]);
       const callback = args.at(-1);
@@ -224,10 +225,15 @@ function giveUpWhenSilent(pool: pg.Pool): void {
         return Reflect.apply(query, undefined, args) as unknown;
       }
       // A connection of drizzle's transaction(): it releases it, except after a failed BEGIN.
-      const result: unknown = Reflect.apply(query, undefined, args);
-      if (result instanceof Promise) {
-        result.catch((error: unknown) => failed(client, error, text, true));
-      }
+      // Its statements run one after another, in the order they were asked for: code that
+      // reads with Promise.all on a transaction would otherwise hand pg a query while another
+      // runs (a deprecation warning now, an error from pg 9 on).
+      const run = () => Reflect.apply(query, undefined, args) as unknown;
+      const result = queue.then(run, run);
+      queue = result.then(
+        () => undefined,
+        (error: unknown) => failed(client, error, text, true),
+      );
       return result;
     }) as typeof client.query;
   });
