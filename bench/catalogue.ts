@@ -516,7 +516,13 @@ async function runScenarios(
 
   // The Next.js page in every run, on the API of this run's database: issue 25's targets (ours
   // against Next.js, in the same run) hold on PGlite and on PostgreSQL alike.
-  const nextOutcome: NextOutcome = await startNextApp({ root, work, shopOrigin: origin, say });
+  // Not built nor started when `--only` leaves its scenario out (`--only cold`): its build
+  // takes minutes of the shared cores and its server a port of its own.
+  const nextName = 'page /en/products/ (Next.js';
+  const nextOutcome: NextOutcome =
+    options.only === undefined || nextName.includes(options.only)
+      ? await startNextApp({ root, work, shopOrigin: origin, say })
+      : { ok: false, reason: `left out by --only ${options.only}` };
   if (!nextOutcome.ok) say(`Next.js: not measured: ${nextOutcome.reason}`);
 
   const titleInHtml = escapeHtml(firstTitle);

@@ -326,14 +326,14 @@ async function priceSortedIds(
   const price = sql`${p.price} - round(${p.price} * best.value / 100, 2)`;
   // Descending, the bound leaves a few products: each looks its discounts up. Ascending, it can
   // leave many (at 1M, 138,000 products of at most €6.01 for a page at €3.00 and a 50 %
-  // discount): the discounts are grouped once and joined (a hash join instead of 138,000
-  // index probes).
+  // discount): the discounts are joined with them first and only the matches grouped (13,719 at
+  // 1M, one process). Grouping all discounts by product first (100,387 groups) ran in three
+  // parallel processes, each grouping them all: 3,527 buffers instead of 1,263 (decision 0074).
   const priced = ascending
-    ? sql`SELECT ${p.id} AS id, ${price} AS shown FROM (
-          SELECT ${d.productId} AS product_id, max(${d.value}) AS value FROM ${d}
-          WHERE ${d.productId} IS NOT NULL AND ${whose} AND ${valid} GROUP BY ${d.productId}
-        ) best JOIN ${p} ON ${p.id} = best.product_id
-        WHERE ${where ?? sql`true`} AND ${reach}`
+    ? sql`SELECT ${p.id} AS id, ${p.price} - round(${p.price} * max(${d.value}) / 100, 2) AS shown
+        FROM ${d} JOIN ${p} ON ${p.id} = ${d.productId}
+        WHERE ${whose} AND ${valid} AND ${where ?? sql`true`} AND ${reach}
+        GROUP BY ${p.id}, ${p.price}`
     : sql`SELECT ${p.id} AS id, ${price} AS shown
         FROM ${p} CROSS JOIN LATERAL (
           SELECT max(${d.value}) AS value FROM ${d}
@@ -353,8 +353,13 @@ async function priceSortedIds(
 }
 
 /** Lowest and highest price of the products the other filters leave (the price filter itself aside). */
-export async function priceRange(db: Database, filters: ProductFilters) {
-  const where = await productConditions(db, filters, { price: false });
+export async function priceRange(
+  db: Database,
+  filters: ProductFilters,
+  /** The route's cached ids of a value filter (the list of the same filters asks them too). */
+  valueMatches?: ValueMatches,
+) {
+  const where = await productConditions(db, filters, { price: false, valueMatches });
   const [row] = await db
     .select({
       min: sql<string | null>`min(${s.products.price})`,

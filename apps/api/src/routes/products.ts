@@ -211,7 +211,7 @@ export const productRoutes: FastifyPluginAsync = async (app) => {
         query.values__id,
         ...(query.query === undefined ? [] : [req.locale, query.query]),
       ]),
-      async () => priceRange(db, await withMatches(req.locale, query)),
+      async () => priceRange(db, await withMatches(req.locale, query), cachedValueMatches),
     ),
   );
 
