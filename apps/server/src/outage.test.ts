@@ -66,6 +66,15 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)('the shop while PostgreSQL or Redis
   const get = (path: string, cookie = '') =>
     fetch(`${base}${path}`, { headers: cookie ? { cookie } : {}, redirect: 'manual' });
 
+  /** Waits until a page rendered for its request (not a kept one) answers again. */
+  const rendersAgain = () =>
+    expect
+      .poll(async () => (await get('/de/products/', 'sessionid=none')).status, {
+        timeout: 30_000,
+        interval: 500,
+      })
+      .toBe(200);
+
   /** Logs the demo staff user in through the API: the cookies a browser would now send. */
   async function login(): Promise<{ status: number; cookie: string }> {
     const staff = new ApiVisitor(base, 'de');
@@ -158,12 +167,7 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)('the shop while PostgreSQL or Redis
     expect(Date.now() - started).toBeLessThan(7_500);
 
     database.speak();
-    await expect
-      .poll(async () => (await get('/de/products/', 'sessionid=none')).status, {
-        timeout: 30_000,
-        interval: 500,
-      })
-      .toBe(200);
+    await rendersAgain();
     expect((await get('/health/ready')).status).toBe(200);
   }, 120_000);
 
@@ -200,12 +204,7 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)('the shop while PostgreSQL or Redis
       if (res.status === 200 && KEPT.has(res.headers.get('x-page-cache') ?? ''))
         kept = { res, ms: Date.now() - started };
       database.speak();
-      await expect
-        .poll(async () => (await get('/de/products/', 'sessionid=none')).status, {
-          timeout: 30_000,
-          interval: 500,
-        })
-        .toBe(200);
+      await rendersAgain();
     }
     if (!kept) throw new Error('no kept page was served in the partition');
     // Not a statement timeout (5 s): the last setting known, with Google's tag still allowed.
