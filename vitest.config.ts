@@ -6,6 +6,7 @@ const clusterTests = [
   'apps/server/src/start-once.test.ts',
   'apps/server/src/nginx-cluster.test.ts',
   'apps/server/src/backup-restore.test.ts',
+  'apps/server/src/login-merge.test.ts',
 ];
 
 // One runner for every non-browser suite; `npm test` runs these projects, then the e2e config.

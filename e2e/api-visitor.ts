@@ -29,6 +29,13 @@ export class ApiVisitor {
     return visitor;
   }
 
+  /** The same browser (its cookies) on another process of the shop. */
+  on(base: string): ApiVisitor {
+    const twin = new ApiVisitor(base, this.locale);
+    for (const [name, value] of this.jar) twin.jar.set(name, value);
+    return twin;
+  }
+
   /** The cookies as the next request sends them. */
   get cookie(): string {
     return [...this.jar].map(([name, value]) => `${name}=${value}`).join('; ');

@@ -17,6 +17,18 @@ import { renderToPipeableStream } from 'react-dom/server';
 export const streamTimeout = 5_000;
 
 /**
+ * Why a render is aborted a second after `streamTimeout`: what has not arrived by then (a section
+ * whose data a slow database holds) is left to its fallback. The page is whole without it, and its
+ * status stays the page's; a crawler, answered only once all is ready, gets the page, not a 500.
+ */
+class StreamTimeout extends Error {
+  constructor() {
+    super('the page was still streaming at its stream timeout');
+    this.name = 'StreamTimeout';
+  }
+}
+
+/**
  * The page as React flushes it: React writes in 4 KB pieces and calls `flush()` once it has
  * written all it can for now (the shell, then each finished boundary). Each piece passed on alone
  * costs a trip through the web stream the server reads and a socket write of its own, so the
@@ -125,7 +137,7 @@ export default function handleRequest(
     // Abort the rendering stream after the `streamTimeout` so it has time to
     // flush down the rejected boundaries
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
-      () => abort(),
+      () => abort(new StreamTimeout()),
       streamTimeout + 1000,
     );
 
@@ -165,6 +177,12 @@ export default function handleRequest(
           reject(error instanceof Error ? error : new Error(String(error)));
         },
         onError(error: unknown) {
+          // Sections still waiting at the timeout are left out (their fallback), not a broken
+          // page: a crawler, answered only once all is ready, got a 500 for a slow section.
+          if (error instanceof StreamTimeout) {
+            pageLog().warn({ url: request.url }, 'page sections left out at the stream timeout');
+            return;
+          }
           responseStatusCode = 500;
           // Log streaming rendering errors from inside the shell.  Don't log
           // errors encountered during initial shell rendering since they'll

@@ -1,7 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Locale } from '@shop/contract';
 import { SESSION_COOKIE } from './sessions.ts';
+
+/**
+ * How long a page's security headers wait for the shop's analytics setting before they take the
+ * last one known (decision 0075): well above a healthy read (a kept value, or one indexed row),
+ * far below a statement timeout.
+ */
+export const ANALYTICS_WAIT_MS = 250;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -174,12 +182,38 @@ export const securityHeadersPlugin = fp<SecurityHeaderOptions>(
       return payload;
     });
 
-    /** Whether the shop has Google's tag configured; an unreachable database means no. */
+    /** The analytics setting each language's last read found (a page in every language reads it). */
+    const lastKnown = new Map<Locale, boolean>();
+
+    /**
+     * Whether the shop has Google's tag configured. The read is the shop info's (kept a few
+     * seconds), but its change count may be due: while the database is silent (a partition) that
+     * read waits a statement timeout, and a kept page, answered without the database, would wait
+     * with it. Once a setting is known the answer waits ANALYTICS_WAIT_MS at most, then takes the
+     * last one known; the read goes on and what it finds is the next page's. A changed setting
+     * shows on the next page whenever the database answers within the wait. An unreachable
+     * database means the last setting known; none known yet, no tag.
+     */
     async function shopHasAnalytics(req: FastifyRequest): Promise<boolean> {
+      const { locale } = req;
+      const read = app.shopInfo(locale).then(
+        (shop) => {
+          const analytics = Boolean(shop?.gTag);
+          lastKnown.set(locale, analytics);
+          return analytics;
+        },
+        () => lastKnown.get(locale) ?? false,
+      );
+      const known = lastKnown.get(locale);
+      if (known === undefined) return read;
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => resolve(lastKnown.get(locale) ?? known), ANALYTICS_WAIT_MS);
+      });
       try {
-        return Boolean((await app.shopInfo(req.locale))?.gTag);
-      } catch {
-        return false;
+        return await Promise.race([read, late]);
+      } finally {
+        clearTimeout(timer);
       }
     }
   },

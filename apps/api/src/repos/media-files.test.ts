@@ -1,27 +1,17 @@
 // Issue 26: the pictures of a media directory (the seed's, or a shop's from before originals
 // moved into the database) are copied into the database once, at start, and then served from it
 // by a process whose own media directory is empty: another machine.
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { like } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, describe, expect, it } from 'vitest';
-import { buildApp } from '#api/app.ts';
+import { describe, expect, it } from 'vitest';
 import * as s from '#api/db/schema.ts';
-import { databaseSessionStore } from '#api/plugins/session-store.ts';
-import { quietMailer, useTestApp } from '../../test/helpers.ts';
+import { useTestApp } from '../../test/helpers.ts';
+import { useTempDirs, withOtherMachine } from '../../test/media.ts';
 import { importMediaDir } from './media-files.ts';
 
-const dirs: string[] = [];
-const tempDir = async () => {
-  const dir = await mkdtemp(join(tmpdir(), 'shop-media-import-'));
-  dirs.push(dir);
-  return dir;
-};
-afterAll(async () => {
-  await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
-});
+const tempDir = useTempDirs('shop-media-import');
 
 const t = useTestApp();
 
@@ -62,14 +52,7 @@ describe('importMediaDir', () => {
     expect(png?.data.equals(photo)).toBe(true);
 
     // Another machine: its media directory is empty, the database has the picture.
-    const mailer = quietMailer(await tempDir());
-    const other = await buildApp({
-      db: t.handle.db,
-      sessionStore: databaseSessionStore(t.handle.db),
-      mailer,
-      mediaDir: await tempDir(),
-    });
-    try {
+    await withOtherMachine(t, tempDir, async (other) => {
       const res = await other.inject({ method: 'GET', url: `/media/${prefix}/photo.png` });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('image/png');
@@ -93,9 +76,6 @@ describe('importMediaDir', () => {
       // What the database does not hold is not served from elsewhere.
       const missing = await other.inject({ method: 'GET', url: `/media/${prefix}/notes.txt` });
       expect(missing.statusCode).toBe(404);
-    } finally {
-      await other.close();
-      await mailer.close();
-    }
+    });
   });
 });

@@ -38,14 +38,19 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
    */
   async function signIn(req: FastifyRequest, reply: FastifyReply, userId: number) {
     const anonymousSession = req.session?.userId == null ? req.session?.id : undefined;
+    // The cart is merged (one transaction) before the anonymous session is ended: a process
+    // killed or a connection dropped mid-merge leaves the session and its cart as they were, and
+    // the next login merges them; ended first, the session's cart was out of every session's
+    // reach (its lines lost).
+    const cartMerge = anonymousSession
+      ? await moveSessionCart(app.db, anonymousSession, {
+          userId,
+          now: req.now(),
+          cartEnabled: (await app.shopInfo(req.locale))?.cart ?? false,
+        })
+      : null;
     await req.logIn(reply, userId);
-    if (!anonymousSession) return null;
-    const shop = await app.shopInfo(req.locale);
-    return moveSessionCart(app.db, anonymousSession, {
-      userId,
-      now: req.now(),
-      cartEnabled: shop?.cart ?? false,
-    });
+    return cartMerge;
   }
 
   defineEndpoint(

@@ -6,30 +6,20 @@
 // staff log of each change. Runs on PGlite and, with DATABASE_URL set, on PostgreSQL.
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { and, desc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAX_PICTURE_BYTES, staffPicturesSchema, type StaffPictures } from '@shop/contract';
-import { buildApp } from '#api/app.ts';
 import * as s from '#api/db/schema.ts';
-import { databaseSessionStore } from '#api/plugins/session-store.ts';
 import { translatorFor } from '#api/lib/i18n.ts';
-import { quietMailer, useTestApp } from '../../test/helpers.ts';
+import { useTestApp } from '../../test/helpers.ts';
+import { useTempDirs, withOtherMachine } from '../../test/media.ts';
 import { browserOf, parentProducts, type Browser } from '../../test/shopper.ts';
 import { STAFF_TEST_LIMITS, staffBrowserOf } from '../../test/staff.ts';
 
-const dirs: string[] = [];
-const tempDir = async () => {
-  const dir = await mkdtemp(join(tmpdir(), 'shop-pictures-'));
-  dirs.push(dir);
-  return dir;
-};
-afterAll(async () => {
-  await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
-});
+const tempDir = useTempDirs('shop-pictures');
 
 const t = useTestApp(async () => ({
   mediaDir: await tempDir(),
@@ -350,15 +340,7 @@ describe('a product’s pictures', () => {
     expect((await sharp(variant.rawPayload).metadata()).format).toBe('webp');
 
     // Another machine: the same database, its own empty media directory.
-    const otherMedia = await tempDir();
-    const mailer = quietMailer(await tempDir());
-    const other = await buildApp({
-      db: t.handle.db,
-      sessionStore: databaseSessionStore(t.handle.db),
-      mailer,
-      mediaDir: otherMedia,
-    });
-    try {
+    await withOtherMachine(t, tempDir, async (other, otherMedia) => {
       const there = await other.inject({
         method: 'GET',
         url: `${newPng.image}?width=400&format=png`,
@@ -370,10 +352,7 @@ describe('a product’s pictures', () => {
       expect(
         (await readdir(join(otherMedia, '.cache'), { recursive: true })).length,
       ).toBeGreaterThan(0);
-    } finally {
-      await other.close();
-      await mailer.close();
-    }
+    });
 
     // The product as the shop shows it, at once: the new pictures last.
     const page = await t.app.inject({
@@ -477,29 +456,23 @@ describe('a removed picture', () => {
 
     // Another process on the same database, its change count read at each request (its check
     // interval elapsed: what `changeCheckMs` bounds in production).
-    const mailer = quietMailer(await tempDir());
-    const other = await buildApp({
-      db: t.handle.db,
-      sessionStore: databaseSessionStore(t.handle.db),
-      mailer,
-      mediaDir: await tempDir(),
-      changeCheckMs: 0,
-    });
-    try {
-      // Both processes serve it, and so keep what they know of it and its variant.
-      for (const app of [t.app, other])
-        for (const url of urls)
-          expect((await app.inject({ method: 'GET', url })).statusCode).toBe(200);
+    await withOtherMachine(
+      t,
+      tempDir,
+      async (other) => {
+        // Both processes serve it, and so keep what they know of it and its variant.
+        for (const app of [t.app, other])
+          for (const url of urls)
+            expect((await app.inject({ method: 'GET', url })).statusCode).toBe(200);
 
-      const removed = await staff.send('DELETE', `${picturesUrl(product.id)}${picture.id}/`);
-      expect(removed.statusCode, removed.body).toBe(200);
-      for (const app of [t.app, other])
-        for (const url of urls)
-          expect((await app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
-    } finally {
-      await other.close();
-      await mailer.close();
-    }
+        const removed = await staff.send('DELETE', `${picturesUrl(product.id)}${picture.id}/`);
+        expect(removed.statusCode, removed.body).toBe(200);
+        for (const app of [t.app, other])
+          for (const url of urls)
+            expect((await app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
+      },
+      { changeCheckMs: 0 },
+    );
   });
 });
 

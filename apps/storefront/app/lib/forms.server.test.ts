@@ -127,6 +127,23 @@ describe('sendForm', () => {
     expect(called).toBe(false);
     expect(answer).toMatchObject({ init: { status: 400 } });
   });
+
+  it('lets a form answer a refusal its own way, with the usual answer and the value sent', async () => {
+    const refused = new ApiError(403, { detail: 'Confirm first.' }, 'POST', '/en/api/x/');
+    const seen: unknown[] = [];
+    const answer = await sendForm(await valid(), t, () => Promise.reject(refused), {
+      refused: (error, failure, value) => {
+        seen.push(error, value);
+        return { ...failure, extra: value.a };
+      },
+    });
+    expect(seen).toEqual([refused, { a: 'x' }]);
+    expect(answer).toMatchObject({
+      extra: 'x',
+      init: { status: 403 },
+      data: { result: { error: { '': ['Confirm first.'] } } },
+    });
+  });
 });
 
 describe('refusalMessages', () => {

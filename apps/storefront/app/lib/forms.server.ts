@@ -168,20 +168,33 @@ export function apiFailure(submission: Submission, error: unknown, t: Translate)
  * with the checked value, and the form's result joins what `send` returns, or the API's refusal
  * shows on the form (`apiFailure`). `send` may answer a Response instead (a redirect to the next
  * page), which is the action's answer as it is. `resetForm` empties the form after a success.
+ * `refused` is a form's own answer to a refusal (the login's "confirm your address first", the
+ * address book's places kept for the form shown again): it gets the error, the usual answer
+ * (`apiFailure`'s) and the value sent, and answers what the action answers.
  */
-export async function sendForm<Value, Done extends object>(
+export async function sendForm<Value, Done extends object, Refusal = Failure>(
   submission: ConformSubmission<unknown, string[], Value>,
   t: Translate,
   send: (value: Value) => Promise<Done | Response>,
-  { resetForm = false }: { resetForm?: boolean } = {},
+  {
+    resetForm = false,
+    refused,
+  }: {
+    resetForm?: boolean;
+    refused?: (error: unknown, failure: Failure, value: Value) => Refusal | Promise<Refusal>;
+  } = {},
 ) {
   if (submission.status !== 'success') return invalid(submission);
   let done: Done | Response;
   try {
     done = await send(submission.value);
   } catch (error) {
-    return apiFailure(submission, error, t);
+    const failure = apiFailure(submission, error, t);
+    return refused ? refused(error, failure, submission.value) : failure;
   }
   if (done instanceof Response) return done;
   return { result: submission.reply({ resetForm }), ...done };
 }
+
+/** The usual answer of a refused form (`apiFailure`). */
+type Failure = ReturnType<typeof apiFailure>;

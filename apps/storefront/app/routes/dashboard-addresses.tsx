@@ -14,7 +14,7 @@ import { ErrorScreen } from '#app/components/error-screen.tsx';
 import { DefaultSubmit, FormErrors } from '#app/components/form-messages.tsx';
 import { useShopForm } from '#app/lib/shop-form.ts';
 import { addressBookForm } from '#app/lib/account-forms.ts';
-import { apiFailure, invalid, readForm, type FormReply } from '#app/lib/forms.server.ts';
+import { readForm, sendForm, type FormReply } from '#app/lib/forms.server.ts';
 import { useIsPending } from '#app/lib/pending.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { shopTranslator } from '#app/lib/messages.server.ts';
@@ -47,41 +47,52 @@ type AddressReply = FormReply & { places?: Places };
 export async function action({ request, context }: Route.ActionArgs) {
   const shop = getShopRequest(context);
   const t = await shopTranslator(shop);
-  const submission = await readForm(request, addressBookForm, t);
-  if (submission.status !== 'success') return invalid(submission);
-  const form = submission.value;
-  const api = shop.api.accounts;
   const book = `/${shop.locale}/account/dashboard/address-book/`;
-  if (form.intent === 'places') {
-    return data<AddressReply>({
-      result: submission.reply(),
-      places: await placesFor(shop.api, form.country, form.region),
-    });
-  }
-  try {
-    if (form.intent === 'delete') {
-      await api.removeAddress({ params: { id: form.id } });
-      return redirect(book, { headers: { 'Set-Cookie': setNotice('addressDeleted', request) } });
-    }
-    if (form.intent === 'default') {
-      await api.updateAddress({ params: { id: form.id }, body: { isDefault: true } });
-      return redirect(book, { headers: { 'Set-Cookie': setNotice('addressSaved', request) } });
-    }
-    const { intent: _intent, id, isDefault, ...fields } = form;
-    // An emptied region is cleared, not left as it was.
-    const body = { ...fields, region: fields.region ?? null };
-    if (id === undefined)
-      await api.addAddress({ body: { ...body, isDefault: isDefault ?? false } });
-    else
-      await api.updateAddress({ params: { id }, body: isDefault ? { ...body, isDefault } : body });
-    // The page says so with a toast (shop-layout.tsx), with JavaScript or without.
-    return redirect(book, { headers: { 'Set-Cookie': setNotice('addressSaved', request) } });
-  } catch (error) {
-    const failure = apiFailure(submission, error, t);
-    const places =
-      form.intent === 'save' ? await placesFor(shop.api, form.country, form.region) : undefined;
-    return data<AddressReply>({ ...failure.data, places }, failure.init ?? undefined);
-  }
+  const api = shop.api.accounts;
+  const saved = (notice: 'addressSaved' | 'addressDeleted') =>
+    redirect(book, { headers: { 'Set-Cookie': setNotice(notice, request) } });
+  return sendForm(
+    await readForm(request, addressBookForm, t),
+    t,
+    async (form): Promise<{ places: Places } | Response> => {
+      if (form.intent === 'places')
+        return { places: await placesFor(shop.api, form.country, form.region) };
+      if (form.intent === 'delete') {
+        await api.removeAddress({ params: { id: form.id } });
+        return saved('addressDeleted');
+      }
+      if (form.intent === 'default') {
+        await api.updateAddress({ params: { id: form.id }, body: { isDefault: true } });
+        return saved('addressSaved');
+      }
+      const { intent: _intent, id, isDefault, ...fields } = form;
+      // An emptied region is cleared, not left as it was.
+      const body = { ...fields, region: fields.region ?? null };
+      if (id === undefined)
+        await api.addAddress({ body: { ...body, isDefault: isDefault ?? false } });
+      else
+        await api.updateAddress({
+          params: { id },
+          body: isDefault ? { ...body, isDefault } : body,
+        });
+      // The page says so with a toast (shop-layout.tsx), with JavaScript or without.
+      return saved('addressSaved');
+    },
+    {
+      // The form shown again keeps the places of its country and region.
+      refused: async (_error, failure, form) =>
+        data<AddressReply>(
+          {
+            ...failure.data,
+            places:
+              form.intent === 'save'
+                ? await placesFor(shop.api, form.country, form.region)
+                : undefined,
+          },
+          failure.init ?? undefined,
+        ),
+    },
+  );
 }
 
 export function meta({ matches, location }: Route.MetaArgs) {
@@ -209,9 +220,7 @@ export default function AddressBook({ loaderData, actionData }: Route.ComponentP
   const { locale, t } = useI18n();
   const { addresses, countries, editing } = loaderData;
   const reply = actionData;
-  const places =
-    (reply && 'places' in reply ? (reply.places as Places | undefined) : undefined) ??
-    loaderData.places;
+  const places = (reply && 'places' in reply ? reply.places : undefined) ?? loaderData.places;
   // A refused save keeps its form open, whatever the address bar says.
   const formOpen = loaderData.formOpen || reply !== undefined;
   return (

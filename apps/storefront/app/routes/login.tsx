@@ -6,16 +6,10 @@ import { ErrorScreen } from '#app/components/error-screen.tsx';
 import { ResendLinkForm } from '#app/components/resend-link.tsx';
 import { EmailField, FormErrors, TextField } from '#app/components/form-messages.tsx';
 import { AccountForm, AccountPage } from '#app/components/account-page.tsx';
-import { apiFailure, invalid, readForm } from '#app/lib/forms.server.ts';
+import { readForm, sendForm } from '#app/lib/forms.server.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { shopTranslator } from '#app/lib/messages.server.ts';
-import {
-  cartNoticeCookie,
-  cartNoticeValue,
-  loginNextCookie,
-  secureFor,
-  type CartNotice,
-} from '#app/lib/cookies.ts';
+import { cartNoticeCookie, cartNoticeValue, loginNextCookie, secureFor } from '#app/lib/cookies.ts';
 import { safePageRedirect } from '@shop/domain';
 import { useIsPending } from '#app/lib/pending.ts';
 import { useShopForm } from '#app/lib/shop-form.ts';
@@ -62,37 +56,30 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const shop = getShopRequest(context);
   const t = await shopTranslator(shop);
-  const submission = await readForm(request, loginForm, t);
-  if (submission.status !== 'success') return invalid(submission);
-  const { redirectTo, ...body } = submission.value;
-  let cartMerge: CartNotice | null;
-  try {
-    ({ cartMerge } = await shop.api.accounts.login({ body }));
-  } catch (error) {
-    // Right password, address not confirmed yet: say so and offer the link again.
-    if (isApiError(error, 403)) {
-      const refusal = error.errorBody;
-      const detail = refusal && 'detail' in refusal ? refusal.detail : undefined;
-      return data(
-        {
-          result: submission.reply({ formErrors: [typeof detail === 'string' ? detail : ''] }),
-          unconfirmed: body.email,
-        },
-        { status: 403 },
-      );
-    }
-    return apiFailure(submission, error, t);
-  }
-  // When the visitor's cart met the account's, the next page says what changed.
-  const headers = new Headers();
-  headers.append('Set-Cookie', loginNextCookie.serialize('', { maxAge: 0 }));
-  if (cartMerge) {
-    headers.append(
-      'Set-Cookie',
-      cartNoticeCookie.serialize(cartNoticeValue(cartMerge), secureFor(request)),
-    );
-  }
-  return redirect(safePageRedirect(redirectTo, `/${shop.locale}/`), { headers });
+  return sendForm(
+    await readForm(request, loginForm, t),
+    t,
+    async ({ redirectTo, ...body }) => {
+      const { cartMerge } = await shop.api.accounts.login({ body });
+      // When the visitor's cart met the account's, the next page says what changed.
+      const headers = new Headers();
+      headers.append('Set-Cookie', loginNextCookie.serialize('', { maxAge: 0 }));
+      if (cartMerge) {
+        headers.append(
+          'Set-Cookie',
+          cartNoticeCookie.serialize(cartNoticeValue(cartMerge), secureFor(request)),
+        );
+      }
+      return redirect(safePageRedirect(redirectTo, `/${shop.locale}/`), { headers });
+    },
+    {
+      // Right password, address not confirmed yet: say so and offer the link again.
+      refused: (error, failure, { email }) =>
+        isApiError(error, 403)
+          ? data({ ...failure.data, unconfirmed: email }, failure.init ?? undefined)
+          : failure,
+    },
+  );
 }
 
 export function meta({ matches, location }: Route.MetaArgs) {

@@ -4,7 +4,7 @@ import { AccountForm, AccountPage } from '#app/components/account-page.tsx';
 import { ErrorScreen } from '#app/components/error-screen.tsx';
 import { FormErrors, NewPasswordFields } from '#app/components/form-messages.tsx';
 import { resetPasswordForm } from '#app/lib/account-forms.ts';
-import { apiFailure, invalid, readForm, type FormReply } from '#app/lib/forms.server.ts';
+import { readForm, sendForm, type FormReply } from '#app/lib/forms.server.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
 import { useIsPending } from '#app/lib/pending.ts';
 import { useShopForm } from '#app/lib/shop-form.ts';
@@ -24,38 +24,37 @@ export async function action({ request, context }: Route.ActionArgs) {
   const shop = getShopRequest(context);
   const t = await shopTranslator(shop);
   const submission = await readForm(request, resetPasswordForm, t);
-  if (submission.status !== 'success') {
-    // The token is not a field the shopper can fix: a broken link is said above the form.
-    const tokenErrors = submission.error?.token;
-    if (tokenErrors) {
-      return data<Reply>(
-        { result: submission.reply({ formErrors: [t('forms.invalidLink')] }) },
-        { status: 400 },
-      );
-    }
-    return invalid(submission);
+  // The token is not a field the shopper can fix: a broken link is said above the form.
+  if (submission.status !== 'success' && submission.error?.token) {
+    return data<Reply>(
+      { result: submission.reply({ formErrors: [t('forms.invalidLink')] }) },
+      { status: 400 },
+    );
   }
-  const { passwordConfirmation: _repeat, ...body } = submission.value;
-  try {
-    await shop.api.accounts.passwordResetConfirm({ body });
-  } catch (error) {
-    if (isApiError(error, 400)) {
-      const body = error.errorBody;
-      const token = body && !('detail' in body) ? body.token : undefined;
-      if (Array.isArray(token) && typeof token[0] === 'string') {
+  return sendForm(
+    submission,
+    t,
+    async ({ passwordConfirmation: _repeat, ...body }) => {
+      await shop.api.accounts.passwordResetConfirm({ body });
+      // The reset signed the shopper in (issue 23): a new page, so that even without JavaScript
+      // the whole page (its header) shows the shopper logged in, with a toast that says so.
+      return redirect(`/${shop.locale}/account/dashboard/`, {
+        headers: { 'Set-Cookie': setNotice('passwordReset', request) },
+      });
+    },
+    {
+      // A used or expired link: the API's words (at its `token`) above the form.
+      refused: (error, failure) => {
+        const body = isApiError(error, 400) ? error.errorBody : undefined;
+        const token = body && !('detail' in body) ? body.token : undefined;
+        if (!Array.isArray(token) || typeof token[0] !== 'string') return failure;
         return data<Reply>(
           { result: submission.reply({ formErrors: [token[0]] }) },
           { status: 400 },
         );
-      }
-    }
-    return apiFailure(submission, error, t);
-  }
-  // The reset signed the shopper in (issue 23): a new page, so that even without JavaScript the
-  // whole page (its header) shows the shopper logged in, with a toast that says what happened.
-  return redirect(`/${shop.locale}/account/dashboard/`, {
-    headers: { 'Set-Cookie': setNotice('passwordReset', request) },
-  });
+      },
+    },
+  );
 }
 
 export function meta({ matches, location }: Route.MetaArgs) {
