@@ -64,6 +64,7 @@ const { values: flags } = parseArgs({
     'postgres-only': { type: 'boolean', default: false },
     heap: { type: 'string' },
     port: { type: 'string' },
+    'next-port': { type: 'string' },
     only: { type: 'string' },
   },
 });
@@ -90,6 +91,9 @@ const options = {
   heapLimitsMb: heapFlag(flags.heap),
   /** Our server's port; none: a free one. */
   port: flags.port === undefined ? undefined : integerFlag(flags.port, 'port', 0),
+  /** The Next.js page's port; none: a free one (a machine whose engineers share port ranges). */
+  nextPort:
+    flags['next-port'] === undefined ? undefined : integerFlag(flags['next-port'], 'next-port', 0),
   /** Only the scenarios whose name contains this (`--only cold`). */
   only: flags.only,
 };
@@ -516,7 +520,13 @@ async function runScenarios(
 
   // The Next.js page in every run, on the API of this run's database: issue 25's targets (ours
   // against Next.js, in the same run) hold on PGlite and on PostgreSQL alike.
-  const nextOutcome: NextOutcome = await startNextApp({ root, work, shopOrigin: origin, say });
+  const nextOutcome: NextOutcome = await startNextApp({
+    root,
+    work,
+    shopOrigin: origin,
+    say,
+    ...(options.nextPort === undefined ? {} : { port: options.nextPort }),
+  });
   if (!nextOutcome.ok) say(`Next.js: not measured: ${nextOutcome.reason}`);
 
   const titleInHtml = escapeHtml(firstTitle);
