@@ -23,6 +23,7 @@ import {
   templateOf,
   templateRequest,
   type PageCache,
+  type Secrets,
   type Template,
   type TemplateRequest,
 } from './page-cache.ts';
@@ -38,15 +39,18 @@ type StorefrontEntry = {
    * cannot be (the page is then rendered for its request).
    */
   fillPersonalPage?: (html: string, view: unknown, locale: string, nonce: string) => string | null;
-  /** A kept template parsed once for `fillCompiledPage` (its secrets as the two marks). */
+  /** A kept template parsed and encoded once for `personalPagePieces` (its secrets as the marks). */
   compilePersonalPage?: (html: string) => unknown;
-  /** The page of a compiled template for one view and one answer's secrets, or null. */
-  fillCompiledPage?: (
+  /**
+   * The page of a compiled template for one view as bytes, the answer's secrets by name, or null;
+   * `merge`: adjacent bytes joined (a page kept and answered many times).
+   */
+  personalPagePieces?: (
     template: unknown,
     view: unknown,
     locale: string,
-    secrets: { nonce: string; token: string },
-  ) => string | null;
+    merge: boolean,
+  ) => PagePiece[] | null;
   NONCE_MARK?: string;
   TOKEN_MARK?: string;
   /** The personal view of a user and their badges (null, null: a visitor's). */
@@ -54,6 +58,19 @@ type StorefrontEntry = {
   /** Runs a page's handling with the request's logger (its lib/logger.server.ts). */
   withPageLogger?<T>(logger: FastifyBaseLogger, work: () => T): T;
 };
+
+/** A filled page's bytes, with an answer's secrets still to put in by name. */
+type PagePiece = Uint8Array | 'nonce' | 'token';
+
+/** A page's pieces with this answer's secrets: one buffer, its bytes copied once. */
+function pageBytes(pieces: readonly PagePiece[], { nonce, token }: Secrets): Buffer {
+  const nonceBytes = Buffer.from(nonce);
+  const tokenBytes = Buffer.from(token);
+  const parts = pieces.map((piece) =>
+    piece === 'nonce' ? nonceBytes : piece === 'token' ? tokenBytes : piece,
+  );
+  return Buffer.concat(parts);
+}
 
 /** What decides whether a user's page may be a filled template (the API's `user_info`). */
 type PersonalUser = Pick<UserInfo, 'isStaff' | 'noCache' | 'personalPrices'>;
@@ -396,19 +413,22 @@ export async function mountStorefront(
   };
 
   /**
-   * Each kept template parsed once (its secrets as marks), for as long as it is kept: an answer
-   * is then one walk and one join instead of the secrets' join and the markers' searches.
+   * Each kept template parsed and encoded once (its secrets as marks), with the page of a visitor
+   * without a session (their view is always the same), for as long as it is kept: a shopper's
+   * answer is one walk and one copy of bytes, a visitor's one copy.
    */
-  const compiled = new WeakMap<Template, unknown>();
-  const compiledOf = (template: Template) => {
+  const prepared = new WeakMap<Template, { parsed: unknown; visitor?: PagePiece[] | null }>();
+  const preparedOf = (template: Template) => {
     const { compilePersonalPage, NONCE_MARK, TOKEN_MARK } = entry;
     if (!compilePersonalPage || !NONCE_MARK || !TOKEN_MARK) return null;
-    let parsed = compiled.get(template);
-    if (parsed === undefined) {
-      parsed = compilePersonalPage(fill(template, { nonce: NONCE_MARK, token: TOKEN_MARK }).body);
-      compiled.set(template, parsed);
+    let kept = prepared.get(template);
+    if (kept === undefined) {
+      kept = {
+        parsed: compilePersonalPage(fill(template, { nonce: NONCE_MARK, token: TOKEN_MARK }).body),
+      };
+      prepared.set(template, kept);
     }
-    return parsed;
+    return kept.parsed ? kept : null;
   };
 
   /** A request's personal view and CSRF token (`personalOf`; a visitor's: no token of its own). */
@@ -423,17 +443,35 @@ export async function mountStorefront(
     reply: FastifyReply,
     template: Template,
     source: CacheSource,
-    personal: Personal,
+    { request, personal }: { request: TemplateRequest; personal: Personal },
   ) => {
     const locale = req.url.split('/', 2)[1] ?? '';
     const secrets = {
       nonce: req.cspNonce,
       token: personal.token ?? keptToken(req.headers.cookie) ?? newCsrfToken(),
     };
-    const parsed = compiledOf(template);
-    const body = parsed
-      ? entry.fillCompiledPage?.(parsed, personal.view, locale, secrets)
-      : entry.fillPersonalPage?.(fill(template, secrets).body, personal.view, locale, req.cspNonce);
+    const kept = preparedOf(template);
+    let body: Buffer | string | null | undefined;
+    if (kept) {
+      let pieces: PagePiece[] | null | undefined;
+      if (request.session) {
+        pieces = entry.personalPagePieces?.(kept.parsed, personal.view, locale, false);
+      } else {
+        // The key holds the path, so one template is one locale's: its visitor page is too.
+        if (kept.visitor === undefined) {
+          kept.visitor = entry.personalPagePieces?.(kept.parsed, personal.view, locale, true);
+        }
+        pieces = kept.visitor;
+      }
+      body = pieces ? pageBytes(pieces, secrets) : null;
+    } else {
+      body = entry.fillPersonalPage?.(
+        fill(template, secrets).body,
+        personal.view,
+        locale,
+        req.cspNonce,
+      );
+    }
     if (!body) return null;
     reply.code(template.status);
     for (const [key, value] of template.headers) reply.header(key, value);
@@ -533,7 +571,7 @@ export async function mountStorefront(
     if (own.rendered) return sendRendered(req, reply, own.rendered);
     const { value: template, source } = found;
     if (template && templated) {
-      const sent = sendFilled(req, reply, template, source, templated.personal);
+      const sent = sendFilled(req, reply, template, source, templated);
       if (sent) return sent;
     } else if (template && (source === 'hit' || source === 'stale' || source === 'shared')) {
       // Another request's render: its template with this answer's secrets.
