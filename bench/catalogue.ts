@@ -64,6 +64,7 @@ const { values: flags } = parseArgs({
     'postgres-only': { type: 'boolean', default: false },
     heap: { type: 'string' },
     port: { type: 'string' },
+    'next-port': { type: 'string' },
     only: { type: 'string' },
   },
 });
@@ -90,6 +91,9 @@ const options = {
   heapLimitsMb: heapFlag(flags.heap),
   /** Our server's port; none: a free one. */
   port: flags.port === undefined ? undefined : integerFlag(flags.port, 'port', 0),
+  /** The Next.js page's port; none: a free one (a machine whose engineers share port ranges). */
+  nextPort:
+    flags['next-port'] === undefined ? undefined : integerFlag(flags['next-port'], 'next-port', 0),
   /** Only the scenarios whose name contains this (`--only cold`). */
   only: flags.only,
 };
@@ -521,7 +525,13 @@ async function runScenarios(
   const nextName = 'page /en/products/ (Next.js';
   const nextOutcome: NextOutcome =
     options.only === undefined || nextName.includes(options.only)
-      ? await startNextApp({ root, work, shopOrigin: origin, say })
+      ? await startNextApp({
+          root,
+          work,
+          shopOrigin: origin,
+          say,
+          ...(options.nextPort === undefined ? {} : { port: options.nextPort }),
+        })
       : { ok: false, reason: `left out by --only ${options.only}` };
   if (!nextOutcome.ok) say(`Next.js: not measured: ${nextOutcome.reason}`);
 

@@ -31,6 +31,8 @@ export async function startNextApp(options: {
   /** Origin of our server, whose API the Next.js page calls. */
   shopOrigin: string;
   say: (message: string) => void;
+  /** Its port; none: a free one. */
+  port?: number;
 }): Promise<NextOutcome> {
   const { root, work, say } = options;
   const dir = join(work, 'next-app');
@@ -67,7 +69,7 @@ export async function startNextApp(options: {
     if (built !== 0)
       return { ok: false, reason: `next build exited with ${built}:\n${await tail(buildLog)}` };
 
-    const port = await freePort();
+    const port = options.port ?? (await freePort());
     const origin = `http://127.0.0.1:${port}`;
     say(`Next.js: next start on ${origin}…`);
     const launched = launch(

@@ -1,18 +1,19 @@
 import type { Database } from '#api/db/client.ts';
 
-type Session = { prepareQuery: (query: { sql: string }, ...rest: unknown[]) => unknown };
+type Client = { query: (query: string | { text: string }, ...rest: unknown[]) => unknown };
 
 /**
- * Records the SQL of every statement the app runs on `db` outside transactions (drizzle prepares
- * each through its session), until `stop()`: for tests of how many queries an answer costs.
+ * Records the SQL of every statement the app runs on `db` outside transactions (drizzle sends
+ * each through its session's client, prepared or not), until `stop()`: for tests of how many
+ * queries an answer costs.
  */
 export function recordStatements(db: Database) {
-  const session = (db as unknown as { session: Session }).session;
-  const own = Object.prototype.hasOwnProperty.call(session, 'prepareQuery');
-  const original = session.prepareQuery;
+  const client = (db as unknown as { session: { client: Client } }).session.client;
+  const own = Object.prototype.hasOwnProperty.call(client, 'query');
+  const original = client.query;
   const statements: string[] = [];
-  session.prepareQuery = function (this: Session, query, ...rest) {
-    statements.push(query.sql);
+  client.query = function (this: Client, query, ...rest) {
+    statements.push(typeof query === 'string' ? query : query.text);
     return original.call(this, query, ...rest);
   };
   return {
@@ -22,8 +23,8 @@ export function recordStatements(db: Database) {
       statements.filter((sql) => new RegExp(`(from|join) "${table}"`, 'i').test(sql)),
     clear: () => statements.splice(0),
     stop: () => {
-      if (own) session.prepareQuery = original;
-      else delete (session as Partial<Session>).prepareQuery;
+      if (own) client.query = original;
+      else delete (client as Partial<Client>).query;
     },
   };
 }

@@ -7,6 +7,7 @@ import type {
   FastifyRequest,
 } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
+import type { CacheSource } from '@shop/api/cache';
 import { isDatabaseUnavailable, localeOfUrl, pageRefusal } from '@shop/api/errors';
 import { translatorFor } from '@shop/api/i18n';
 import { pageTiming, serverTimingHeader, timed } from '@shop/api/timing';
@@ -22,6 +23,7 @@ import {
   templateOf,
   templateRequest,
   type PageCache,
+  type Secrets,
   type Template,
   type TemplateRequest,
 } from './page-cache.ts';
@@ -37,15 +39,18 @@ type StorefrontEntry = {
    * cannot be (the page is then rendered for its request).
    */
   fillPersonalPage?: (html: string, view: unknown, locale: string, nonce: string) => string | null;
-  /** A kept template parsed once for `fillCompiledPage` (its secrets as the two marks). */
+  /** A kept template parsed and encoded once for `personalPagePieces` (its secrets as the marks). */
   compilePersonalPage?: (html: string) => unknown;
-  /** The page of a compiled template for one view and one answer's secrets, or null. */
-  fillCompiledPage?: (
+  /**
+   * The page of a compiled template for one view as bytes, the answer's secrets by name, or null;
+   * `merge`: adjacent bytes joined (a page kept and answered many times).
+   */
+  personalPagePieces?: (
     template: unknown,
     view: unknown,
     locale: string,
-    secrets: { nonce: string; token: string },
-  ) => string | null;
+    merge: boolean,
+  ) => PagePiece[] | null;
   NONCE_MARK?: string;
   TOKEN_MARK?: string;
   /** The personal view of a user and their badges (null, null: a visitor's). */
@@ -53,6 +58,19 @@ type StorefrontEntry = {
   /** Runs a page's handling with the request's logger (its lib/logger.server.ts). */
   withPageLogger?<T>(logger: FastifyBaseLogger, work: () => T): T;
 };
+
+/** A filled page's bytes, with an answer's secrets still to put in by name. */
+type PagePiece = Uint8Array | 'nonce' | 'token';
+
+/** A page's pieces with this answer's secrets: one buffer, its bytes copied once. */
+function pageBytes(pieces: readonly PagePiece[], { nonce, token }: Secrets): Buffer {
+  const nonceBytes = Buffer.from(nonce);
+  const tokenBytes = Buffer.from(token);
+  const parts = pieces.map((piece) =>
+    piece === 'nonce' ? nonceBytes : piece === 'token' ? tokenBytes : piece,
+  );
+  return Buffer.concat(parts);
+}
 
 /** What decides whether a user's page may be a filled template (the API's `user_info`). */
 type PersonalUser = Pick<UserInfo, 'isStaff' | 'noCache' | 'personalPrices'>;
@@ -395,64 +413,130 @@ export async function mountStorefront(
   };
 
   /**
-   * A page on a template route (decision 0067): the kept template of its visitor key (rendered
-   * once without a session, in template mode), filled with the request's personal view — the
-   * visitor's for a request without a session. Anything that is not a plain case is rendered
-   * for its request, as before.
+   * Each kept template parsed and encoded once (its secrets as marks), with the page of a visitor
+   * without a session (their view is always the same), for as long as it is kept: a shopper's
+   * answer is one walk and one copy of bytes, a visitor's one copy.
    */
-  /**
-   * Each kept template parsed once (its secrets as marks), for as long as it is kept: an answer
-   * is then one walk and one join instead of the secrets' join and the markers' searches.
-   */
-  const compiled = new WeakMap<Template, unknown>();
-  const compiledOf = (template: Template) => {
+  const prepared = new WeakMap<Template, { parsed: unknown; visitor?: PagePiece[] | null }>();
+  const preparedOf = (template: Template) => {
     const { compilePersonalPage, NONCE_MARK, TOKEN_MARK } = entry;
     if (!compilePersonalPage || !NONCE_MARK || !TOKEN_MARK) return null;
-    let parsed = compiled.get(template);
-    if (parsed === undefined) {
-      parsed = compilePersonalPage(fill(template, { nonce: NONCE_MARK, token: TOKEN_MARK }).body);
-      compiled.set(template, parsed);
+    let kept = prepared.get(template);
+    if (kept === undefined) {
+      kept = {
+        parsed: compilePersonalPage(fill(template, { nonce: NONCE_MARK, token: TOKEN_MARK }).body),
+      };
+      prepared.set(template, kept);
     }
-    return parsed;
+    return kept.parsed ? kept : null;
   };
 
-  const renderTemplated = async (
+  /** A request's personal view and CSRF token (`personalOf`; a visitor's: no token of its own). */
+  type Personal = { view: unknown; token: string | undefined };
+
+  /**
+   * A kept template filled with one request's personal view and secrets (decision 0067), sent;
+   * null when it cannot be filled (the page is then rendered for its request).
+   */
+  const sendFilled = (
     req: FastifyRequest,
     reply: FastifyReply,
-    request: TemplateRequest,
-    pageCache: PageCache,
-    fillPage: NonNullable<StorefrontEntry['fillPersonalPage']>,
+    template: Template,
+    source: CacheSource,
+    { request, personal }: { request: TemplateRequest; personal: Personal },
   ) => {
     const locale = req.url.split('/', 2)[1] ?? '';
-    const personal = request.session
-      ? await personalOf(req, reply)
-      : { view: entry.personalViewOf?.(null, null), token: undefined };
-    if (!personal) return sendRendered(req, reply, await renderPage(req, reply));
-    const visitor = { cookie: request.visitorCookie };
-    const visitorToken = keptToken(request.visitorCookie);
-    // A template render that is not a page to keep (a 503 while the database is away, a refusal)
-    // is the visitor's answer as it is; only a shopper's needs a render of their own. Rendering
-    // again would wait out a second statement timeout in an outage.
-    const own: { rendered?: Rendered } = {};
+    const secrets = {
+      nonce: req.cspNonce,
+      token: personal.token ?? keptToken(req.headers.cookie) ?? newCsrfToken(),
+    };
+    const kept = preparedOf(template);
+    let body: Buffer | string | null | undefined;
+    if (kept) {
+      let pieces: PagePiece[] | null | undefined;
+      if (request.session) {
+        pieces = entry.personalPagePieces?.(kept.parsed, personal.view, locale, false);
+      } else {
+        // The key holds the path, so one template is one locale's: its visitor page is too.
+        if (kept.visitor === undefined) {
+          kept.visitor = entry.personalPagePieces?.(kept.parsed, personal.view, locale, true);
+        }
+        pieces = kept.visitor;
+      }
+      body = pieces ? pageBytes(pieces, secrets) : null;
+    } else {
+      body = entry.fillPersonalPage?.(
+        fill(template, secrets).body,
+        personal.view,
+        locale,
+        req.cspNonce,
+      );
+    }
+    if (!body) return null;
+    reply.code(template.status);
+    for (const [key, value] of template.headers) reply.header(key, value);
+    const setCookies = template.setCookies.map((pieces) => pieces.join(secrets.token));
+    if (setCookies.length) reply.header('set-cookie', setCookies);
+    reply.header(PAGE_CACHE_HEADER, source === 'load' ? 'miss' : source);
+    return reply.send(req.method === 'HEAD' ? undefined : body);
+  };
+
+  /**
+   * A page answered through the page cache (decisions 41 and 0067): the kept page of `key`, or
+   * rendered once for every concurrent request and kept if it may be. The one loader of both
+   * kinds of kept page; they differ in two things only:
+   * - a plain kept page (`templated` null) is rendered for this very visitor, so their copy is
+   *   streamed to them as it renders while the other copy is read whole and kept; other answers
+   *   get the kept page with their own secrets (`sendKept`);
+   * - a template (`templated`: a page on a template route) is rendered as for a visitor without
+   *   the request's session, in template mode, read whole, and every answer (this one too) is it
+   *   filled with the request's personal view (`sendFilled`).
+   * A render that is not a page to keep (a 503 while the database is away, a personal cookie) is
+   * this request's answer as it is, never rendered a second time — but a session's request is
+   * not sent a visitor's page: it gets the outage page without the visitor's cookies (their CSRF
+   * token is not the session's), anything else rendered for itself.
+   */
+  const cachedPage = async (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    pageCache: PageCache,
+    key: string,
+    templated: { request: TemplateRequest; personal: Personal } | null,
+  ) => {
+    const own: { rendered?: Rendered; streamed?: boolean; error?: unknown } = {};
+    const visitorCookie = templated ? templated.request.visitorCookie : req.headers.cookie;
     const found =
       req.method === 'HEAD'
-        ? await orAway(
-            pageCache.peek(request.key).then((value) => ({ value, source: 'hit' as const })),
-          )
-        : await orAway(
-            pageCache.fetch(request.key, async () => {
+        ? // A HEAD is answered from a current kept page, or rendered for itself without its
+          // body: it never renders a page for others to wait for.
+          await orAway(pageCache.peek(key).then((value) => ({ value, source: 'hit' as const })))
+        : // One request renders a missing or stale page; concurrent requests for the same key
+          // wait for its template, or are served the old page meanwhile (decision 41). The cache
+          // reads the change count before the render, so a change made meanwhile leaves the
+          // page stale.
+          await orAway(
+            pageCache.fetch(key, async (keeping) => {
               let rendered: Rendered;
               try {
-                rendered = await renderPage(req, reply, undefined, visitor);
-              } catch {
+                rendered = await renderPage(
+                  req,
+                  reply,
+                  undefined,
+                  templated ? { cookie: visitorCookie } : undefined,
+                );
+              } catch (error) {
+                // This request's failure, not the waiters': they render for themselves.
+                own.error = error;
                 return null;
               }
               const { response } = rendered;
               const { head, setCookies } = keptHead(response, req.cspNonce);
+              const visitorToken = keptToken(visitorCookie);
               if (!response.body || !keepableToken({ ...head, setCookies }, visitorToken)) {
-                if (!request.session) own.rendered = rendered;
+                // Not a page to keep (its status, a personal cookie): sent on below, the waiters
+                // render for themselves.
+                if (!templated?.request.session) own.rendered = rendered;
                 else if (response.status >= 500) {
-                  // The outage page, without the visitor's cookies (a CSRF token not the session's).
                   const headers = new Headers(response.headers);
                   headers.delete('set-cookie');
                   own.rendered = {
@@ -462,111 +546,65 @@ export async function mountStorefront(
                 } else await response.body?.cancel();
                 return null;
               }
+              let body = response.body;
+              if (!templated) {
+                // A page every visitor without a session would get: this visitor's copy is sent
+                // on as it renders, the other read whole and kept.
+                const [sent, kept] = body.tee();
+                own.streamed = true;
+                sendHead(reply, rendered, keeping);
+                void reply.send(Readable.fromWeb(sent));
+                body = kept;
+              }
               try {
-                const body = await new Response(response.body).text();
-                return templateOf({ ...head, setCookies, body }, visitorToken);
+                const text = await new Response(body).text();
+                return templateOf({ ...head, setCookies, body: text }, visitorToken);
               } catch {
+                // The render broke off (this visitor left): nothing to keep; the waiters render.
                 return null;
               }
             }),
           );
     if (found === AWAY) return sendOutage(req, reply);
-    const { value: template, source } = found;
-    if (own.rendered) return sendRendered(req, reply, own.rendered);
-    if (!template) return sendRendered(req, reply, await renderPage(req, reply));
-    const secrets = {
-      nonce: req.cspNonce,
-      token: personal.token ?? keptToken(req.headers.cookie) ?? newCsrfToken(),
-    };
-    const parsed = compiledOf(template);
-    const body = parsed
-      ? entry.fillCompiledPage?.(parsed, personal.view, locale, secrets)
-      : fillPage(fill(template, secrets).body, personal.view, locale, req.cspNonce);
-    if (!body) return sendRendered(req, reply, await renderPage(req, reply));
-    reply.code(template.status);
-    for (const [key, value] of template.headers) reply.header(key, value);
-    const setCookies = template.setCookies.map((pieces) => pieces.join(secrets.token));
-    if (setCookies.length) reply.header('set-cookie', setCookies);
-    reply.header(PAGE_CACHE_HEADER, source === 'load' ? 'miss' : source);
-    return reply.send(req.method === 'HEAD' ? undefined : body);
-  };
-
-  const render = async (req: FastifyRequest, reply: FastifyReply, refusal?: PageRefusal) => {
-    if (cache && !refusal && entry.fillPersonalPage && isTemplateRoute(req.url)) {
-      const request = templateRequest({
-        method: req.method,
-        url: req.url,
-        protocol: req.protocol,
-        cookie: req.headers.cookie,
-        authorization: req.headers.authorization,
-      });
-      if (request) return renderTemplated(req, reply, request, cache, entry.fillPersonalPage);
-    }
-    const key =
-      cache && !refusal
-        ? pageCacheKey({
-            method: req.method,
-            url: req.url,
-            protocol: req.protocol,
-            cookie: req.headers.cookie,
-            authorization: req.headers.authorization,
-          })
-        : null;
-    if (!key || !cache) return sendRendered(req, reply, await renderPage(req, reply, refusal));
-    if (req.method === 'HEAD') {
-      // A HEAD is answered from a current kept page, or rendered for itself without its body:
-      // it never renders a page for others to wait for.
-      const kept = await orAway(cache.peek(key));
-      if (kept === AWAY) return sendOutage(req, reply);
-      if (kept) return sendKept(req, reply, kept, 'hit');
-      return sendRendered(req, reply, await renderPage(req, reply));
-    }
-    // One request renders a missing or stale page; concurrent requests for the same key wait for
-    // its template, or are served the old page meanwhile (decision 41). The cache reads the
-    // change count before the render, so a change made meanwhile leaves the page stale.
-    const own: { rendered?: Rendered; streamed?: boolean; error?: unknown } = {};
-    const found = await orAway(
-      cache.fetch(key, async (keeping) => {
-        let rendered: Rendered;
-        try {
-          rendered = await renderPage(req, reply);
-        } catch (error) {
-          // This request's failure, not the waiters': they render for themselves.
-          own.error = error;
-          return null;
-        }
-        own.rendered = rendered;
-        const { response } = rendered;
-        const { head, setCookies } = keptHead(response, req.cspNonce);
-        const visitorToken = keptToken(req.headers.cookie);
-        // Not a page to keep (its status, a personal cookie): sent on below, the waiters render.
-        if (!response.body || !keepableToken({ ...head, setCookies }, visitorToken)) return null;
-        // A page every visitor without a session would get: this visitor's copy is sent on as it
-        // renders, the other read whole and kept.
-        const [sent, kept] = response.body.tee();
-        own.streamed = true;
-        sendHead(reply, rendered, keeping);
-        void reply.send(Readable.fromWeb(sent));
-        try {
-          const body = await new Response(kept).text();
-          return templateOf({ ...head, setCookies, body }, visitorToken);
-        } catch {
-          // The render broke off (this visitor left): nothing to keep; the waiters render.
-          return null;
-        }
-      }),
-    );
-    if (found === AWAY) return sendOutage(req, reply);
-    const { value: template, source } = found;
     if (own.error !== undefined) throw own.error;
     if (own.streamed) return reply;
     if (own.rendered) return sendRendered(req, reply, own.rendered);
-    // Another request's render: its template with this answer's secrets.
-    if (template && (source === 'hit' || source === 'stale' || source === 'shared')) {
+    const { value: template, source } = found;
+    if (template && templated) {
+      const sent = sendFilled(req, reply, template, source, templated);
+      if (sent) return sent;
+    } else if (template && (source === 'hit' || source === 'stale' || source === 'shared')) {
+      // Another request's render: its template with this answer's secrets.
       return sendKept(req, reply, template, source);
     }
-    // Not reached: a render not kept is the caller's own (`own.rendered`).
+    // Nothing kept for a HEAD, or a template that could not be filled: rendered for itself.
     return sendRendered(req, reply, await renderPage(req, reply));
+  };
+
+  const render = async (req: FastifyRequest, reply: FastifyReply, refusal?: PageRefusal) => {
+    if (!cache || refusal) return sendRendered(req, reply, await renderPage(req, reply, refusal));
+    const pageRequest = {
+      method: req.method,
+      url: req.url,
+      protocol: req.protocol,
+      cookie: req.headers.cookie,
+      authorization: req.headers.authorization,
+    };
+    // A page on a template route (decision 0067): the kept template of its visitor key, filled
+    // with the request's personal view — the visitor's for a request without a session. A user
+    // who is not a plain shopper gets a page rendered for them, as before.
+    const request =
+      entry.fillPersonalPage && isTemplateRoute(req.url) ? templateRequest(pageRequest) : null;
+    if (request) {
+      const personal = request.session
+        ? await personalOf(req, reply)
+        : { view: entry.personalViewOf?.(null, null), token: undefined };
+      if (!personal) return sendRendered(req, reply, await renderPage(req, reply));
+      return cachedPage(req, reply, cache, request.key, { request, personal });
+    }
+    const key = pageCacheKey(pageRequest);
+    if (!key) return sendRendered(req, reply, await renderPage(req, reply));
+    return cachedPage(req, reply, cache, key, null);
   };
 
   await app.register(async (scope) => {

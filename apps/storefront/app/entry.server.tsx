@@ -220,9 +220,9 @@ export { withPageLogger } from '#app/lib/logger.server.ts';
 /** Fills a kept template's personal holes for one shopper (lib/personal-view.tsx). */
 export {
   compilePersonalPage,
-  fillCompiledPage,
   fillPersonalPage,
   NONCE_MARK,
+  personalPagePieces,
   personalViewOf,
   TOKEN_MARK,
 } from '#app/lib/personal-fill.server.ts';

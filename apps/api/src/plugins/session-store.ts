@@ -1,4 +1,4 @@
-import { eq, lt } from 'drizzle-orm';
+import { eq, lt, sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import type { Database } from '#api/db/client.ts';
 import { sessions, users } from '#api/db/schema.ts';
@@ -31,6 +31,15 @@ export function databaseSessionStore(
   db: Database,
   { now = Date.now }: StoreOptions = {},
 ): SessionStore {
+  // Every request with a session reads it with its user: drizzle's SQL and mapping built once
+  // (unnamed: PostgreSQL still parses it, no named statement is kept on a pool's connections).
+  const withUser = db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .leftJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('');
   return {
     async get(id) {
       const [row] = await db.select().from(sessions).where(eq(sessions.id, id)).limit(1);
@@ -42,12 +51,7 @@ export function databaseSessionStore(
       return { userId: row.userId, data: row.data, expiresAt: row.expiresAt };
     },
     async getWithUser(id) {
-      const [row] = await db
-        .select({ session: sessions, user: users })
-        .from(sessions)
-        .leftJoin(users, eq(users.id, sessions.userId))
-        .where(eq(sessions.id, id))
-        .limit(1);
+      const [row] = await withUser.execute({ id });
       if (!row) return null;
       const { session, user } = row;
       if (session.expiresAt.getTime() <= now()) {

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql, type Placeholder } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   EMPTY_CART_TOTALS,
@@ -36,7 +36,10 @@ const rowKey = (row: CartItemRow): CartKey =>
     : { id: row.bundleId, ref: 'bundle' };
 const itemColumn = (ref: CartRef) =>
   ref === 'bundle' ? s.cartItems.bundleId : s.cartItems.productId;
-const ownerWhere = (owner: CartOwner) =>
+/** A cart owner, or one named by a placeholder of a prepared statement (repos/badges.ts). */
+export type CartOwnerParam = CartOwner | { userId: Placeholder } | { sessionId: Placeholder };
+
+const ownerWhere = (owner: CartOwnerParam) =>
   'userId' in owner ? eq(s.carts.userId, owner.userId) : eq(s.carts.sessionId, owner.sessionId);
 
 export async function findCart(db: Database, owner: CartOwner): Promise<CartRow | null> {
@@ -480,7 +483,7 @@ export type CartMerge = { added: number; capped: number };
  * The priced cart (`cartView`) counts the same lines in `totals.quantity`. Read inside the
  * badges' one statement (repos/badges.ts).
  */
-export function cartQuantityQuery(db: Database, owner: CartOwner) {
+export function cartQuantityQuery(db: Database, owner: CartOwnerParam) {
   const parent = alias(s.products, 'parent');
   return db
     .select({

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, or, sql, type Placeholder } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Locale, WishlistItem } from '@shop/contract';
 import type { Database } from '#api/db/client.ts';
@@ -32,7 +32,7 @@ export function shownProductIds(db: Database) {
     );
 }
 
-const shownOf = (db: Database, userId: number) =>
+const shownOf = (db: Database, userId: number | Placeholder) =>
   and(eq(w.userId, userId), inArray(w.productId, shownProductIds(db)));
 
 /** One page of the user's items, newest first. */
@@ -160,7 +160,11 @@ export async function wishlistView(
  * cards' hearts) and their `createdAt` (the order), unpriced, each row with `total`, the count of
  * all the rows before the limit. Read inside the badges' one statement (repos/badges.ts).
  */
-export function wishlistBadgeQuery(db: Database, userId: number, max: number) {
+export function wishlistBadgeQuery(
+  db: Database,
+  userId: number | Placeholder,
+  max: number | Placeholder,
+) {
   return db
     .select({
       id: w.id,

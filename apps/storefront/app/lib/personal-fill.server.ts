@@ -7,10 +7,12 @@ import ru from '@shop/messages/langs/ru.json' with { type: 'json' };
 import { createTranslator, type Translate } from './i18n.tsx';
 import {
   compileTemplate,
-  fillCompiled,
+  encodeTemplate,
   fillPersonal,
   hasMarkers,
-  type CompiledTemplate,
+  viewPieces,
+  type EncodedTemplate,
+  type PagePiece,
   type PersonalView,
 } from './personal-view.tsx';
 
@@ -49,28 +51,31 @@ export function fillPersonalPage(
 }
 
 /**
- * A kept template (its secrets as NONCE_MARK and TOKEN_MARK) parsed for `fillCompiledPage`; null
- * when it cannot be (the page is then rendered for its request).
+ * A kept template (its secrets as NONCE_MARK and TOKEN_MARK) parsed and encoded once for
+ * `personalPagePieces`; null when it cannot be (the page is then rendered for its request).
  */
-export function compilePersonalPage(html: string): CompiledTemplate | null {
+export function compilePersonalPage(html: string): EncodedTemplate | null {
   try {
-    return compileTemplate(html);
+    return encodeTemplate(compileTemplate(html));
   } catch {
     return null;
   }
 }
 
-/** The page of a compiled template for one view and one answer's secrets, or null. */
-export function fillCompiledPage(
-  template: CompiledTemplate,
+/**
+ * The page of an encoded template for one view, as bytes with the answer's secrets by name
+ * (`merge`: adjacent bytes joined, for a page kept and answered many times), or null.
+ */
+export function personalPagePieces(
+  template: EncodedTemplate,
   view: PersonalView,
   locale: string,
-  secrets: { nonce: string; token: string },
-): string | null {
+  merge: boolean,
+): PagePiece[] | null {
   if (!isLocale(locale)) return null;
   try {
     // Every marker became a segment when it was compiled: none can be left.
-    return fillCompiled(template, view, translatorOf(locale), secrets);
+    return viewPieces(template, view, translatorOf(locale), merge);
   } catch {
     return null;
   }

@@ -6,6 +6,7 @@ import type { UserInfo } from '@shop/contract';
 import { createTranslator } from './i18n.tsx';
 import {
   compileTemplate,
+  encodeTemplate,
   fillCompiled,
   fillPersonal,
   NONCE_MARK,
@@ -16,7 +17,9 @@ import {
   personalViewOf,
   PERSONAL_VIEW_ID,
   Variants,
+  viewPieces,
   VISITOR_VIEW,
+  type PagePiece,
 } from './personal-view.tsx';
 
 const t = createTranslator('ru', ru);
@@ -158,6 +161,22 @@ describe('filling a personal template', () => {
       expect(hasMarkers(page)).toBe(false);
     }
     expect(fillCompiled(compiled, shopper, t, secrets)).toContain(`data-t="${secrets.token}"`);
+    // As bytes (the server's answers), merged or not: the same page, its secrets by name.
+    const encoded = encodeTemplate(compiled);
+    const decoder = new TextDecoder();
+    const text = (pieces: PagePiece[]) =>
+      pieces
+        .map((piece) => (typeof piece === 'string' ? secrets[piece] : decoder.decode(piece)))
+        .join('');
+    for (const v of [VISITOR_VIEW, shopper]) {
+      expect(text(viewPieces(encoded, v, t))).toBe(searched(v));
+      const merged = viewPieces(encoded, v, t, true);
+      expect(text(merged)).toBe(searched(v));
+      // Merged: no two byte pieces side by side (one copy each between the secrets).
+      merged.forEach((piece, i) => {
+        if (i > 0 && typeof piece !== 'string') expect(typeof merged[i - 1]).toBe('string');
+      });
+    }
     // A stray half of a marker is no template.
     expect(() => compileTemplate(`<head></head>x\uE001y`)).toThrow();
   });
