@@ -224,6 +224,16 @@ function giveUpWhenSilent(pool: pg.Pool): void {
         };
         return Reflect.apply(query, undefined, args) as unknown;
       }
+      // A stream of its own (pg-copy-streams' COPY, a cursor): pg hands the object back to its
+      // caller, who pipes it; it cannot wait in a queue of promises.
+      const first: unknown = args[0];
+      if (
+        typeof first === 'object' &&
+        first !== null &&
+        typeof (first as { submit?: unknown }).submit === 'function'
+      ) {
+        return Reflect.apply(query, undefined, args) as unknown;
+      }
       // A connection of drizzle's transaction(): it releases it, except after a failed BEGIN.
       // Its statements run one after another, in the order they were asked for: code that
       // reads with Promise.all on a transaction would otherwise hand pg a query while another

@@ -43,4 +43,24 @@ describe.skipIf(!DATABASE_URL)('a transaction on PostgreSQL', () => {
     await new Promise((resolve) => setImmediate(resolve));
     expect(warnings.filter((message) => message.includes('already executing a query'))).toEqual([]);
   });
+
+  it('rolls back when one of them fails, runs the others in turn, and gives its connection back', async () => {
+    handle = await openDatabase({ url: DATABASE_URL ?? '', poolSize: 1 });
+    const { db } = handle;
+    const done: string[] = [];
+    const failing = db.transaction((tx) =>
+      Promise.all([
+        tx.execute(sql`select 1`).then(() => done.push('first')),
+        tx.execute(sql`select 1/0`).then(() => done.push('broken')),
+        tx.execute(sql`select 3`).then(
+          () => done.push('third'),
+          () => done.push('third refused'),
+        ),
+      ]),
+    );
+    await expect(failing).rejects.toMatchObject({ cause: { message: 'division by zero' } });
+    expect(done).toEqual(['first', 'third refused']);
+    // The pool's one connection came back, usable: the next transaction runs.
+    await expect(db.transaction((tx) => tx.execute(sql`select 'again'`))).resolves.toBeDefined();
+  });
 });

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
 import { timingSafeEqual } from 'node:crypto';
-import { inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import type { Database, Transaction } from '#api/db/client.ts';
 import { authAttempts } from '#api/db/schema.ts';
@@ -158,13 +158,18 @@ function databaseStore(db: Database, now: () => Date): AttemptStore {
       });
     },
     async give(keys) {
+      // One row at a time in key order, as `take` locks them: one UPDATE of them all would lock
+      // them in the order its scan meets them, and a take and a give of the same login could
+      // then wait for each other (a deadlock, answered 503).
       const ordered = [...new Set(keys)].sort();
-      await unflushed((tx) =>
-        tx
-          .update(authAttempts)
-          .set({ count: sql`greatest(${authAttempts.count} - 1, 0)` })
-          .where(inArray(authAttempts.key, ordered)),
-      );
+      await unflushed(async (tx) => {
+        for (const key of ordered) {
+          await tx
+            .update(authAttempts)
+            .set({ count: sql`greatest(${authAttempts.count} - 1, 0)` })
+            .where(eq(authAttempts.key, key));
+        }
+      });
     },
     async clear(key) {
       await db.delete(authAttempts).where(sql`${authAttempts.key} = ${key}`);
