@@ -7,7 +7,9 @@
 // when the run started and ended (the machine is shared: a busy one slows the simulated phone's
 // CPU work down too). Figures to read, never a test.
 //
-// Flags: --runs N (per page, default 1), --keep-data (reuse bench/.work/lighthouse-data).
+// Flags: --runs N (per page, default 1), --keep-data (reuse bench/.work/lighthouse-data),
+// --port N (the shop on N and Chromium's DevTools on N + 1, instead of free ports: a shared
+// machine where each engineer has a range of ports).
 // `--inp` (`npm run bench:inp`): no audits; instead Interaction to Next Paint of a filter click
 // and an add to cart in Chromium throttled as Lighthouse's mobile preset (bench/lib/inp.ts),
 // --runs N times each (default 5), each run's figure and the median.
@@ -37,6 +39,7 @@ const { values: flags } = parseArgs({
     runs: { type: 'string' },
     inp: { type: 'boolean' },
     'keep-data': { type: 'boolean' },
+    port: { type: 'string' },
     // Each run's full Lighthouse report (JSON) into bench/.work/lighthouse-reports/, to read why.
     save: { type: 'boolean' },
   },
@@ -188,7 +191,7 @@ async function main(): Promise<number> {
   await mkdir(work, { recursive: true });
   if (!flags['keep-data']) await rm(dataDir, { recursive: true, force: true });
 
-  const port = await freePort();
+  const port = flags.port ? Number(flags.port) : await freePort();
   const origin = `http://127.0.0.1:${port}`;
   say(`server: starting the demo shop on ${origin} (builds the storefront if it is stale)…`);
   const env: NodeJS.ProcessEnv = {
@@ -240,6 +243,7 @@ async function main(): Promise<number> {
   if (flags.inp) return inp(origin, product);
 
   const chrome = await chromeLauncher.launch({
+    ...(flags.port ? { port: port + 1 } : {}),
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run'],
   });

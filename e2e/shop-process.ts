@@ -11,18 +11,37 @@ import { DRAIN_GRACE_MS } from '../apps/server/src/drain.ts';
 
 const root = join(import.meta.dirname, '..');
 
-export const freePort = () =>
-  new Promise<number>((resolve, reject) => {
+/** Whether `port` on 127.0.0.1 can be listened on now (0: any free port); answers the port. */
+const listenable = (port: number) =>
+  new Promise<number | null>((resolve) => {
     const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
+    server.on('error', () => resolve(null));
+    server.listen(port, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : null));
     });
   });
+
+/**
+ * A port nobody listens on: any free one, or one of `SHOP_PORT_RANGE` (`4100-4199`) when set, for
+ * a machine shared by people who each keep to a range of ports.
+ */
+export const freePort = async (): Promise<number> => {
+  const range = /^(\d+)-(\d+)$/.exec(process.env.SHOP_PORT_RANGE ?? '');
+  if (!range) {
+    const port = await listenable(0);
+    if (port === null) throw new Error('no port');
+    return port;
+  }
+  const [from, to] = [Number(range[1]), Number(range[2])];
+  // A random start, so that the files running side by side do not all try the same ports.
+  const start = from + Math.floor(Math.random() * (to - from + 1));
+  for (let i = 0; i <= to - from; i++) {
+    const port = from + ((start - from + i) % (to - from + 1));
+    if ((await listenable(port)) !== null) return port;
+  }
+  throw new Error(`no free port in ${process.env.SHOP_PORT_RANGE}`);
+};
 
 export type Shop = { child: ChildProcess; url: string };
 

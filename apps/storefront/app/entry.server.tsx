@@ -147,6 +147,11 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        // A finished <Suspense> boundary stays where it is in the HTML. By default React 19.3 moves
+        // one past the first 12,800 bytes to the end of the page, hidden, and shows it with an
+        // inline script: without JavaScript it never showed (home's sections hydrated when they
+        // come into view, lib/lazy-hydrate.tsx; decision 0072).
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           const body = new FlushedChunks({

@@ -1,8 +1,6 @@
-import { Suspense, useEffect, useState } from 'react';
-import { Await } from 'react-router';
-import type { ProductCard, Review, Vendor } from '@shop/contract';
+import { useEffect, useState } from 'react';
+import type { BlogCard, ProductCard, Review, Vendor } from '@shop/contract';
 import { buttonVariants } from '#app/components/button.tsx';
-import { NewsletterSignup } from '#app/components/newsletter-signup.tsx';
 import { VendorCard } from '#app/components/vendor-card.tsx';
 import { AppLink } from '#app/components/app-link.tsx';
 import { ProductGrid } from '#app/components/product-card.tsx';
@@ -17,6 +15,15 @@ import { LoginToReviewLink, WriteReviewLink } from '#app/components/review-actio
 import { ReviewList } from '#app/components/review-list.tsx';
 import type { Route } from './+types/home';
 import { scriptsAfterPaintHandle } from '#app/lib/route-handle.ts';
+import { HydrateLater, lazyComponent } from '#app/lib/lazy-hydrate.tsx';
+
+/**
+ * The newsletter form's module (with the form library, zod and the schemas it validates with) is
+ * not among home's first scripts: it loads beside them and runs after them (decision 0072).
+ */
+const NewsletterSignup = lazyComponent(() =>
+  import('#app/components/newsletter-signup.tsx').then((module) => module.NewsletterSignup),
+);
 
 export function meta({ matches, location }: Route.MetaArgs) {
   return pageMeta({ matches, location });
@@ -112,30 +119,41 @@ function Slider({
 
 export async function loader({ context }: Route.LoaderArgs) {
   const shop = getShopRequest(context);
-  // Secondary sections: streamed after the page, and a failure only leaves a section out.
-  const none = () => null;
-  // The latest shop reviews are awaited (one small query) so that they show without JavaScript.
-  const shopReviews = await optional(
-    shop.api.organizations
-      .reviews({ query: { page_size: 3, sorting: '-creation_date' } })
-      .then((p) => p.results),
-    null,
-  );
-  return {
-    shopReviews,
-    featured: shop.api.products
-      .list({ query: { sort: 'sorting', page_size: 8 } })
-      .then((p) => p.results, none),
-    newest: shop.api.products
-      .list({ query: { sort: '-created', page_size: 4 } })
-      .then((p) => p.results, none),
-    bundles: shop.api.products.bundles({ query: { page_size: 4 } }).then((p) => p.results, none),
-    posts: shop.api.content.blogs({ query: { page_size: 3 } }).then((p) => p.results, none),
-    vendors: shop.api.vendors.list({ query: { page: 1 } }).then((p) => p.results.slice(0, 4), none),
-  };
+  // Every section is in the page the server sends, so that it shows without JavaScript (sections
+  // streamed after the page arrived hidden, shown by a script). A failure leaves a section out.
+  const [shopReviews, featured, newest, bundles, posts, vendors] = await Promise.all([
+    optional(
+      shop.api.organizations
+        .reviews({ query: { page_size: 3, sorting: '-creation_date' } })
+        .then((p) => p.results),
+      null,
+    ),
+    optional(
+      shop.api.products.list({ query: { sort: 'sorting', page_size: 8 } }).then((p) => p.results),
+      null,
+    ),
+    optional(
+      shop.api.products.list({ query: { sort: '-created', page_size: 4 } }).then((p) => p.results),
+      null,
+    ),
+    optional(
+      shop.api.products.bundles({ query: { page_size: 4 } }).then((p) => p.results),
+      null,
+    ),
+    optional(
+      shop.api.content.blogs({ query: { page_size: 3 } }).then((p) => p.results),
+      null,
+    ),
+    optional(
+      shop.api.vendors.list({ query: { page: 1 } }).then((p) => p.results.slice(0, 4)),
+      null,
+    ),
+    NewsletterSignup.preload(),
+  ]);
+  return { shopReviews, featured, newest, bundles, posts, vendors };
 }
 
-/** A home section of cards that arrives after the page and disappears if it cannot load. */
+/** A home section of cards; nothing when there are none (or they could not be read). */
 function CardSection({
   id,
   title,
@@ -144,32 +162,25 @@ function CardSection({
 }: {
   id: string;
   title: string;
-  items: Promise<ProductCard[] | null>;
+  items: ProductCard[] | null;
   more: { href: string; label: string };
 }) {
   const { locale } = useI18n();
+  if (!items || items.length === 0) return null;
   return (
-    <Suspense
-      fallback={<div className="h-64 animate-pulse rounded-xl bg-slate-50" aria-hidden="true" />}
-    >
-      <Await resolve={items} errorElement={null}>
-        {(cards) =>
-          cards && cards.length > 0 ? (
-            <section aria-labelledby={id}>
-              <div className="mb-4 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
-                <h2 id={id} className="text-xl font-bold sm:text-2xl">
-                  {title}
-                </h2>
-                <AppLink to={more.href} className="text-primary hover:underline">
-                  {more.label}
-                </AppLink>
-              </div>
-              <ProductGrid items={cards} locale={locale} label={title} />
-            </section>
-          ) : null
-        }
-      </Await>
-    </Suspense>
+    <HydrateLater>
+      <section aria-labelledby={id}>
+        <div className="mb-4 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+          <h2 id={id} className="text-xl font-bold sm:text-2xl">
+            {title}
+          </h2>
+          <AppLink to={more.href} className="text-primary hover:underline">
+            {more.label}
+          </AppLink>
+        </div>
+        <ProductGrid items={items} locale={locale} label={title} />
+      </section>
+    </HydrateLater>
   );
 }
 
@@ -181,56 +192,83 @@ function ShopReviewsTeaser({ reviews }: { reviews: Review[] | null }) {
   const page = `/${locale}/pages/reviews/`;
   const write = `${page}?write-review=1#write-review`;
   return (
-    <section aria-labelledby="home-reviews">
-      <div className="mb-4 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
-        <h2 id="home-reviews" className="text-xl font-bold sm:text-2xl">
-          {t('reviews.customersSay')}
-        </h2>
-        <AppLink to={page} className="text-primary hover:underline">
-          {t('reviews.allShopReviews')}
-        </AppLink>
-      </div>
-      <ReviewList reviews={reviews} empty={`${t('reviews.noReviews')}. ${t('reviews.beFirst')}`} />
-      <div className="mt-4">
-        {data?.user ? (
-          <WriteReviewLink href={write} action={page} />
-        ) : (
-          <LoginToReviewLink back={write} />
-        )}
-      </div>
-    </section>
+    <HydrateLater>
+      <section aria-labelledby="home-reviews">
+        <div className="mb-4 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+          <h2 id="home-reviews" className="text-xl font-bold sm:text-2xl">
+            {t('reviews.customersSay')}
+          </h2>
+          <AppLink to={page} className="text-primary hover:underline">
+            {t('reviews.allShopReviews')}
+          </AppLink>
+        </div>
+        <ReviewList
+          reviews={reviews}
+          empty={`${t('reviews.noReviews')}. ${t('reviews.beFirst')}`}
+        />
+        <div className="mt-4">
+          {data?.user ? (
+            <WriteReviewLink href={write} action={page} />
+          ) : (
+            <LoginToReviewLink back={write} />
+          )}
+        </div>
+      </section>
+    </HydrateLater>
   );
 }
 
 /** Who sells here: the first vendors, each a link to its page. */
-function VendorsSection({ vendors }: { vendors: Promise<Vendor[] | null> }) {
+function VendorsSection({ vendors }: { vendors: Vendor[] | null }) {
   const { t, locale } = useI18n();
+  if (!vendors || vendors.length === 0) return null;
   return (
-    <Suspense fallback={null}>
-      <Await resolve={vendors} errorElement={null}>
-        {(list) =>
-          list && list.length > 0 ? (
-            <section aria-labelledby="home-vendors">
-              <div className="mb-4 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
-                <h2 id="home-vendors" className="text-xl font-bold sm:text-2xl">
-                  {t('home.ourVendors')}
-                </h2>
-                <AppLink to={`/${locale}/vendors/`} className="text-primary hover:underline">
-                  {t('common.viewAll')}
-                </AppLink>
-              </div>
-              <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-                {list.map((vendor) => (
-                  <li key={vendor.id}>
-                    <VendorCard vendor={vendor} level={3} />
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ) : null
-        }
-      </Await>
-    </Suspense>
+    <HydrateLater>
+      <section aria-labelledby="home-vendors">
+        <div className="mb-4 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+          <h2 id="home-vendors" className="text-xl font-bold sm:text-2xl">
+            {t('home.ourVendors')}
+          </h2>
+          <AppLink to={`/${locale}/vendors/`} className="text-primary hover:underline">
+            {t('common.viewAll')}
+          </AppLink>
+        </div>
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {vendors.map((vendor) => (
+            <li key={vendor.id}>
+              <VendorCard vendor={vendor} level={3} />
+            </li>
+          ))}
+        </ul>
+      </section>
+    </HydrateLater>
+  );
+}
+
+/** The shop's latest blog posts. */
+function PostsSection({ posts }: { posts: BlogCard[] | null }) {
+  const { t, locale } = useI18n();
+  if (!posts || posts.length === 0) return null;
+  return (
+    <HydrateLater>
+      <section aria-labelledby="home-posts">
+        <div className="mb-4 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+          <h2 id="home-posts" className="text-xl font-bold sm:text-2xl">
+            {t('home.latestPosts')}
+          </h2>
+          <AppLink to={`/${locale}/blogs/`} className="text-primary hover:underline">
+            {t('common.viewAll')}
+          </AppLink>
+        </div>
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {posts.map((post) => (
+            <li key={post.id} className="flex">
+              <BlogCardView post={post} level={3} />
+            </li>
+          ))}
+        </ul>
+      </section>
+    </HydrateLater>
   );
 }
 
@@ -243,27 +281,30 @@ function Newsletter() {
   const data = useLocaleData();
   const user = data?.user;
   return (
-    <section
-      aria-labelledby="home-newsletter"
-      className="grid items-center gap-4 rounded-xl bg-slate-50 p-6 sm:grid-cols-[1fr_auto] sm:p-10"
-    >
-      <div>
-        <h2 id="home-newsletter" className="text-xl font-bold sm:text-2xl">
-          {t('footer.newsletterTitle')}
-        </h2>
-        <p className="mt-2 text-slate-700">{t('footer.newsletterText')}</p>
-      </div>
-      {user?.newsletter ? (
-        <p role="status" className="font-medium text-green-800">
-          {t('account.newsletterOn')}{' '}
-          <a href={`/${locale}/account/dashboard/newsletter/`} className="text-primary underline">
-            {t('account.newsletter')}
-          </a>
-        </p>
-      ) : (
-        <NewsletterSignup email={user?.email} />
-      )}
-    </section>
+    <HydrateLater>
+      <section
+        aria-labelledby="home-newsletter"
+        className="grid items-center gap-4 rounded-xl bg-slate-50 p-6 sm:grid-cols-[1fr_auto] sm:p-10"
+      >
+        <div>
+          <h2 id="home-newsletter" className="text-xl font-bold sm:text-2xl">
+            {t('footer.newsletterTitle')}
+          </h2>
+          <p className="mt-2 text-slate-700">{t('footer.newsletterText')}</p>
+        </div>
+        {user?.newsletter ? (
+          <p role="status" className="font-medium text-green-800">
+            {t('account.newsletterOn')}{' '}
+            <a href={`/${locale}/account/dashboard/newsletter/`} className="text-primary underline">
+              {t('account.newsletter')}
+            </a>
+          </p>
+        ) : (
+          // In the browser its section hydrates once the form's module is here.
+          <NewsletterSignup email={user?.email} />
+        )}
+      </section>
+    </HydrateLater>
   );
 }
 
@@ -304,31 +345,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       />
       <VendorsSection vendors={loaderData.vendors} />
       <ShopReviewsTeaser reviews={loaderData.shopReviews} />
-      <Suspense fallback={null}>
-        <Await resolve={loaderData.posts} errorElement={null}>
-          {(posts) =>
-            posts && posts.length > 0 ? (
-              <section aria-labelledby="home-posts">
-                <div className="mb-4 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
-                  <h2 id="home-posts" className="text-xl font-bold sm:text-2xl">
-                    {t('home.latestPosts')}
-                  </h2>
-                  <AppLink to={`/${data.locale}/blogs/`} className="text-primary hover:underline">
-                    {t('common.viewAll')}
-                  </AppLink>
-                </div>
-                <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-                  {posts.map((post) => (
-                    <li key={post.id} className="flex">
-                      <BlogCardView post={post} level={3} />
-                    </li>
-                  ))}
-                </ul>
-              </section>
-            ) : null
-          }
-        </Await>
-      </Suspense>
+      <PostsSection posts={loaderData.posts} />
       <Newsletter />
     </div>
   );
