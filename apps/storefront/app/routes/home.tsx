@@ -153,6 +153,38 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { shopReviews, featured, newest, bundles, posts, vendors };
 }
 
+/**
+ * A home section below the slider: its heading with the way to all of its kind, hydrated after
+ * the page (decision 0072).
+ */
+function HomeSection({
+  id,
+  title,
+  more,
+  children,
+}: {
+  id: string;
+  title: string;
+  more: { href: string; label: string };
+  children: React.ReactNode;
+}) {
+  return (
+    <HydrateLater>
+      <section aria-labelledby={id}>
+        <div className="mb-4 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+          <h2 id={id} className="text-xl font-bold sm:text-2xl">
+            {title}
+          </h2>
+          <AppLink to={more.href} className="text-primary hover:underline">
+            {more.label}
+          </AppLink>
+        </div>
+        {children}
+      </section>
+    </HydrateLater>
+  );
+}
+
 /** A home section of cards; nothing when there are none (or they could not be read). */
 function CardSection({
   id,
@@ -168,19 +200,9 @@ function CardSection({
   const { locale } = useI18n();
   if (!items || items.length === 0) return null;
   return (
-    <HydrateLater>
-      <section aria-labelledby={id}>
-        <div className="mb-4 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
-          <h2 id={id} className="text-xl font-bold sm:text-2xl">
-            {title}
-          </h2>
-          <AppLink to={more.href} className="text-primary hover:underline">
-            {more.label}
-          </AppLink>
-        </div>
-        <ProductGrid items={items} locale={locale} label={title} />
-      </section>
-    </HydrateLater>
+    <HomeSection id={id} title={title} more={more}>
+      <ProductGrid items={items} locale={locale} label={title} />
+    </HomeSection>
   );
 }
 
@@ -192,29 +214,20 @@ function ShopReviewsTeaser({ reviews }: { reviews: Review[] | null }) {
   const page = `/${locale}/pages/reviews/`;
   const write = `${page}?write-review=1#write-review`;
   return (
-    <HydrateLater>
-      <section aria-labelledby="home-reviews">
-        <div className="mb-4 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
-          <h2 id="home-reviews" className="text-xl font-bold sm:text-2xl">
-            {t('reviews.customersSay')}
-          </h2>
-          <AppLink to={page} className="text-primary hover:underline">
-            {t('reviews.allShopReviews')}
-          </AppLink>
-        </div>
-        <ReviewList
-          reviews={reviews}
-          empty={`${t('reviews.noReviews')}. ${t('reviews.beFirst')}`}
-        />
-        <div className="mt-4">
-          {data?.user ? (
-            <WriteReviewLink href={write} action={page} />
-          ) : (
-            <LoginToReviewLink back={write} />
-          )}
-        </div>
-      </section>
-    </HydrateLater>
+    <HomeSection
+      id="home-reviews"
+      title={t('reviews.customersSay')}
+      more={{ href: page, label: t('reviews.allShopReviews') }}
+    >
+      <ReviewList reviews={reviews} empty={`${t('reviews.noReviews')}. ${t('reviews.beFirst')}`} />
+      <div className="mt-4">
+        {data?.user ? (
+          <WriteReviewLink href={write} action={page} />
+        ) : (
+          <LoginToReviewLink back={write} />
+        )}
+      </div>
+    </HomeSection>
   );
 }
 
@@ -223,25 +236,19 @@ function VendorsSection({ vendors }: { vendors: Vendor[] | null }) {
   const { t, locale } = useI18n();
   if (!vendors || vendors.length === 0) return null;
   return (
-    <HydrateLater>
-      <section aria-labelledby="home-vendors">
-        <div className="mb-4 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
-          <h2 id="home-vendors" className="text-xl font-bold sm:text-2xl">
-            {t('home.ourVendors')}
-          </h2>
-          <AppLink to={`/${locale}/vendors/`} className="text-primary hover:underline">
-            {t('common.viewAll')}
-          </AppLink>
-        </div>
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {vendors.map((vendor) => (
-            <li key={vendor.id}>
-              <VendorCard vendor={vendor} level={3} />
-            </li>
-          ))}
-        </ul>
-      </section>
-    </HydrateLater>
+    <HomeSection
+      id="home-vendors"
+      title={t('home.ourVendors')}
+      more={{ href: `/${locale}/vendors/`, label: t('common.viewAll') }}
+    >
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {vendors.map((vendor) => (
+          <li key={vendor.id}>
+            <VendorCard vendor={vendor} level={3} />
+          </li>
+        ))}
+      </ul>
+    </HomeSection>
   );
 }
 
@@ -250,25 +257,19 @@ function PostsSection({ posts }: { posts: BlogCard[] | null }) {
   const { t, locale } = useI18n();
   if (!posts || posts.length === 0) return null;
   return (
-    <HydrateLater>
-      <section aria-labelledby="home-posts">
-        <div className="mb-4 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
-          <h2 id="home-posts" className="text-xl font-bold sm:text-2xl">
-            {t('home.latestPosts')}
-          </h2>
-          <AppLink to={`/${locale}/blogs/`} className="text-primary hover:underline">
-            {t('common.viewAll')}
-          </AppLink>
-        </div>
-        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {posts.map((post) => (
-            <li key={post.id} className="flex">
-              <BlogCardView post={post} level={3} />
-            </li>
-          ))}
-        </ul>
-      </section>
-    </HydrateLater>
+    <HomeSection
+      id="home-posts"
+      title={t('home.latestPosts')}
+      more={{ href: `/${locale}/blogs/`, label: t('common.viewAll') }}
+    >
+      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {posts.map((post) => (
+          <li key={post.id} className="flex">
+            <BlogCardView post={post} level={3} />
+          </li>
+        ))}
+      </ul>
+    </HomeSection>
   );
 }
 
