@@ -8,7 +8,8 @@ import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { buildApp, type AppOptions } from '../src/app.ts';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.ts';
 import { createMailer } from '../src/mail/mailer.ts';
-import { databaseSessionStore } from '../src/plugins/session-store.ts';
+import type { Database } from '../src/db/client.ts';
+import { databaseSessionStore, type SessionStore } from '../src/plugins/session-store.ts';
 
 /** What a test uses: the app, its database and where its mails go. */
 export type TestContext = {
@@ -73,13 +74,17 @@ export function quietMailer(dataDir: string) {
 }
 
 /** `mediaDir` serves `/media/*` from that directory; `logger` lets a test read the app's log. */
-async function createTestApp({ mount, ...options }: TestAppOptions = {}): Promise<TestApp> {
+async function createTestApp({
+  mount,
+  sessionStoreOf,
+  ...options
+}: TestAppOptions = {}): Promise<TestApp> {
   const { handle, drop } = await openTestDatabase();
   const mailDir = await mkdtemp(join(tmpdir(), 'shop-mail-'));
   const mailer = quietMailer(mailDir);
   const app = await buildApp({
     db: handle.db,
-    sessionStore: databaseSessionStore(handle.db),
+    sessionStore: sessionStoreOf ? sessionStoreOf(handle.db) : databaseSessionStore(handle.db),
     mailer,
     ...options,
     // Tests change the catalogue between requests: nothing may be served stale, unless a test of
@@ -123,6 +128,8 @@ type TestAppOptions = Pick<
 > & {
   /** Registers more on the app before it is ready (a server test mounts a storefront). */
   mount?: (app: FastifyInstance) => Promise<void>;
+  /** The app's session store, on the test's database (default: the database's store). */
+  sessionStoreOf?: (db: Database) => SessionStore;
 };
 
 /**

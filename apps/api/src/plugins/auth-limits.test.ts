@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
+import { inArray, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#api/app.ts';
+import { openDatabase } from '#api/db/client.ts';
+import { authAttempts } from '#api/db/schema.ts';
 import { passwordChecks } from '#api/lib/passwords.ts';
 import { databaseSessionStore } from '#api/plugins/session-store.ts';
 import { DEMO_PASSWORD } from '#api/seed/seed.ts';
@@ -202,3 +205,77 @@ describe.runIf(Boolean(process.env.REDIS_URL))('rate limits in Redis', () => {
     nameSpace,
   );
 });
+
+// The database's counts under the burst a double-submitted login makes: each right password gives
+// its three counts back (one row at a time, in key order) while the wrong ones take them (one
+// upsert, in key order) on the same rows, from two processes (two apps, each with a pool of its
+// own). Were the orders to differ, PostgreSQL would find deadlocks and answer 503.
+describe.skipIf(!process.env.DATABASE_URL)(
+  'login limits in PostgreSQL: right and wrong passwords of one account at once',
+  () => {
+    // High enough that nothing is refused: every try is counted, every right one given back.
+    const roomy = { perAccount: 10_000, perAddress: 10_000, windowMs: 600_000 };
+    const t = useTestApp({ authLimits: roomy, secretKey: SECRET });
+
+    it('never deadlocks (only 200s and 400s across two processes), and the counts end as the wrong passwords', async () => {
+      const email = 'olga.smirnova@example.com';
+      const ip = `10.99.${runId}.7`;
+      const result: unknown = await t.handle.db.execute(
+        sql`SELECT current_database() AS name`,
+      );
+      const [row] = (result as { rows: { name: string }[] }).rows;
+      const url = new URL(process.env.DATABASE_URL ?? '');
+      url.pathname = `/${row!.name}`;
+      const handle = await openDatabase({ url: url.toString(), poolSize: 4 });
+      const second = await buildApp({
+        db: handle.db,
+        sessionStore: databaseSessionStore(handle.db),
+        mailer: t.app.mailer,
+        authLimits: roomy,
+        requestRateLimit: { max: 0, windowMs: 60_000 },
+        secretKey: SECRET,
+      });
+      await second.ready();
+      try {
+        const token = await tokenOf(browserOf(t));
+        const tries = 48;
+        const right = (i: number) => i % 2 === 0;
+        // Pairs of one right and one wrong password, each pair split over the two processes:
+        // a give-back and a take of the same three rows meet all the time.
+        const answers = await Promise.all(
+          Array.from({ length: tries }, (_, i) =>
+            (i % 4 < 2 ? t.app : second).inject({
+              method: 'POST',
+              url: '/en/api/accounts/login/',
+              remoteAddress: ip,
+              payload: { email, password: right(i) ? DEMO_PASSWORD : `wrong-${i}` },
+              headers: { cookie: `csrftoken=${token}`, 'x-csrftoken': token },
+            }),
+          ),
+        );
+        answers.forEach((answer, i) =>
+          expect(answer.statusCode, answer.body).toBe(right(i) ? 200 : 400),
+        );
+        const counts = await t.handle.db
+          .select({ key: authAttempts.key, count: authAttempts.count })
+          .from(authAttempts)
+          .where(
+            inArray(authAttempts.key, [
+              `account:${email}`,
+              `address:${ip}`,
+              `pair:${email}:${ip}`,
+            ]),
+          );
+        const wrong = answers.length / 2;
+        expect(Object.fromEntries(counts.map((c) => [c.key, c.count]))).toEqual({
+          [`account:${email}`]: wrong,
+          [`address:${ip}`]: wrong,
+          [`pair:${email}:${ip}`]: wrong,
+        });
+      } finally {
+        await second.close();
+        await handle.close();
+      }
+    }, 120_000);
+  },
+);

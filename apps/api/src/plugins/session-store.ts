@@ -14,14 +14,20 @@ export type SessionRecord = {
 export type StoredUser = typeof users.$inferSelect;
 
 export type SessionStore = {
-  get(id: string): Promise<SessionRecord | null>;
+  /** `tx`: read inside that transaction, where the store is the database. */
+  get(id: string, tx?: Database): Promise<SessionRecord | null>;
   /**
    * `get` with the session's user read in the same statement (null without one), where the store
    * can join them (the database's): a logged-in request reads one row instead of two (issue 25).
    */
   getWithUser?(id: string): Promise<{ record: SessionRecord; user: StoredUser | null } | null>;
-  set(id: string, record: SessionRecord): Promise<void>;
-  destroy(id: string): Promise<void>;
+  /** `tx`: write inside that transaction, where the store is the database. */
+  set(id: string, record: SessionRecord, tx?: Database): Promise<void>;
+  /**
+   * `tx`: the transaction to end the session in, where the store is the database (a login ends
+   * the anonymous session in its cart merge's transaction); other stores end it at once.
+   */
+  destroy(id: string, tx?: Database): Promise<void>;
 };
 
 /** The store's clock; tests pass their own to expire a session without waiting. */
@@ -41,11 +47,11 @@ export function databaseSessionStore(
     .limit(1)
     .prepare('');
   return {
-    async get(id) {
-      const [row] = await db.select().from(sessions).where(eq(sessions.id, id)).limit(1);
+    async get(id, tx = db) {
+      const [row] = await tx.select().from(sessions).where(eq(sessions.id, id)).limit(1);
       if (!row) return null;
       if (row.expiresAt.getTime() <= now()) {
-        await db.delete(sessions).where(lt(sessions.expiresAt, new Date(now())));
+        await tx.delete(sessions).where(lt(sessions.expiresAt, new Date(now())));
         return null;
       }
       return { userId: row.userId, data: row.data, expiresAt: row.expiresAt };
@@ -63,8 +69,8 @@ export function databaseSessionStore(
         user: session.userId === null ? null : user,
       };
     },
-    async set(id, record) {
-      await db
+    async set(id, record, tx = db) {
+      await tx
         .insert(sessions)
         .values({ id, userId: record.userId, data: record.data, expiresAt: record.expiresAt })
         .onConflictDoUpdate({
@@ -72,8 +78,8 @@ export function databaseSessionStore(
           set: { userId: record.userId, data: record.data, expiresAt: record.expiresAt },
         });
     },
-    async destroy(id) {
-      await db.delete(sessions).where(eq(sessions.id, id));
+    async destroy(id, tx = db) {
+      await tx.delete(sessions).where(eq(sessions.id, id));
     },
   };
 }

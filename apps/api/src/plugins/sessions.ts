@@ -4,6 +4,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { eq } from 'drizzle-orm';
+import type { Database } from '#api/db/client.ts';
 import { users } from '#api/db/schema.ts';
 import type { SessionRecord, SessionStore } from './session-store.ts';
 
@@ -14,6 +15,21 @@ export type SessionUser = typeof users.$inferSelect;
 
 export type Session = SessionRecord & { id: string };
 
+/**
+ * Ends the session a login replaces; `tx`: inside that transaction, where the store is the
+ * database (Redis ends it at once).
+ */
+export type EndSession = (tx?: Database) => Promise<void>;
+
+/**
+ * What a session a login replaced holds for a while: nothing but this mark. A request the browser
+ * sent with it before the login's answer came is then anonymous and has a session, so it gets no
+ * new one (whose cookie would log the browser out again, and whose cart nobody would merge), and
+ * a cart write refuses (`sessionLives`). Gone after ENDED_MINUTES, as any session.
+ */
+const ENDED = 'endedByLogin';
+const ENDED_MINUTES = 10;
+
 declare module 'fastify' {
   interface FastifyRequest {
     /** The caller's session, or null (anonymous without a session yet). */
@@ -22,8 +38,28 @@ declare module 'fastify' {
     getUser(): Promise<SessionUser | null>;
     /** Returns the session, creating an anonymous one (and its cookie) if needed. */
     ensureSession(reply: FastifyReply): Promise<Session>;
-    /** Starts a fresh session for the user (new id: no session fixation); keeps the old data. */
-    logIn(reply: FastifyReply, userId: number): Promise<Session>;
+    /**
+     * Starts a fresh session for the user (new id: no session fixation), keeping the old one's
+     * data; all or nothing. The new session is stored first; then `handOver` (a login's cart
+     * merge) runs and ends the old session with `endOld`, inside its transaction; only then does
+     * the browser get the new cookie. Without `handOver` the old session just ends. An ended
+     * session is kept for a few minutes as a mark (requests the browser sent with it meanwhile
+     * are anonymous and write no cart). A failure anywhere leaves the browser on its old session
+     * as it was, so a retry works: the new session is dropped, and an old one already ended
+     * outside the failed transaction is stored again.
+     * Answers what `handOver` did.
+     */
+    logIn<T = undefined>(
+      reply: FastifyReply,
+      userId: number,
+      handOver?: (endOld: EndSession) => Promise<T>,
+    ): Promise<T | undefined>;
+    /**
+     * Whether the request's session is still in the store, not ended by a login of the same
+     * browser (before or since the request read it): read again, not from the request; inside
+     * the transaction `tx` where the store is the database.
+     */
+    sessionLives(tx?: Database): Promise<boolean>;
     logOut(reply: FastifyReply): Promise<void>;
     saveSession(): Promise<void>;
   }
@@ -76,25 +112,39 @@ export const sessionsPlugin = fp<SessionOptions>(
       secure: secureCookies || req.protocol === 'https',
     });
 
-    const start = async (
-      req: FastifyRequest,
-      reply: FastifyReply,
-      userId: number | null,
-      data: Record<string, unknown>,
-    ) => {
+    /** A new session's id, cookie value and record: stored by the caller, then applied. */
+    const fresh = (userId: number | null, data: Record<string, unknown>) => {
       const token = randomBytes(32).toString('base64url');
       const record: SessionRecord = {
         userId,
         data,
         expiresAt: new Date(Date.now() + SESSION_DAYS * 86_400_000),
       };
-      const id = hash(token);
-      await store.set(id, record);
+      return { token, id: hash(token), record };
+    };
+
+    /** Makes a stored session the request's and the browser's (its cookie). */
+    const apply = (
+      req: FastifyRequest,
+      reply: FastifyReply,
+      { token, id, record }: ReturnType<typeof fresh>,
+    ) => {
       reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(req), expires: record.expiresAt });
       req.session = { ...record, id };
       userCache.delete(req);
       onChange?.(req, reply, id);
       return req.session;
+    };
+
+    const start = async (
+      req: FastifyRequest,
+      reply: FastifyReply,
+      userId: number | null,
+      data: Record<string, unknown>,
+    ) => {
+      const next = fresh(userId, data);
+      await store.set(next.id, next.record);
+      return apply(req, reply, next);
     };
 
     const userCache = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
@@ -131,14 +181,53 @@ export const sessionsPlugin = fp<SessionOptions>(
         return this.session ?? start(this, reply, null, {});
       },
     );
-    app.decorateRequest(
-      'logIn',
-      async function (this: FastifyRequest, reply: FastifyReply, userId: number) {
-        const data = { ...this.session?.data, authAt: Date.now() };
-        if (this.session) await store.destroy(this.session.id);
-        return start(this, reply, userId, data);
-      },
-    );
+    app.decorateRequest('logIn', async function <T>(
+      this: FastifyRequest,
+      reply: FastifyReply,
+      userId: number,
+      handOver?: (endOld: EndSession) => Promise<T>,
+    ): Promise<T | undefined> {
+      const old = this.session;
+      const { [ENDED]: _ended, ...kept } = old?.data ?? {};
+      const next = fresh(userId, { ...kept, authAt: Date.now() });
+      // Stored before anything else changes: a store that is away (Redis) fails the login here,
+      // with nothing done (no cart merged, no guest order claimed).
+      await store.set(next.id, next.record);
+      let ended = false;
+      const endOld: EndSession = async (tx) => {
+        if (!old) return;
+        const mark = {
+          userId: null,
+          data: { [ENDED]: true },
+          expiresAt: new Date(Date.now() + ENDED_MINUTES * 60_000),
+        };
+        await store.set(old.id, mark, tx);
+        ended = true;
+      };
+      let result: T | undefined;
+      try {
+        result = handOver ? await handOver(endOld) : (await endOld(), undefined);
+      } catch (error) {
+        // The browser keeps its old session: the new one is never handed out, and the old one
+        // is back if it was ended outside the transaction that failed (Redis; the database's
+        // own rollback brought it back already, and storing it again changes nothing).
+        await store.destroy(next.id).catch(() => undefined);
+        if (old && ended) {
+          const { id, ...record } = old;
+          await store.set(id, record).catch((err: unknown) => {
+            this.log.error({ err }, 'the session a failed login ended could not be restored');
+          });
+        }
+        throw error;
+      }
+      apply(this, reply, next);
+      return result;
+    });
+    app.decorateRequest('sessionLives', async function (this: FastifyRequest, tx?: Database) {
+      if (!this.session) return false;
+      const record = await store.get(this.session.id, tx);
+      return record !== null && record.data[ENDED] !== true;
+    });
     app.decorateRequest('logOut', async function (this: FastifyRequest, reply: FastifyReply) {
       if (this.session) await store.destroy(this.session.id);
       this.session = null;

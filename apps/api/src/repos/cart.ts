@@ -77,6 +77,29 @@ export async function ensureCart(db: Database, owner: CartOwner): Promise<CartRo
   return cart;
 }
 
+/**
+ * An anonymous session's cart, created if missing, locked until the transaction `tx` ends: the
+ * cart writes of a session and a login's merge of it (`moveSessionCart`) meet here, one after
+ * the other. `created`: this transaction made the cart (none was there, or a login had just
+ * merged it away), so the caller checks the session still lives before writing to it: a cart
+ * made for a session a login has ended would be out of every session's reach.
+ */
+export async function holdSessionCart(
+  tx: Database,
+  sessionId: string,
+): Promise<{ cart: CartRow; created: boolean }> {
+  // Twice at most in practice: a cart seen by the insert and gone before the lock (a login
+  // merged it meanwhile) is made anew on the next round.
+  for (let round = 0; round < 5; round++) {
+    // Waits for a transaction that holds the session's cart (a merge deleting it) to end.
+    const [made] = await tx.insert(s.carts).values({ sessionId }).onConflictDoNothing().returning();
+    if (made) return { cart: made, created: true };
+    const cart = await lockCart(tx, { sessionId });
+    if (cart) return { cart, created: false };
+  }
+  throw new Error("the session's cart kept disappearing");
+}
+
 export async function cartItemRows(db: Database, cartId: number): Promise<CartItemRow[]> {
   return db
     .select()
@@ -430,16 +453,25 @@ export const toPromoCode = (promo: PromoRow): PromoCode => ({
 export async function moveSessionCart(
   db: Database,
   sessionId: string,
-  ctx: PricingContext & { userId: number },
+  ctx: PricingContext & {
+    userId: number;
+    /** Ends the session, inside the merge's transaction `tx` where the store allows it. */
+    endSession: (tx: Database) => Promise<void>;
+  },
 ): Promise<CartMerge | null> {
-  if (!(await findCart(db, { sessionId }))) return null;
   return inTransaction(db, async (tx) => {
-    // Both carts and their lines are read locked, the session's first (as a checkout of it
-    // would), so a line added or an order placed meanwhile is either in the merge or after it,
-    // and two logins of one session merge once.
-    const anonymous = await lockCart(tx, { sessionId });
-    if (!anonymous) return null;
+    // The session's cart is held (made if missing) before the session ends, and the session
+    // ends before the cart goes: a cart write of the session either ran before and is merged
+    // here, or waits for this transaction, then finds the session ended and adds nothing
+    // (holdSessionCart). Two logins of one session merge it once. Both carts and their lines
+    // are locked, the session's first (as a checkout of it would).
+    const { cart: anonymous } = await holdSessionCart(tx, sessionId);
+    await ctx.endSession(tx);
     const incoming = await lockCartItemRows(tx, anonymous.id);
+    if (incoming.length === 0 && anonymous.promoCodeId === null) {
+      await tx.delete(s.carts).where(eq(s.carts.id, anonymous.id));
+      return null;
+    }
     await ensureCart(tx, { userId: ctx.userId });
     const cart = await lockCart(tx, { userId: ctx.userId });
     if (!cart) throw new Error("the account's cart was not created");

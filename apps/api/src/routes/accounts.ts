@@ -35,22 +35,36 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
    * Starts the user's session: a new session id and CSRF token (logIn), and the anonymous
    * session's cart follows the shopper. Used by the login and by the mailed links that prove the
    * mailbox (confirmation, password reset): the shopper never has to log in right after them.
+   * `first` (the login's claim of guest orders) runs once the new session is stored.
+   *
+   * All or nothing (req.logIn): the new session is stored first, so a session store that is away
+   * fails the login before anything changed. The cart is then merged and the anonymous session
+   * ended in one transaction: a cart write of that session meanwhile is either merged or refused
+   * (never left in a cart nobody reaches); a process killed or a connection dropped mid-merge
+   * leaves the session and its cart as they were, and the next login merges them.
    */
-  async function signIn(req: FastifyRequest, reply: FastifyReply, userId: number) {
-    const anonymousSession = req.session?.userId == null ? req.session?.id : undefined;
-    // The cart is merged (one transaction) before the anonymous session is ended: a process
-    // killed or a connection dropped mid-merge leaves the session and its cart as they were, and
-    // the next login merges them; ended first, the session's cart was out of every session's
-    // reach (its lines lost).
-    const cartMerge = anonymousSession
-      ? await moveSessionCart(app.db, anonymousSession, {
-          userId,
-          now: req.now(),
-          cartEnabled: (await app.shopInfo(req.locale))?.cart ?? false,
-        })
-      : null;
-    await req.logIn(reply, userId);
-    return cartMerge;
+  async function signIn(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    userId: number,
+    first?: () => Promise<unknown>,
+  ) {
+    const anonymous = req.session?.userId == null ? req.session?.id : undefined;
+    const cartEnabled = anonymous ? ((await app.shopInfo(req.locale))?.cart ?? false) : false;
+    const cartMerge = await req.logIn(reply, userId, async (endOld) => {
+      await first?.();
+      if (!anonymous) {
+        await endOld();
+        return null;
+      }
+      return moveSessionCart(app.db, anonymous, {
+        userId,
+        now: req.now(),
+        cartEnabled,
+        endSession: endOld,
+      });
+    });
+    return cartMerge ?? null;
   }
 
   defineEndpoint(
@@ -81,9 +95,12 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
       if (!user.emailConfirmed) throw new HttpError(403, req.t('auth.confirmFirst'));
       // Guest orders placed with this (confirmed) address since the confirmation become the
       // account's now, not only at a next confirmation that never comes (decision 0071). One
-      // statement on a partial index; a login with nothing to claim changes nothing.
-      await claimGuestOrders(app.db, user.id);
-      const cartMerge = await signIn(req, reply, user.id);
+      // statement on a partial index; a login with nothing to claim changes nothing. Claimed
+      // once the new session is stored: a login refused for a session store that is away
+      // (Redis, 503) has claimed nothing.
+      const cartMerge = await signIn(req, reply, user.id, () =>
+        claimGuestOrders(app.db, user.id),
+      );
       return { ...(await userInfo(app.db, user)), cartMerge };
     },
     open,

@@ -7,7 +7,9 @@ import {
   type FieldErrors,
 } from '@shop/contract';
 import { formatMoney, isAvailable, lineLimit, promoApplies, promoState } from '@shop/domain';
-import { cartDisabled } from '#api/plugins/errors.ts';
+import type { Database } from '#api/db/client.ts';
+import { inTransaction } from '#api/lib/transactions.ts';
+import { cartDisabled, HttpError } from '#api/plugins/errors.ts';
 import {
   PROMO_MESSAGE_KEYS,
   addCartItem,
@@ -15,6 +17,7 @@ import {
   ensureCart,
   findCart,
   findPromoCode,
+  holdSessionCart,
   removeCartItem,
   sellableItem,
   sellableItems,
@@ -49,12 +52,6 @@ async function readOwner(req: FastifyRequest): Promise<CartOwner | null> {
   return req.session ? { sessionId: req.session.id } : null;
 }
 
-/** Whose cart a write changes: an anonymous caller gets a session (and its cookie) here. */
-async function writeOwner(req: FastifyRequest, reply: FastifyReply): Promise<CartOwner> {
-  const user = await req.getUser();
-  if (user) return { userId: user.id };
-  return { sessionId: (await req.ensureSession(reply)).id };
-}
 
 export const cartRoutes: FastifyPluginAsync = async (app) => {
   const db = app.db;
@@ -62,6 +59,30 @@ export const cartRoutes: FastifyPluginAsync = async (app) => {
   async function currentCart(req: FastifyRequest) {
     const owner = await readOwner(req);
     return owner ? findCart(db, owner) : null;
+  }
+
+  /**
+   * Runs `write` on the caller's cart, made if missing: the user's when logged in, as it is.
+   * An anonymous caller gets a session (and its cookie) here, and its cart is held for the write
+   * in one transaction: a login of the same browser merging that cart meanwhile either waits for
+   * the write (and merges its line) or went first and ended the session. Then the write changes
+   * nothing and says so (409), rather than filling a new cart for the ended session, out of
+   * every session's reach once the browser has the login's (moveSessionCart).
+   */
+  async function writeCart<T>(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    write: (db: Database, cart: CartRow) => Promise<T>,
+  ): Promise<T> {
+    const user = await req.getUser();
+    if (user) return write(db, await ensureCart(db, { userId: user.id }));
+    const session = await req.ensureSession(reply);
+    return inTransaction(db, async (tx) => {
+      const { cart, created } = await holdSessionCart(tx, session.id);
+      if (created && !(await req.sessionLives(tx)))
+        throw new HttpError(409, req.t('cart.sessionEnded'));
+      return write(tx, cart);
+    });
   }
 
   /** The answer of a write: gone lines and a stale promo code leave the stored cart here. */
@@ -106,8 +127,10 @@ export const cartRoutes: FastifyPluginAsync = async (app) => {
     }
     // Stock allows it, yet the card says no: a bundle with an item that is no longer sold.
     if (!item.card.available) return reply.code(400).send(notAvailable(req));
-    const cart = await ensureCart(db, await writeOwner(req, reply));
-    await setCartItem(db, cart.id, key, body.quantity);
+    const cart = await writeCart(req, reply, async (tx, cart) => {
+      await setCartItem(tx, cart.id, key, body.quantity);
+      return cart;
+    });
     return afterWrite(req, cart, ctx);
   });
 
@@ -123,9 +146,11 @@ export const cartRoutes: FastifyPluginAsync = async (app) => {
       return reply.code(400).send(notAvailable(req));
     }
     const limit = lineLimit(item.card.stock);
-    const cart = await ensureCart(db, await writeOwner(req, reply));
     // One statement adds to what the line holds: two quick adds both count.
-    const added = await addCartItem(db, cart.id, key, body.quantity, limit.max);
+    const { cart, added } = await writeCart(req, reply, async (tx, cart) => ({
+      cart,
+      added: await addCartItem(tx, cart.id, key, body.quantity, limit.max),
+    }));
     if (added === null) {
       // The line stays as it is; `productQuantity` is the most it can hold, and the message says
       // whether the stock or the per-order rule sets it.
@@ -166,8 +191,10 @@ export const cartRoutes: FastifyPluginAsync = async (app) => {
         .code(400)
         .send({ code: [req.t('cart.promoMinimum', { amount })] } satisfies FieldErrors);
     }
-    const cart = await ensureCart(db, await writeOwner(req, reply));
-    await setCartPromo(db, cart.id, promo.id);
+    const cart = await writeCart(req, reply, async (tx, cart) => {
+      await setCartPromo(tx, cart.id, promo.id);
+      return cart;
+    });
     return afterWrite(req, { ...cart, promoCodeId: promo.id }, ctx);
   });
 
