@@ -220,9 +220,7 @@ describe.skipIf(!process.env.DATABASE_URL)(
     it('never deadlocks (only 200s and 400s across two processes), and the counts end as the wrong passwords', async () => {
       const email = 'olga.smirnova@example.com';
       const ip = `10.99.${runId}.7`;
-      const result: unknown = await t.handle.db.execute(
-        sql`SELECT current_database() AS name`,
-      );
+      const result: unknown = await t.handle.db.execute(sql`SELECT current_database() AS name`);
       const [row] = (result as { rows: { name: string }[] }).rows;
       const url = new URL(process.env.DATABASE_URL ?? '');
       url.pathname = `/${row!.name}`;
@@ -260,11 +258,7 @@ describe.skipIf(!process.env.DATABASE_URL)(
           .select({ key: authAttempts.key, count: authAttempts.count })
           .from(authAttempts)
           .where(
-            inArray(authAttempts.key, [
-              `account:${email}`,
-              `address:${ip}`,
-              `pair:${email}:${ip}`,
-            ]),
+            inArray(authAttempts.key, [`account:${email}`, `address:${ip}`, `pair:${email}:${ip}`]),
           );
         const wrong = answers.length / 2;
         expect(Object.fromEntries(counts.map((c) => [c.key, c.count]))).toEqual({

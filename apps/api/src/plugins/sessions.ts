@@ -181,12 +181,11 @@ export const sessionsPlugin = fp<SessionOptions>(
         return this.session ?? start(this, reply, null, {});
       },
     );
-    app.decorateRequest('logIn', async function <T>(
-      this: FastifyRequest,
-      reply: FastifyReply,
-      userId: number,
-      handOver?: (endOld: EndSession) => Promise<T>,
-    ): Promise<T | undefined> {
+    app.decorateRequest('logIn', async function <
+      T,
+    >(this: FastifyRequest, reply: FastifyReply, userId: number, handOver?: (endOld: EndSession) => Promise<T>): Promise<
+      T | undefined
+    > {
       const old = this.session;
       const { [ENDED]: _ended, ...kept } = old?.data ?? {};
       const next = fresh(userId, { ...kept, authAt: Date.now() });

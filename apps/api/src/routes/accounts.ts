@@ -98,9 +98,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
       // statement on a partial index; a login with nothing to claim changes nothing. Claimed
       // once the new session is stored: a login refused for a session store that is away
       // (Redis, 503) has claimed nothing.
-      const cartMerge = await signIn(req, reply, user.id, () =>
-        claimGuestOrders(app.db, user.id),
-      );
+      const cartMerge = await signIn(req, reply, user.id, () => claimGuestOrders(app.db, user.id));
       return { ...(await userInfo(app.db, user)), cartMerge };
     },
     open,

@@ -52,7 +52,6 @@ async function readOwner(req: FastifyRequest): Promise<CartOwner | null> {
   return req.session ? { sessionId: req.session.id } : null;
 }
 
-
 export const cartRoutes: FastifyPluginAsync = async (app) => {
   const db = app.db;
 
