@@ -193,6 +193,20 @@ describe('the add-to-cart action', () => {
     expect(calls.filter((c) => c.path.includes('/api/')).map((c) => c.method)).toEqual(['POST']);
   });
 
+  it('an add refused because a login of this browser just moved the cart (409): its words, the page reloads', async () => {
+    const detail =
+      'Hai appena effettuato l’accesso e il tuo carrello è passato al tuo account. Riprova.';
+    const { shop, calls } = fakeShop('it', {
+      'POST /it/api/sales/cart_products/7/add/': () => Response.json({ detail }, { status: 409 }),
+    });
+    const result = answer(
+      await addToCart(await post({ intent: 'add-to-cart', item: '7', quantity: '1' }), shop),
+    );
+    expect(result.init?.status).toBe(409);
+    expect(result.data).toEqual({ ok: false, message: detail, cartChanged: true });
+    expect(calls.filter((c) => c.path.includes('/api/')).map((c) => c.method)).toEqual(['POST']);
+  });
+
   it('a plain 400 `{detail}` without the code is no cart-off: answered as any failure', async () => {
     const { shop } = fakeShop('en', {
       'POST /en/api/sales/cart_products/7/add/': () =>

@@ -1,5 +1,5 @@
 import { data, redirect, type RouterContextProvider } from 'react-router';
-import { cartDisabledRefusal } from '@shop/contract';
+import { cartDisabledRefusal, detailErrorSchema, isApiError } from '@shop/contract';
 import type { AddToCartResult } from '#app/components/add-to-cart.tsx';
 import { addToCartForm } from './cart-forms.ts';
 import { cartAdded } from './cart-lines.ts';
@@ -42,6 +42,16 @@ export async function addToCart(request: Request, shop: ShopRequest) {
         { ok: false, message: cartOff.detail, cartChanged: true },
         { status: 400 },
       );
+    // A login of this browser (another tab) ended its anonymous session as this add came: the API
+    // added nothing (409, decision 0079) and says so; the reload shows the account's cart.
+    if (isApiError(error, 409)) {
+      const refused = detailErrorSchema.safeParse(error.body);
+      if (refused.success)
+        return data<AddToCartResult>(
+          { ok: false, message: refused.data.detail, cartChanged: true },
+          { status: 409 },
+        );
+    }
     try {
       const recovered = await recoverRefusedLine(shop.api, { item, ref }, error, t);
       if (recovered)
