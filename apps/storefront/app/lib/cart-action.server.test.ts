@@ -195,9 +195,9 @@ describe('the add-to-cart action', () => {
 
   it('an add refused because a login of this browser just moved the cart (409): its words, the page reloads', async () => {
     const detail =
-      'Hai appena effettuato l’accesso e il tuo carrello è passato al tuo account. Riprova.';
-    const { shop, calls } = fakeShop('it', {
-      'POST /it/api/sales/cart_products/7/add/': () => Response.json({ detail }, { status: 409 }),
+      'Sie haben sich gerade angemeldet, und Ihr Warenkorb ist in Ihr Konto umgezogen. Bitte versuchen Sie es noch einmal.';
+    const { shop, calls } = fakeShop('de', {
+      'POST /de/api/sales/cart_products/7/add/': () => Response.json({ detail }, { status: 409 }),
     });
     const result = answer(
       await addToCart(await post({ intent: 'add-to-cart', item: '7', quantity: '1' }), shop),
