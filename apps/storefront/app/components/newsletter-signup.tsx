@@ -1,14 +1,32 @@
-import { getFormProps } from '@conform-to/react';
+import { getFormProps, parse, useForm } from '@conform-to/react';
 import { useFetcher } from 'react-router';
 import { Button } from '#app/components/button.tsx';
 import { CsrfInput } from '#app/components/csrf-input.tsx';
 import { FormErrors, TextField } from '#app/components/form-messages.tsx';
-import { newsletterSignupForm } from '#app/lib/account-forms.ts';
 import type { FormReply } from '#app/lib/forms.server.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
-import { useShopForm } from '#app/lib/shop-form.ts';
+import type { checkNewsletterSignup } from '#app/lib/newsletter-check.ts';
 
 export type NewsletterReply = FormReply & { done?: string };
+
+/**
+ * The form's check in the browser, loaded on the shopper's first touch of the form (a focus, a
+ * tap, a key): zod and the account schemas are most of what this form would run, and home runs
+ * them for a form few visitors use (issue 25, decision 0076). A form sent before the check is here
+ * goes to the server unchecked, which checks it with the same schema and answers in place.
+ */
+let check: typeof checkNewsletterSignup | undefined;
+let loading: Promise<void> | undefined;
+function loadCheck() {
+  loading ??= import('#app/lib/newsletter-check.ts').then(
+    (module) => {
+      check = module.checkNewsletterSignup;
+    },
+    () => {
+      loading = undefined;
+    },
+  );
+}
 
 /**
  * The newsletter sign-up for anyone, with or without an account (issue 23): an address, then a
@@ -26,10 +44,16 @@ export function NewsletterSignup({
   const { t, locale } = useI18n();
   const fetcher = useFetcher<NewsletterReply>();
   const reply = fetcher.data ?? pageReply;
-  const [form, fields] = useShopForm(newsletterSignupForm, {
+  // The shop's form set-up (lib/shop-form.ts: first checked on submit, then on every keystroke)
+  // with the check loaded later.
+  const [form, fields] = useForm<{ intent: string; email: string }, unknown, string[]>({
     id: 'newsletter-signup',
     lastResult: reply?.result,
     defaultValue: { email },
+    onValidate: ({ formData }) =>
+      check ? check(formData, t) : parse(formData, { resolve: () => ({ value: {} }) }),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
   });
   if (reply?.done) {
     return (
@@ -44,6 +68,8 @@ export function NewsletterSignup({
       action={`/${locale}/newsletter/`}
       className="grid gap-3 sm:min-w-80"
       {...getFormProps(form)}
+      onFocus={loadCheck}
+      onPointerDown={loadCheck}
     >
       <CsrfInput />
       <input type="hidden" name="intent" value="subscribe" />
