@@ -140,9 +140,7 @@ function cpuTasks(trace: { traceEvents: TraceEvent[] }) {
   // From the task that starts the page's modules on: the parsing, style and layout before it are
   // the same whatever the scripts do (and a fresh browser's first layout, its fonts, is slow).
   const start = Math.min(...own.filter((e) => e.name === 'v8.evaluateModule').map((e) => e.ts));
-  const tasks = own.filter(
-    (e) => e.name === 'RunTask' && e.tdur && e.ts + (e.dur ?? 0) >= start,
-  );
+  const tasks = own.filter((e) => e.name === 'RunTask' && e.tdur && e.ts + (e.dur ?? 0) >= start);
   // DevTools' CPU slowdown shows in the thread time (the throttled thread is held busy): a phone 4×
   // slower than this machine is each task's thread time × 4 / the slowdown applied.
   const ms = tasks.map((e) => (e.tdur ?? 0) / 1000);
@@ -166,7 +164,7 @@ function longTasks(trace: { traceEvents: TraceEvent[] }): string[] {
     .filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.dur !== undefined)
     .sort((a, b) => a.ts - b.ts);
   const tasks = own.filter(
-    (e) => e.name === 'RunTask' && Math.max(e.dur ?? 0, ((4 / slowdown) * (e.tdur ?? 0))) > 50_000,
+    (e) => e.name === 'RunTask' && Math.max(e.dur ?? 0, (4 / slowdown) * (e.tdur ?? 0)) > 50_000,
   );
   const first = own[0]?.ts ?? 0;
   const lines: string[] = [];
@@ -293,5 +291,6 @@ for (const path of pages) {
   console.log(
     `${path} median of ${runs}: CPU ${m((s) => s.cpuMs)} ms, ×4 blocking ${m((s) => s.cpuBlockingMs)} ms (${samples.map((s) => s.cpuBlockingMs.toFixed(0)).join(', ')}), ×4 longest ${m((s) => s.cpuLongestMs)} ms | wall: script ${m((s) => s.scriptMs)} ms, blocking ${m((s) => s.blockingMs)} ms (${samples.map((s) => s.blockingMs.toFixed(0)).join(', ')}), longest ${m((s) => s.longestMs)} ms`,
   );
-  if (table.length) console.log(`heaviest functions by self time, last load of ${path}:\n${table.join('\n')}`);
+  if (table.length)
+    console.log(`heaviest functions by self time, last load of ${path}:\n${table.join('\n')}`);
 }

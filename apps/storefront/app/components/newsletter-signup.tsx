@@ -11,21 +11,24 @@ export type NewsletterReply = FormReply & { done?: string };
 
 /**
  * The form's check in the browser, loaded on the shopper's first touch of the form (a focus, a
- * tap, a key): zod and the account schemas are most of what this form would run, and home runs
- * them for a form few visitors use (issue 25, decision 0076). A form sent before the check is here
- * goes to the server unchecked, which checks it with the same schema and answers in place.
+ * tap): zod and the account schemas are most of what this form would run, and home ran them on
+ * every view for a form few visitors use (issue 25, decision 0076). A form sent before the check
+ * is here waits for it and is sent again; should it fail to load, the form goes to the server
+ * unchecked, which checks it with the same schema and answers in place.
  */
 let check: typeof checkNewsletterSignup | undefined;
+let unchecked = false;
 let loading: Promise<void> | undefined;
-function loadCheck() {
+function loadCheck(): Promise<void> {
   loading ??= import('#app/lib/newsletter-check.ts').then(
     (module) => {
       check = module.checkNewsletterSignup;
     },
     () => {
-      loading = undefined;
+      unchecked = true;
     },
   );
+  return loading;
 }
 
 /**
@@ -55,6 +58,15 @@ export function NewsletterSignup({
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
   });
+  const formProps = getFormProps(form);
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    if (check || unchecked) return formProps.onSubmit(event);
+    // Sent before the check is here: sent again once it is.
+    event.preventDefault();
+    const element = event.currentTarget;
+    const { submitter } = event.nativeEvent as SubmitEvent;
+    void loadCheck().then(() => element.requestSubmit(submitter));
+  };
   if (reply?.done) {
     return (
       <p role="status" className="font-medium break-words text-green-800">
@@ -67,9 +79,10 @@ export function NewsletterSignup({
       method="post"
       action={`/${locale}/newsletter/`}
       className="grid gap-3 sm:min-w-80"
-      {...getFormProps(form)}
-      onFocus={loadCheck}
-      onPointerDown={loadCheck}
+      {...formProps}
+      onSubmit={onSubmit}
+      onFocus={() => void loadCheck()}
+      onPointerDown={() => void loadCheck()}
     >
       <CsrfInput />
       <input type="hidden" name="intent" value="subscribe" />
