@@ -2,7 +2,8 @@
 // lib/intl-warmup.ts). A browser's first Intl call of a kind builds its list of locales and
 // loads their data, tens of milliseconds on a phone; that work is the renderer's, shared by its
 // threads, so done here it is not done again on the main thread while the page hydrates.
-onmessage = function (event) {
+/* global self */
+self.onmessage = function (event) {
   var d = event.data || {};
   try {
     Intl.NumberFormat.supportedLocalesOf(d.lang);
@@ -10,8 +11,8 @@ onmessage = function (event) {
     new Intl.NumberFormat(d.lang).format(1);
     new Intl.NumberFormat(d.money, { style: 'currency', currency: d.currency }).format(1);
     new Intl.DateTimeFormat(d.lang, { dateStyle: 'long', timeZone: 'UTC' }).format(0);
-  } catch (error) {
+  } catch {
     // An old browser without some of Intl: the page makes its own formats as before.
   }
-  close();
+  self.close();
 };
