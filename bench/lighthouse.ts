@@ -9,7 +9,8 @@
 //
 // Flags: --runs N (per page, default 1), --keep-data (reuse bench/.work/lighthouse-data),
 // --port N (the shop on N and Chromium's DevTools on N + 1, instead of free ports: a shared
-// machine where each engineer has a range of ports).
+// machine where each engineer has a range of ports), --only 'home,cart (3 lines)' (only the pages
+// of those names, as the table prints them), --save (each run's full report).
 // `--inp` (`npm run bench:inp`): no audits; instead Interaction to Next Paint of a filter click
 // and an add to cart in Chromium throttled as Lighthouse's mobile preset (bench/lib/inp.ts),
 // --runs N times each (default 5), each run's figure and the median.
@@ -40,11 +41,15 @@ const { values: flags } = parseArgs({
     inp: { type: 'boolean' },
     'keep-data': { type: 'boolean' },
     port: { type: 'string' },
+    // Only these pages, by name, comma-separated: --only 'home,cart (3 lines)'.
+    only: { type: 'string' },
     // Each run's full Lighthouse report (JSON) into bench/.work/lighthouse-reports/, to read why.
     save: { type: 'boolean' },
   },
 });
 const runs = Math.max(1, Number(flags.runs) || (flags.inp ? 5 : 1));
+const only = flags.only?.split(',').map((name) => name.trim());
+const audited = ([name]: [string, string]) => !only || only.includes(name);
 
 const say = (line: string) => process.stderr.write(`${line}\n`);
 const load = () => loadavg()[0]?.toFixed(2) ?? '?';
@@ -252,12 +257,12 @@ async function main(): Promise<number> {
   try {
     for (let run = 0; run < runs; run++) {
       await cookies.clear();
-      for (const [name, path] of pages) {
+      for (const [name, path] of pages.filter(audited)) {
         say(`lighthouse: ${name} (${path}), run ${run + 1} of ${runs}, load ${load()}`);
         rows.push(await audit(`${origin}${path}`, chrome.port, name));
       }
       await cookies.set(shopper.cookies);
-      for (const [name, path] of shopperPages) {
+      for (const [name, path] of shopperPages.filter(audited)) {
         say(`lighthouse: ${name} (${path}, shopper), run ${run + 1} of ${runs}, load ${load()}`);
         rows.push(await audit(`${origin}${path}`, chrome.port, name));
       }

@@ -1,6 +1,7 @@
 // Issue 25 (decision 0072): home's sections are in the page the server sends, whole; with
 // JavaScript they hydrate after the rest of the page, and the newsletter form's module (with zod)
-// is not among the page's first scripts.
+// is not among the page's first scripts. Decision 0076: its check (zod, the account schemas)
+// loads once the form is touched, and the page's first Intl formats are not the hydration's.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import english from '../packages/messages/langs/en.json' with { type: 'json' };
@@ -95,4 +96,65 @@ describe('home', () => {
     expect(new URL(page.url()).pathname).toBe('/en/');
     expect(errors).toEqual([]);
   });
+
+  it("loads the newsletter form's check (zod, the schemas) once the form is touched, then checks in place", async () => {
+    const page = await browser.visitor({ viewport: NARROW });
+    const errors = watchErrors(page);
+    const scripts: string[] = [];
+    const posts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+      if (request.method() === 'POST') posts.push(request.url());
+    });
+    await page.goto(`${baseURL}/en/`);
+    await hydrated(page);
+    await expect.poll(() => reactOwned(page, newsletterForm), { timeout: 15_000 }).toBe(true);
+    await page.waitForLoadState('networkidle');
+    expect(
+      scripts.filter((path) => /zod|contract-|account-forms|newsletter-check/.test(path)),
+    ).toEqual([]);
+
+    const signup = page.getByRole('region', { name: english.footer.newsletterTitle });
+    const check = page.waitForRequest(/\/assets\/newsletter-check-/);
+    await signup.getByLabel(english.newsletter.email).fill('not an address');
+    await check;
+    await page.waitForLoadState('networkidle');
+    await signup.getByRole('button', { name: english.footer.subscribe }).click();
+    await signup.getByText(english.forms.email).waitFor();
+    // Checked in the browser: nothing was sent.
+    expect(posts).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  it.each(['en', 'de', 'ru', 'it'])(
+    'hydrates without counting currency signs, its first Intl formats on a worker, with no error (%s)',
+    async (locale) => {
+      const page = await browser.visitor({ viewport: NARROW });
+      const errors = watchErrors(page);
+      // Counting a sign formats every currency Intl knows: the browser takes the server's sign.
+      await page.addInitScript(() => {
+        const counted = globalThis as unknown as { __signCounts: number };
+        counted.__signCounts = 0;
+        const original = Intl.supportedValuesOf.bind(Intl);
+        Intl.supportedValuesOf = (key) => {
+          counted.__signCounts += 1;
+          return original(key);
+        };
+      });
+      const worker = page.waitForEvent('worker');
+      await page.goto(`${baseURL}/${locale}/`);
+      expect(new URL((await worker).url()).pathname).toBe('/intl-warm.js');
+      await hydrated(page);
+      await expect
+        .poll(() => reactOwned(page, 'section[aria-labelledby="home-featured"]'), {
+          timeout: 15_000,
+        })
+        .toBe(true);
+      // The prices were written in the browser too (their section hydrated): no count for them.
+      expect(
+        await page.evaluate(() => (globalThis as unknown as { __signCounts: number }).__signCounts),
+      ).toBe(0);
+      expect(errors).toEqual([]);
+    },
+  );
 });

@@ -17,6 +17,7 @@ import { registerServiceWorker } from '#app/lib/pwa.client.ts';
 import { readRefusal } from '#app/lib/refusal.ts';
 import { useNonce } from '#app/lib/nonce.tsx';
 import { ZOD_BROWSER_CONFIG } from '#app/lib/zod-browser.ts';
+import { intlWarmupScript } from '#app/lib/intl-warmup.ts';
 import type { LocaleData } from '#app/lib/locale-data.ts';
 import type { Route } from './+types/root';
 import interLatin400 from '@fontsource/inter/files/inter-latin-400-normal.woff2?url';
@@ -80,6 +81,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {children}
         {/* Before the module scripts: zod without its `eval` check (lib/zod-browser.ts). */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: ZOD_BROWSER_CONFIG }} />
+        {/* Intl's first formats on a worker's thread, not in the hydration (lib/intl-warmup.ts). */}
+        {data && (
+          <script
+            nonce={nonce}
+            dangerouslySetInnerHTML={{ __html: intlWarmupScript(data.locale, data.shop.currency) }}
+          />
+        )}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { formatMoney, moneyFormatter } from './money-format.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { formatMoney, moneyFormatter, moneySign, takeMoneySign } from './money-format.ts';
 
 // Intl writes a no-break space (U+00A0) between amount and sign, and Russian groups thousands
 // with one too: spelt out so the table shows what the reader gets.
@@ -98,5 +98,35 @@ describe('formatMoney', () => {
     const money = moneyFormatter('it', 'EUR');
     expect(money(12)).toBe(`12,00${NBSP}€`);
     expect(money({ cents: 1205 })).toBe(`12,05${NBSP}€`);
+  });
+});
+
+// Issue 25: the browser takes the sign the server counted instead of counting it again (some 300
+// formats, tens of milliseconds on a phone while the page hydrates).
+describe('moneySign / takeMoneySign', () => {
+  it('answers the sign formatMoney writes', () => {
+    expect(moneySign('en', 'USD')).toBe('symbol');
+    expect(moneySign('ru', 'RUB')).toBe('narrowSymbol');
+    expect(moneySign('de', 'EUR')).toBe('narrowSymbol');
+  });
+
+  it('formats with the sign given, without counting the currencies', () => {
+    const count = vi.spyOn(Intl, 'supportedValuesOf');
+    try {
+      // A tag no other test has counted (the counts are kept per tag for the process).
+      takeMoneySign('en-NZ', 'EUR', 'narrowSymbol');
+      takeMoneySign('en-NZ', 'USD', 'symbol');
+      expect(formatMoney('en-NZ', 'EUR', 1.5)).toBe('€1.50');
+      expect(formatMoney('en-NZ', 'USD', 1.5)).toBe('US$1.50');
+      expect(count).not.toHaveBeenCalled();
+    } finally {
+      count.mockRestore();
+    }
+  });
+
+  it('replaces a format made with another sign', () => {
+    expect(formatMoney('en-GB', 'USD', 2)).toBe('US$2.00');
+    takeMoneySign('en-GB', 'USD', 'narrowSymbol');
+    expect(formatMoney('en-GB', 'USD', 2)).toBe('$2.00');
   });
 });

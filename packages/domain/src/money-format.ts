@@ -58,14 +58,48 @@ function narrowSignCount(tag: string, sign: string): number {
  * `US$` in Irish English, `USD` in Italian, `$` in German and Russian (where CAD is `CA$`), yen
  * `JP¥` beside `CN¥` in English. A bare `$` would not tell US from Canadian or Australian dollars.
  */
+export type MoneySign = 'narrowSymbol' | 'symbol';
+
+const tagOf = (locale: string) => (isLocale(locale) ? MONEY_LOCALES[locale] : locale);
+
+// The sign chosen per locale tag and currency: counted here, or given by `takeMoneySign`.
+const signs = new Map<string, MoneySign>();
+
+/**
+ * Which sign `formatMoney` writes `currency` with for a reader of `locale` (see `numberFormat`).
+ * Counting it formats every currency Intl knows (some 300 formats, tens of milliseconds on a
+ * phone): the server counts, and sends the answer to the browser (`takeMoneySign`).
+ */
+export function moneySign(locale: string, currency: string): MoneySign {
+  const tag = tagOf(locale);
+  const key = `${tag} ${currency}`;
+  let sign = signs.get(key);
+  if (!sign) {
+    const narrow = signOf(currencyFormat(tag, currency, 'narrowSymbol'));
+    sign = narrowSignCount(tag, narrow) <= 1 ? 'narrowSymbol' : 'symbol';
+    signs.set(key, sign);
+  }
+  return sign;
+}
+
+/**
+ * Writes `currency` for `locale` with `sign` from now on, without counting: the browser takes
+ * the server's `moneySign` (issue 25: a page's first price no longer costs the count, and both
+ * write the same sign even where their Intl data differ).
+ */
+export function takeMoneySign(locale: string, currency: string, sign: MoneySign): void {
+  const key = `${tagOf(locale)} ${currency}`;
+  if (signs.get(key) === sign) return;
+  signs.set(key, sign);
+  formats.delete(key);
+}
+
 function numberFormat(locale: string, currency: string): Intl.NumberFormat {
-  const tag = isLocale(locale) ? MONEY_LOCALES[locale] : locale;
+  const tag = tagOf(locale);
   const key = `${tag} ${currency}`;
   let format = formats.get(key);
   if (!format) {
-    const narrow = currencyFormat(tag, currency, 'narrowSymbol');
-    format =
-      narrowSignCount(tag, signOf(narrow)) <= 1 ? narrow : currencyFormat(tag, currency, 'symbol');
+    format = currencyFormat(tag, currency, moneySign(locale, currency));
     formats.set(key, format);
   }
   return format;

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useRouteLoaderData } from 'react-router';
 import type { Language, Messages, OrganizationInfo, UserInfo } from '@shop/contract';
-import type { Locale } from '@shop/domain';
+import type { Locale, MoneySign } from '@shop/domain';
 import type { Consent } from './cookies.ts';
 import { templatedUser } from './personal-view.tsx';
 
@@ -15,6 +15,11 @@ export type LocaleData = {
   consent: Consent | null;
   csrfToken: string;
   messages: Messages;
+  /**
+   * The sign the shop's currency is written with in this language, as the server counted it
+   * (`moneySign`): the browser takes it rather than counting again (issue 25).
+   */
+  moneySign: MoneySign;
   /**
    * Rendered for the kept template of a page (lib/personal-view.tsx): `user` is the visitor's
    * null, the page's own user is in its inline view.

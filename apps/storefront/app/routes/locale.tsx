@@ -1,4 +1,5 @@
 import { Outlet, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { moneySign, takeMoneySign } from '@shop/domain';
 import { I18nProvider } from '#app/lib/i18n.tsx';
 import {
   cartNoticeCookie,
@@ -75,6 +76,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Lo
     csrfToken: shop.csrfToken,
     // The page's messages, not the whole catalogue (lib/message-namespaces.ts).
     messages: messagesFor(await loadMessages(shop), new URL(request.url).pathname),
+    moneySign: moneySign(shop.locale, shop.shop.currency),
     // A template render (decision 0067): rendered without a session, filled per shopper.
     ...(context.get(templateModeContext) ? { templated: true } : {}),
   };
@@ -100,6 +102,8 @@ export function shouldRevalidate({
 }
 
 export default function LocaleRoute({ loaderData }: Route.ComponentProps) {
+  // Prices below are written with the server's sign, not counted again here (issue 25).
+  takeMoneySign(loaderData.locale, loaderData.shop.currency, loaderData.moneySign);
   return (
     <I18nProvider locale={loaderData.locale} messages={loaderData.messages}>
       <Outlet />
