@@ -34,38 +34,24 @@ async function tickedAttributes(db: Database, valueIds: number[]) {
     .where(inArray(s.attributeValues.id, valueIds));
   const groups = new Map<number, number[]>();
   for (const v of values) groups.set(v.attribute, [...(groups.get(v.attribute) ?? []), v.id]);
-  // The attribute with the fewest ticked values first: it drives `carriersOfAll`.
+  // The attribute with the fewest ticked values first (the most selective overlap first).
   return [...groups.values()].sort((a, b) => a.length - b.length);
 }
 
 const intArray = (ids: number[]) => `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
 
 /**
- * Product ids carrying a ticked value of every ticked attribute (groups from `tickedAttributes`),
- * as a subquery: the carriers of the first group from `product_values_value_idx`, semi-joined
- * with those of each other group (decision 0069: grouping every carrier with
- * `count(DISTINCT attribute)` sorted 140,000 rows on disk for three ticked values at 1M).
- * `listed`: less the few products no list shows (`products_unlisted_idx`, a hashed handful of
- * ids), so that counting never joins the carriers with products.
+ * A ticked value of every ticked attribute (groups from `tickedAttributes`), as conditions on the
+ * product row: its `value_ids` (kept from product_values by triggers, migration 0024) overlap each
+ * group. Among listed products `products_list_value_ids_idx` (GIN) answers each as a bitmap, and
+ * several attributes as a BitmapAnd: no carrier of a ticked value is read, hashed or joined
+ * (decision 0077; before, three ticked values hash-joined 140,000 product_values rows at 1M).
  */
-function carriersOfAll(groups: number[][], listed = false) {
-  const [first = [], ...others] = groups;
-  const conditions = [
-    sql`pv.value_id = ANY(${intArray(first)}::int[])`,
-    ...others.map(
-      (values) => sql`EXISTS (SELECT 1 FROM ${s.productValues} o
-        WHERE o.product_id = pv.product_id AND o.value_id = ANY(${intArray(values)}::int[]))`,
-    ),
-    ...(listed
-      ? [
-          sql`pv.product_id NOT IN (SELECT ${s.products.id} FROM ${s.products}
-            WHERE NOT (${s.products.active} AND ${s.products.parentId} IS NULL))`,
-        ]
-      : []),
-  ];
-  return sql`(SELECT DISTINCT pv.product_id FROM ${s.productValues} pv
-    WHERE ${sql.join(conditions, sql` AND `)})`;
-}
+export const carriesAll = (groups: number[][]) =>
+  groups.map((values) => sql`${s.products.valueIds} && ${intArray(values)}::int[]`);
+
+/** The list's own condition: active parent products (the predicate of its partial indexes). */
+const listedProduct = () => and(eq(s.products.active, true), isNull(s.products.parentId));
 
 /**
  * The products carrying ticked values by the rule of `productConditions`, as ids in ascending
@@ -78,14 +64,15 @@ export async function productsWithValues(
   const groups = await tickedAttributes(db, valueIds);
   // No known value: left to the SQL filter, which filters nothing then.
   if (groups.length === 0) return undefined;
-  // Not ordered in SQL: that made the grouping a sort of every carrier (on disk at 1M).
-  const result = await db.execute(sql`
-    SELECT product_id AS id FROM ${carriersOfAll(groups)} carriers
-    LIMIT ${MAX_VALUE_MATCHES + 1}`);
-  const rows = rowsOf<{ id: number }>(result);
+  // Not ordered in SQL: the ids of a bitmap come in the table's order, sorted here.
+  const rows = await db
+    .select({ id: s.products.id })
+    .from(s.products)
+    .where(and(listedProduct(), ...carriesAll(groups)))
+    .limit(MAX_VALUE_MATCHES + 1);
   // None: perhaps no product matches, left to the SQL filter (which costs little then).
   if (rows.length === 0 || rows.length > MAX_VALUE_MATCHES) return undefined;
-  return rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+  return rows.map((r) => r.id).sort((a, b) => a - b);
 }
 
 /**
@@ -152,13 +139,10 @@ export async function productConditions(
     );
   else if (filters.values__id?.length) {
     // Any of the ticked values of each attribute: the product carries ticked values of every
-    // ticked attribute.
-    // One EXISTS per ticked attribute (decision 0069): a page in an indexed order walks that
-    // index and probes each product's values (`product_values` primary key), stopping when the
-    // page is full, instead of grouping every carrier first.
-    for (const values of await tickedAttributes(db, filters.values__id))
-      conditions.push(sql`EXISTS (SELECT 1 FROM ${s.productValues} pv
-        WHERE pv.product_id = ${s.products.id} AND pv.value_id = ANY(${intArray(values)}::int[]))`);
+    // ticked attribute, a condition on its own row (decision 0077): a page in an indexed order
+    // walks that index and checks each row, stopping when the page is full; a count or a large
+    // page is a BitmapAnd of the GIN index.
+    conditions.push(...carriesAll(await tickedAttributes(db, filters.values__id)));
   }
   const attributes = [...new Set(filters.attrs__id ?? [])];
   if (attributes.length > 0) {
@@ -180,25 +164,21 @@ export async function countProducts(
   valueMatches?: ValueMatches,
 ): Promise<number> {
   const { values__id, query, ids, price__gte, price__lte, vendor, attrs__id } = filters;
-  if (
+  // Only ticked values: counted from the GIN index's BitmapAnd, not from the cached ids one by one
+  // (the listed rows all visible, the count reads no product row: decision 0077).
+  const onlyValues =
     values__id?.length &&
     [query, ids, price__gte, price__lte, vendor].every((f) => f === undefined) &&
-    !attrs__id?.length
-  ) {
-    // Only ticked values: the listed carriers counted from the value index alone (decision 0069;
-    // joined with products, 47,000 primary-key reads for one value at 1M).
-    const groups = await tickedAttributes(db, values__id);
-    if (groups.length > 0) {
-      const result = await db.execute(
-        sql`SELECT count(*)::int AS n FROM ${carriersOfAll(groups, true)} carriers`,
-      );
-      return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
-    }
-  }
+    !attrs__id?.length;
   const [row] = await db
     .select({ n: count() })
     .from(s.products)
-    .where(await productConditions(db, filters, { price: true, valueMatches }));
+    .where(
+      await productConditions(db, filters, {
+        price: true,
+        valueMatches: onlyValues ? undefined : valueMatches,
+      }),
+    );
   return row?.n ?? 0;
 }
 
