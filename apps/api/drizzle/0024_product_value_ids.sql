@@ -43,4 +43,7 @@ FROM (
 ) v
 WHERE p."id" = v."product_id";--> statement-breakpoint
 ALTER TABLE "products" ENABLE TRIGGER "shop_data_changed_update";--> statement-breakpoint
-CREATE INDEX "products_list_value_ids_idx" ON "products" USING gin ("value_ids") WHERE "products"."active" AND "products"."parent_id" IS NULL;
+CREATE INDEX "products_list_value_ids_idx" ON "products" USING gin ("value_ids") WHERE "products"."active" AND "products"."parent_id" IS NULL;--> statement-breakpoint
+-- Statistics of the new column (its most common elements) before any filter is planned on it:
+-- without them the planner guesses every overlap's selectivity.
+ANALYZE "products";
