@@ -198,6 +198,16 @@ export const products = pgTable(
     active: boolean('active').notNull().default(true),
     /** Moves with every staff save: a save from an older version is refused (decision 0056). */
     version: integer('version').notNull().default(1),
+    /**
+     * The ids of the values the product carries (its product_values rows), ascending: kept by
+     * statement triggers on product_values (migration 0024, decision 0077), never written by the
+     * application but for the catalogue generator's COPY. A value filter is then a condition on
+     * the product row, `value_ids && '{…}'`, answered from a GIN index at a million products.
+     */
+    valueIds: integer('value_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     createdAt: createdAt(),
   },
   (t) => [
@@ -219,6 +229,11 @@ export const products = pgTable(
     index('products_unlisted_idx')
       .on(t.id)
       .where(sql`NOT (${t.active} AND ${t.parentId} IS NULL)`),
+    // Listed products by the values they carry: ticked values of each attribute are a bitmap of
+    // this index, several attributes a BitmapAnd (decision 0077).
+    index('products_list_value_ids_idx')
+      .using('gin', t.valueIds)
+      .where(sql`${t.active} AND ${t.parentId} IS NULL`),
     check('products_price_non_negative', sql`${t.price} >= 0`),
     check('products_stock_non_negative', sql`${t.stock} IS NULL OR ${t.stock} >= 0`),
   ],

@@ -34,37 +34,42 @@ async function tickedAttributes(db: Database, valueIds: number[]) {
     .where(inArray(s.attributeValues.id, valueIds));
   const groups = new Map<number, number[]>();
   for (const v of values) groups.set(v.attribute, [...(groups.get(v.attribute) ?? []), v.id]);
-  // The attribute with the fewest ticked values first: it drives `carriersOfAll`.
+  // The attribute with the fewest ticked values first (the most selective overlap first).
   return [...groups.values()].sort((a, b) => a.length - b.length);
 }
 
 const intArray = (ids: number[]) => `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
 
 /**
- * Product ids carrying a ticked value of every ticked attribute (groups from `tickedAttributes`),
- * as a subquery: the carriers of the first group from `product_values_value_idx`, semi-joined
- * with those of each other group (decision 0069: grouping every carrier with
- * `count(DISTINCT attribute)` sorted 140,000 rows on disk for three ticked values at 1M).
- * `listed`: less the few products no list shows (`products_unlisted_idx`, a hashed handful of
- * ids), so that counting never joins the carriers with products.
+ * A ticked value of every ticked attribute (groups from `tickedAttributes`), as conditions on the
+ * product row: its `value_ids` (kept from product_values by triggers, migration 0024) overlap each
+ * group. Among listed products `products_list_value_ids_idx` (GIN) answers each as a bitmap, and
+ * several attributes as a BitmapAnd: no carrier of a ticked value is read, hashed or joined
+ * (decision 0077; before, three ticked values hash-joined 140,000 product_values rows at 1M).
  */
-function carriersOfAll(groups: number[][], listed = false) {
-  const [first = [], ...others] = groups;
-  const conditions = [
-    sql`pv.value_id = ANY(${intArray(first)}::int[])`,
-    ...others.map(
-      (values) => sql`EXISTS (SELECT 1 FROM ${s.productValues} o
-        WHERE o.product_id = pv.product_id AND o.value_id = ANY(${intArray(values)}::int[]))`,
-    ),
-    ...(listed
-      ? [
-          sql`pv.product_id NOT IN (SELECT ${s.products.id} FROM ${s.products}
-            WHERE NOT (${s.products.active} AND ${s.products.parentId} IS NULL))`,
-        ]
-      : []),
-  ];
+export const carriesAll = (groups: number[][]) =>
+  groups.map((values) => sql`${s.products.valueIds} && ${intArray(values)}::int[]`);
+
+/** The list's own condition: active parent products (the predicate of its partial indexes). */
+const listedProduct = () => and(eq(s.products.active, true), isNull(s.products.parentId));
+
+/**
+ * The carriers of one attribute's ticked values, from `product_values_value_idx` alone (index
+ * only, in product order per value), as a subquery; `listed`: less the few products no list
+ * shows (`products_unlisted_idx`, a hashed handful of ids). With one ticked attribute this reads
+ * fewer pages than the GIN bitmap, whose every match is then a product row to read (at 1M, the
+ * count of one value's 46,811 carriers: 133 buffers here, 17,575 through the bitmap; a bitmap
+ * heap scan does not skip all-visible pages here). Several attributes: `carriesAll`.
+ */
+function carriersOf(values: number[], listed = false) {
   return sql`(SELECT DISTINCT pv.product_id FROM ${s.productValues} pv
-    WHERE ${sql.join(conditions, sql` AND `)})`;
+    WHERE pv.value_id = ANY(${intArray(values)}::int[])
+    ${
+      listed
+        ? sql`AND pv.product_id NOT IN (SELECT ${s.products.id} FROM ${s.products}
+            WHERE NOT (${s.products.active} AND ${s.products.parentId} IS NULL))`
+        : sql``
+    })`;
 }
 
 /**
@@ -78,11 +83,19 @@ export async function productsWithValues(
   const groups = await tickedAttributes(db, valueIds);
   // No known value: left to the SQL filter, which filters nothing then.
   if (groups.length === 0) return undefined;
-  // Not ordered in SQL: that made the grouping a sort of every carrier (on disk at 1M).
-  const result = await db.execute(sql`
-    SELECT product_id AS id FROM ${carriersOfAll(groups)} carriers
-    LIMIT ${MAX_VALUE_MATCHES + 1}`);
-  const rows = rowsOf<{ id: number }>(result);
+  // Not ordered in SQL: sorted here. One attribute: its carriers from the value index; several:
+  // a BitmapAnd of the GIN index (3,759 matches of 140,706 carriers for 92,93 and 100 at 1M).
+  const rows =
+    groups.length === 1
+      ? rowsOf<{ id: number }>(
+          await db.execute(sql`SELECT product_id AS id FROM ${carriersOf(groups[0] ?? [])} carriers
+            LIMIT ${MAX_VALUE_MATCHES + 1}`),
+        )
+      : await db
+          .select({ id: s.products.id })
+          .from(s.products)
+          .where(and(listedProduct(), ...carriesAll(groups)))
+          .limit(MAX_VALUE_MATCHES + 1);
   // None: perhaps no product matches, left to the SQL filter (which costs little then).
   if (rows.length === 0 || rows.length > MAX_VALUE_MATCHES) return undefined;
   return rows.map((r) => Number(r.id)).sort((a, b) => a - b);
@@ -152,13 +165,10 @@ export async function productConditions(
     );
   else if (filters.values__id?.length) {
     // Any of the ticked values of each attribute: the product carries ticked values of every
-    // ticked attribute.
-    // One EXISTS per ticked attribute (decision 0069): a page in an indexed order walks that
-    // index and probes each product's values (`product_values` primary key), stopping when the
-    // page is full, instead of grouping every carrier first.
-    for (const values of await tickedAttributes(db, filters.values__id))
-      conditions.push(sql`EXISTS (SELECT 1 FROM ${s.productValues} pv
-        WHERE pv.product_id = ${s.products.id} AND pv.value_id = ANY(${intArray(values)}::int[]))`);
+    // ticked attribute, a condition on its own row (decision 0077): a page in an indexed order
+    // walks that index and checks each row, stopping when the page is full; a count or a large
+    // page is a BitmapAnd of the GIN index.
+    conditions.push(...carriesAll(await tickedAttributes(db, filters.values__id)));
   }
   const attributes = [...new Set(filters.attrs__id ?? [])];
   if (attributes.length > 0) {
@@ -180,25 +190,30 @@ export async function countProducts(
   valueMatches?: ValueMatches,
 ): Promise<number> {
   const { values__id, query, ids, price__gte, price__lte, vendor, attrs__id } = filters;
-  if (
+  const onlyValues =
     values__id?.length &&
     [query, ids, price__gte, price__lte, vendor].every((f) => f === undefined) &&
-    !attrs__id?.length
-  ) {
-    // Only ticked values: the listed carriers counted from the value index alone (decision 0069;
-    // joined with products, 47,000 primary-key reads for one value at 1M).
-    const groups = await tickedAttributes(db, values__id);
-    if (groups.length > 0) {
-      const result = await db.execute(
-        sql`SELECT count(*)::int AS n FROM ${carriersOfAll(groups, true)} carriers`,
-      );
-      return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
-    }
+    !attrs__id?.length;
+  const groups = onlyValues ? await tickedAttributes(db, values__id) : [];
+  // Only one ticked attribute: its listed carriers counted from the value index alone (decision
+  // 0069; joined with products, 47,000 primary-key reads for one value at 1M).
+  if (groups.length === 1) {
+    const result = await db.execute(
+      sql`SELECT count(*)::int AS n FROM ${carriersOf(groups[0] ?? [], true)} carriers`,
+    );
+    return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
   }
+  // Only ticked values of several attributes: the GIN index's BitmapAnd (decision 0077), not the
+  // cached ids one by one.
   const [row] = await db
     .select({ n: count() })
     .from(s.products)
-    .where(await productConditions(db, filters, { price: true, valueMatches }));
+    .where(
+      await productConditions(db, filters, {
+        price: true,
+        valueMatches: onlyValues ? undefined : valueMatches,
+      }),
+    );
   return row?.n ?? 0;
 }
 
@@ -430,24 +445,6 @@ function searchMatch(locale: Locale, text: string) {
 }
 
 /**
- * How many active parent products a search matches, counted up to SEARCH_COUNT_CAP + 1 (past it,
- * `searchCount` answers the cap and `countCapped`).
- */
-export async function countSearchMatches(db: Database, locale: Locale, text: string) {
-  const { withQuery, where } = searchMatch(locale, text);
-  const result = await db.execute(
-    sql`${withQuery}
-      SELECT count(*)::int AS n FROM (
-        SELECT 1 FROM ${s.productTranslations}
-        JOIN ${s.products} ON ${s.products.id} = ${s.productTranslations.parentId}
-        WHERE ${where}
-        LIMIT ${SEARCH_COUNT_CAP + 1}
-      ) matches`,
-  );
-  return searchCount(Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0));
-}
-
-/**
  * The products a search matches, at most SEARCH_COUNT_CAP of them (the ones `…/search` pages
  * through), in no particular order: the list, its filters and its price range narrow to them when
  * a search is sorted or filtered. Bounded like the search (decision 0024).
@@ -467,42 +464,56 @@ export async function searchMatchIds(db: Database, locale: Locale, text: string)
 }
 
 /**
- * One page of a search, as product ids. Full-text search in the locale's language (stemming;
- * title words weigh more) that forgives typos (`searchMatch`). Only a bounded set is ranked: the
- * matches come in the index's order in blocks of SEARCH_RANK_BLOCK, and each block is ranked by
- * text rank plus the title's trigram word similarity to the text (a title match first), then
- * the shop's sorting. A later page never reorders an earlier block, so paging neither repeats nor
- * skips; a search pages through at most SEARCH_COUNT_CAP results.
+ * One page of a search, as product ids, and how many products it matches (`searchCount`: counted
+ * up to SEARCH_COUNT_CAP + 1, past it the cap and `countCapped`). Full-text search in the
+ * locale's language (stemming; title words weigh more) that forgives typos (`searchMatch`). Only
+ * a bounded set is ranked: the matches come in the index's order in blocks of SEARCH_RANK_BLOCK,
+ * and each block is ranked by text rank plus the title's trigram word similarity to the text (a
+ * title match first), then the shop's sorting. A later page never reorders an earlier block, so
+ * paging neither repeats nor skips; a search pages through at most SEARCH_COUNT_CAP results.
+ * One statement for both (decision 0077): a common word's GIN bitmap (83,641 matches for
+ * 'linen' at 1M: the index has no bounded scan) and the typed words' trigram lookups are built
+ * once per search, not once for the page and again for the count. Every page reads the same
+ * first SEARCH_COUNT_CAP + 1 matches, so every page sees them in the same order.
  */
-export async function searchProductIds(
+export async function searchPage(
   db: Database,
   locale: Locale,
   text: string,
   page: number,
   pageSize: number,
-): Promise<number[]> {
+): Promise<{ ids: number[]; count: number; countCapped: boolean }> {
   const offset = (page - 1) * pageSize;
-  if (offset >= SEARCH_COUNT_CAP) return [];
   const window = Math.min(
     Math.ceil((offset + pageSize) / SEARCH_RANK_BLOCK) * SEARCH_RANK_BLOCK,
     SEARCH_COUNT_CAP,
   );
   const { withQuery, where } = searchMatch(locale, text);
   const pt = s.productTranslations;
-  const result = await db.execute(
-    sql`${withQuery}
-      SELECT id FROM (
+  const rows = rowsOf<{ total: number; id: number | null }>(
+    await db.execute(
+      sql`${withQuery}, matches AS MATERIALIZED (
         SELECT ${pt.parentId} AS id, ${pt.search} AS search, ${pt.title} AS title,
           ${s.products.sorting} AS sorting, row_number() OVER () AS n
         FROM ${pt}
         JOIN ${s.products} ON ${s.products.id} = ${pt.parentId}
         WHERE ${where}
-        LIMIT ${window}
-      ) matches
-      ORDER BY (n - 1) / ${SEARCH_RANK_BLOCK},
-        ts_rank(search, (SELECT q FROM search_query)) * 2 + word_similarity(${text}, title) DESC,
-        sorting, id
-      LIMIT ${Math.min(pageSize, SEARCH_COUNT_CAP - offset)} OFFSET ${offset}`,
+        LIMIT ${SEARCH_COUNT_CAP + 1}
+      )
+      SELECT (SELECT count(*)::int FROM matches) AS total, paged.id
+      FROM (SELECT 1) one
+      LEFT JOIN LATERAL (
+        SELECT id FROM matches
+        WHERE n <= ${offset >= SEARCH_COUNT_CAP ? 0 : window}
+        ORDER BY (n - 1) / ${SEARCH_RANK_BLOCK},
+          ts_rank(search, (SELECT q FROM search_query)) * 2 + word_similarity(${text}, title) DESC,
+          sorting, id
+        LIMIT ${Math.max(0, Math.min(pageSize, SEARCH_COUNT_CAP - offset))} OFFSET ${offset}
+      ) paged ON true`,
+    ),
   );
-  return rowsOf<{ id: number }>(result).map((r) => Number(r.id));
+  return {
+    ids: rows.flatMap((r) => (r.id === null ? [] : [Number(r.id)])),
+    ...searchCount(Number(rows[0]?.total ?? 0)),
+  };
 }

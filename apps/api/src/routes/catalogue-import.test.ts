@@ -244,6 +244,8 @@ describe('the import', () => {
       .from(s.productValues)
       .where(eq(s.productValues.productId, small!.id));
     expect(smallValues).toHaveLength(2);
+    // The product's own copy of its values, which filters read (migration 0024), follows.
+    expect(small!.valueIds).toEqual(smallValues.map((v) => v.valueId).sort((x, y) => x - y));
     const [log] = await db
       .select()
       .from(s.staffActions)
@@ -272,9 +274,16 @@ describe('the import', () => {
         and(eq(s.productTranslations.parentId, lamp!.id), eq(s.productTranslations.locale, 'it')),
       );
     expect(itRows).toHaveLength(0);
-    expect(
-      await db.select().from(s.productValues).where(eq(s.productValues.productId, small!.id)),
-    ).toHaveLength(1);
+    const smallAfter = await db
+      .select()
+      .from(s.productValues)
+      .where(eq(s.productValues.productId, small!.id));
+    expect(smallAfter).toHaveLength(1);
+    const [smallRow] = await db
+      .select({ valueIds: s.products.valueIds })
+      .from(s.products)
+      .where(eq(s.products.id, small!.id));
+    expect(smallRow?.valueIds).toEqual([smallAfter[0]?.valueId]);
     expect(await dataVersions()).not.toEqual(versions);
   });
 

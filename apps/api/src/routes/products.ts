@@ -11,12 +11,11 @@ import {
 import { notFound } from '#api/plugins/errors.ts';
 import {
   countProducts,
-  countSearchMatches,
   listProductIds,
   priceRange,
   productsWithValues,
   searchMatchIds,
-  searchProductIds,
+  searchPage,
   type ProductFilters,
 } from '#api/repos/product-lists.ts';
 import {
@@ -167,34 +166,24 @@ export const productRoutes: FastifyPluginAsync = async (app) => {
     return { ...pageLinks(req, query.page, query.page_size, count), results };
   });
 
-  // How many products a search matches (up to the cap) is the same for every shopper, and every
-  // page of one search asks for it: cached like the list's counts.
-  const searchCountCache = app.shopDataCache<{ count: number; countCapped: boolean }>({
-    ttlMs: app.catalogueCacheMs,
-    max: 2000,
-  });
-
-  // One page of a search, as ids: the same for every shopper, and at a million products a common
-  // word's page costs the full-text index's bitmap of all its matches (83,641 for 'linen', about
-  // 40 ms: a GIN index has no ordered or bounded scan), whatever the LIMIT (issue 26).
-  const searchPageCache = app.shopDataCache<number[]>({ ttlMs: app.catalogueCacheMs, max: 2000 });
+  // One page of a search, as ids, with how many products it matches (up to the cap): the same
+  // for every shopper, and at a million products a common word's page costs the full-text
+  // index's bitmap of all its matches (83,641 for 'linen', about 40 ms: a GIN index has no
+  // ordered or bounded scan), whatever the LIMIT (issue 26). Page and count are one statement
+  // (decision 0077), kept together.
+  const searchPageCache = app.shopDataCache<{
+    ids: number[];
+    count: number;
+    countCapped: boolean;
+  }>({ ttlMs: app.catalogueCacheMs, max: 2000 });
 
   defineEndpoint(app, e.search, async (req, { query }) => {
-    const [ids, counted] = await Promise.all([
-      searchPageCache.get(
-        JSON.stringify([req.locale, query.query, query.page, query.page_size]),
-        () => searchProductIds(db, req.locale, query.query, query.page, query.page_size),
-      ),
-      searchCountCache.get(JSON.stringify([req.locale, query.query]), () =>
-        countSearchMatches(db, req.locale, query.query),
-      ),
-    ]);
+    const { ids, count, countCapped } = await searchPageCache.get(
+      JSON.stringify([req.locale, query.query, query.page, query.page_size]),
+      () => searchPage(db, req.locale, query.query, query.page, query.page_size),
+    );
     const results = await req.listedCards(ids);
-    return {
-      ...pageLinks(req, query.page, query.page_size, counted.count),
-      countCapped: counted.countCapped,
-      results,
-    };
+    return { ...pageLinks(req, query.page, query.page_size, count), countCapped, results };
   });
 
   const rangeCache = app.shopDataCache<{ min: number; max: number }>({

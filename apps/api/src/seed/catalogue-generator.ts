@@ -572,6 +572,12 @@ export function copyBatchText(
   };
   const at = (ms: number) => new Date(ms).toISOString();
   const DAY = 86_400_000;
+  // Each product's value ids as the product_values trigger would write them (ascending), so that
+  // the trigger after the values' COPY finds nothing to change (migration 0024).
+  const valuesOf = new Map<number, number[]>();
+  for (const v of batch.values) valuesOf.set(v.n, [...(valuesOf.get(v.n) ?? []), v.value_id]);
+  const valueIdsText = (n: number) =>
+    `{${[...new Set(valuesOf.get(n) ?? [])].sort((a, b) => a - b).join(',')}}`;
   return {
     products: copyRows(
       batch.products.map((p) => [
@@ -585,6 +591,7 @@ export function copyBatchText(
         p.stock,
         p.sorting,
         at(now - p.age_minutes * 60_000),
+        valueIdsText(p.n),
       ]),
     ),
     translations: copyRows(
@@ -622,6 +629,7 @@ const COPY_COLUMNS = {
     'stock',
     'sorting',
     'created_at',
+    'value_ids',
   ],
   product_translations: ['parent_id', 'locale', 'title', 'description'],
   product_values: ['product_id', 'value_id'],
