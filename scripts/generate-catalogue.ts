@@ -1,6 +1,9 @@
-// `npm run catalogue -- --products 100000 [--vendors 20] [--seed 1]`: adds a synthetic catalogue
-// for benchmarks to the database `npm start` would use (DATABASE_URL, else PGlite in DATA_DIR),
-// migrating and seeding the demo shop first so it also works on an empty data directory.
+// `npm run catalogue -- --products 100000 [--vendors 20] [--seed 1] [--load auto|bulk|rows]`: adds
+// a synthetic catalogue for benchmarks to the database `npm start` would use (DATABASE_URL, else
+// PGlite in DATA_DIR), migrating and seeding the demo shop first so it also works on an empty data
+// directory. `--load`:
+// how the rows go in (see CatalogueOptions.load; `auto` loads in bulk when the run at least doubles
+// the catalogue, locking the catalogue's tables until it commits: not for a shop being served).
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -26,8 +29,14 @@ async function main() {
       products: { type: 'string' },
       vendors: { type: 'string' },
       seed: { type: 'string' },
+      load: { type: 'string', default: 'auto' },
     },
   });
+  const load = values.load;
+  if (load !== 'auto' && load !== 'bulk' && load !== 'rows') {
+    console.error(`--load must be auto, bulk or rows, got '${load}'`);
+    process.exit(1);
+  }
   const products = integerFlag(values, 'products', 100_000) ?? 100_000;
   const vendors = integerFlag(values, 'vendors');
   const seed = integerFlag(values, 'seed');
@@ -61,12 +70,14 @@ async function main() {
       products,
       ...(vendors !== undefined ? { vendors } : {}),
       ...(seed !== undefined ? { seed } : {}),
+      load,
       log: (m) => console.log(m),
     });
     const seconds = result.ms / 1000;
     const rate = seconds > 0 ? Math.round(result.products / seconds) : result.products;
     console.log(
-      `done: ${result.products} products in ${seconds.toFixed(1)} s (${rate} products/s)`,
+      `done: ${result.products} products in ${seconds.toFixed(1)} s (${rate} products/s, ` +
+        `${result.load === 'bulk' ? 'bulk load' : 'row by row'})`,
     );
   } finally {
     await handle.close();

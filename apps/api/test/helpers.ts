@@ -21,7 +21,10 @@ export type TestContext = {
 type TestApp = TestContext & { close(): Promise<void> };
 
 /** A database of this test file's own, cloned from the seeded one global-setup made. */
-async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop(): Promise<void> }> {
+export async function openTestDatabase(): Promise<{
+  handle: DatabaseHandle;
+  drop(): Promise<void>;
+}> {
   const template = inject('pgTemplate');
   const url = process.env.DATABASE_URL;
   if (url && template) {
