@@ -762,7 +762,11 @@ const LOADED_TABLES = [
  * (bump_changed_data_versions, migration 0011) stay on: they cost one cheap WHEN per row and bump
  * the counts once, as for any write.
  */
-const STOOD_IN_FOR = new Set(['search_words_from_titles', 'product_sort_titles_refresh']);
+const STOOD_IN_FOR = new Set([
+  'search_words_from_titles',
+  'product_sort_titles_refresh',
+  'products_value_ids_refresh',
+]);
 const LEFT_ON = new Set(['bump_changed_data_versions']);
 
 /**
@@ -807,6 +811,18 @@ const DERIVED_STATEMENTS: { text: string; ids?: true }[] = [
       LEFT JOIN loaded_titles en ON en.parent_id = k.parent_id AND en.locale = 'en'
       ON CONFLICT (product_id, locale) DO UPDATE SET title = excluded.title
         WHERE product_sort_titles.title IS DISTINCT FROM excluded.title`,
+  },
+  {
+    // products.value_ids (migration 0024): the generator writes it in its COPY already, so this
+    // finds nothing to change; it is here so that the column is right even if that ever drifts,
+    // as the statement trigger on product_values makes it for a load of rows.
+    text: `UPDATE products p SET value_ids = v.ids
+      FROM (
+        SELECT product_id, array_agg(value_id ORDER BY value_id) AS ids
+        FROM product_values WHERE product_id BETWEEN $1 AND $2 GROUP BY product_id
+      ) v
+      WHERE p.id = v.product_id AND p.value_ids IS DISTINCT FROM v.ids`,
+    ids: true,
   },
 ];
 
