@@ -28,6 +28,8 @@ export type EndSession = (tx?: Database) => Promise<void>;
  * a cart write refuses (`sessionLives`). Gone after ENDED_MINUTES, as any session.
  */
 const ENDED = 'endedByLogin';
+/** Which login wrote the mark: a failed login undoes its own mark only (see `logIn`). */
+const ENDED_BY = 'endedBy';
 const ENDED_MINUTES = 10;
 
 declare module 'fastify' {
@@ -187,35 +189,48 @@ export const sessionsPlugin = fp<SessionOptions>(
       T | undefined
     > {
       const old = this.session;
-      const { [ENDED]: _ended, ...kept } = old?.data ?? {};
+      const { [ENDED]: _ended, [ENDED_BY]: _by, ...kept } = old?.data ?? {};
       const next = fresh(userId, { ...kept, authAt: Date.now() });
       // Stored before anything else changes: a store that is away (Redis) fails the login here,
       // with nothing done (no cart merged, no guest order claimed).
       await store.set(next.id, next.record);
-      let ended = false;
+      const markedBy = randomBytes(12).toString('base64url');
+      // What this login's mark replaced: `undefined` while it has not marked. Usually `old`; the
+      // mark of another login of the same browser (a double submit) that came first.
+      let replaced: SessionRecord | null | undefined;
       const endOld: EndSession = async (tx) => {
         if (!old) return;
+        const before = await store.get(old.id, tx);
         const mark = {
           userId: null,
-          data: { [ENDED]: true },
+          data: { [ENDED]: true, [ENDED_BY]: markedBy },
           expiresAt: new Date(Date.now() + ENDED_MINUTES * 60_000),
         };
+        // Set before the write: a write that landed and then reported an error (Redis timing out)
+        // is undone below like one that answered.
+        replaced = before;
         await store.set(old.id, mark, tx);
-        ended = true;
       };
       let result: T | undefined;
       try {
         result = handOver ? await handOver(endOld) : (await endOld(), undefined);
       } catch (error) {
-        // The browser keeps its old session: the new one is never handed out, and the old one
-        // is back if it was ended outside the transaction that failed (Redis; the database's
-        // own rollback brought it back already, and storing it again changes nothing).
+        // The browser keeps its old session: the new one is never handed out, and what this
+        // login's mark replaced is put back while that mark is still there (Redis: written outside
+        // the transaction that failed). A mark written in the database's transaction went with
+        // its rollback. Another login's mark that came first stays: restoring the session over it
+        // would give the old cookie a live session again, whose cart no login merges.
         await store.destroy(next.id).catch(() => undefined);
-        if (old && ended) {
-          const { id, ...record } = old;
-          await store.set(id, record).catch((err: unknown) => {
+        if (old && replaced !== undefined) {
+          try {
+            const current = await store.get(old.id);
+            if (current?.data[ENDED_BY] === markedBy) {
+              if (replaced) await store.set(old.id, replaced);
+              else await store.destroy(old.id);
+            }
+          } catch (err) {
             this.log.error({ err }, 'the session a failed login ended could not be restored');
-          });
+          }
         }
         throw error;
       }

@@ -49,7 +49,17 @@ const seams: {
   failUserSet: boolean;
   /** The next end of a session ends it, then fails (as a commit failing after Redis's write). */
   failAfterDestroy: boolean;
-} = { destroyGate: null, failUserSet: false, failAfterDestroy: false };
+  /**
+   * The next end of a session ends it and answers, and the transaction it ran in fails later
+   * (its next statement): the login's merge fails after the session was ended.
+   */
+  failTransactionAfterEnd: boolean;
+} = {
+  destroyGate: null,
+  failUserSet: false,
+  failAfterDestroy: false,
+  failTransactionAfterEnd: false,
+};
 
 /** Where a session is ended: the held gate, if any. */
 async function endingSeams() {
@@ -83,6 +93,11 @@ function seamed(inner: SessionStore): SessionStore {
       if (ending) await endingSeams();
       await inner.set(id, record, tx);
       if (ending) afterEnding();
+      if (ending && seams.failTransactionAfterEnd && tx) {
+        seams.failTransactionAfterEnd = false;
+        // An error inside the transaction aborts it: its next statement fails, and it rolls back.
+        await tx.execute(sql`SELECT 1 / 0`).catch(() => undefined);
+      }
     },
     async destroy(id, tx) {
       await endingSeams();
@@ -282,6 +297,55 @@ describe('a login failing half-way changes nothing, and its retry works', () => 
     const retried = await login(b, email);
     expect(retried.statusCode, retried.body).toBe(200);
     expect(await accountLines(email)).toEqual({ [item!.id]: 3 });
+  });
+});
+
+describe('the same browser logging in twice at once', () => {
+  it('one login succeeds and the other fails after its mark: the old cookie stays ended (its adds answer 409)', async () => {
+    const email = 'giulia.rossi@example.com';
+    await emptyCart(email);
+    const [item, late] = await stocked(2);
+    const b = browserOf(t);
+    b.ok(await b.set(item!.id, 1));
+    const oldCookie = b.jar.header();
+    const csrf = b.jar.get('csrftoken') ?? '';
+    // The first login is held where it ends the anonymous session; the second is sent meanwhile
+    // with the same cookie (a double submit), so both read the session before either marked it.
+    const held = gate();
+    seams.destroyGate = held;
+    const first = login(b, email);
+    await held.entered;
+    const second = t.app.inject({
+      method: 'POST',
+      url: LOGIN,
+      payload: { email, password: DEMO_PASSWORD },
+      headers: { cookie: oldCookie, 'x-csrftoken': csrf },
+    });
+    await Promise.race([second, sleep(300)]);
+    // The second is held where it ends the session in turn, until the first has answered.
+    const heldSecond = gate();
+    seams.destroyGate = heldSecond;
+    held.open();
+    const firstAnswer = await first;
+    expect(firstAnswer.statusCode, firstAnswer.body).toBe(200);
+    await heldSecond.entered;
+    // The second ends the session too, and then its merge fails: it must not bring the session
+    // back.
+    seams.failTransactionAfterEnd = true;
+    heldSecond.open();
+    const secondAnswer = await second;
+    expect(secondAnswer.statusCode, secondAnswer.body).not.toBe(200);
+    expect(await accountLines(email)).toEqual({ [item!.id]: 1 });
+    // The old cookie is an ended session: an add sent with it is refused, not kept in a cart
+    // that nobody reaches.
+    const stale = await t.app.inject({
+      method: 'POST',
+      url: `/en/api/sales/cart_products/${late!.id}/add/`,
+      payload: { quantity: 1, ref: 'product' },
+      headers: { cookie: oldCookie, 'x-csrftoken': csrf },
+    });
+    expect(stale.statusCode, stale.body).toBe(409);
+    expect(await anonymousCartsWith(late!.id)).toEqual([]);
   });
 });
 
