@@ -10,6 +10,14 @@ ALTER TABLE "products" ADD COLUMN "value_ids" integer[] DEFAULT '{}'::integer[] 
 -- deleted is not found (its rows go with it, by the cascade).
 CREATE FUNCTION "products_value_ids_refresh"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  -- The products' rows first, locked in id order: two statements changing the values of
+  -- overlapping products wait for each other instead of deadlocking, and the UPDATE below, a
+  -- statement of its own (a snapshot of its own under READ COMMITTED), reads the values of a
+  -- transaction that held a row as committed. Without it, an UPDATE that waited for such a row
+  -- wrote the set it had read before the wait, missing the other transaction's values.
+  PERFORM 1 FROM "products"
+  WHERE "id" IN (SELECT DISTINCT "product_id" FROM "changed_values")
+  ORDER BY "id" FOR UPDATE;
   UPDATE "products" p SET "value_ids" = k.ids
   FROM (
     SELECT c.product_id, coalesce(

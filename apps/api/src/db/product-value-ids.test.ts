@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { rowsOf } from '#api/db/rows.ts';
 import * as s from '#api/db/schema.ts';
 import { generateCatalogue } from '#api/seed/catalogue-generator.ts';
 import { useTestApp } from '../../test/helpers.ts';
+import { useRawClients } from '../../test/raw-clients.ts';
 
 /*
  * products.value_ids (migration 0024, decision 0077) is a copy of each product's product_values
@@ -110,6 +112,67 @@ describe('products.value_ids', () => {
 
   it('is written by the catalogue generator as the trigger would write it', async () => {
     await generateCatalogue(t.handle.db, { products: 300, seed: 3 });
+    expect(await mismatches()).toEqual([]);
+  });
+});
+
+describe.skipIf(!process.env.DATABASE_URL)('products.value_ids under concurrent writes', () => {
+  const clients = useRawClients(t);
+
+  it('two transactions adding values to one product at once: the column holds both', async () => {
+    const db = t.handle.db;
+    const [product] = await db
+      .select({ id: s.products.id })
+      .from(s.products)
+      .orderBy(asc(s.products.id))
+      .limit(1);
+    const carried = new Set(
+      (
+        await db
+          .select({ id: s.productValues.valueId })
+          .from(s.productValues)
+          .where(eq(s.productValues.productId, product!.id))
+      ).map((r) => r.id),
+    );
+    const [first, second] = (await db.select({ id: s.attributeValues.id }).from(s.attributeValues))
+      .map((r) => r.id)
+      .filter((id) => !carried.has(id));
+    const other = new pg.Client({ connectionString: clients.url });
+    await other.connect();
+    try {
+      // The first transaction adds a value: its trigger rewrites the product's row and holds it.
+      await clients.raw.query('BEGIN');
+      await clients.raw.query('INSERT INTO product_values (product_id, value_id) VALUES ($1, $2)', [
+        product!.id,
+        first,
+      ]);
+      // The second adds another to the same product and waits for that row.
+      await other.query('BEGIN');
+      const adding = other.query(
+        'INSERT INTO product_values (product_id, value_id) VALUES ($1, $2)',
+        [product!.id, second],
+      );
+      await clients.waitingOnLocks(1, adding);
+      await clients.raw.query('COMMIT');
+      await adding;
+      await other.query('COMMIT');
+    } finally {
+      await clients.raw.query('ROLLBACK').catch(() => undefined);
+      await other.query('ROLLBACK').catch(() => undefined);
+      await other.end();
+    }
+    expect(await valueIdsOf(product!.id)).toEqual(
+      [...carried, first!, second!].sort((a, b) => a - b),
+    );
+    expect(await mismatches()).toEqual([]);
+    await db
+      .delete(s.productValues)
+      .where(
+        and(
+          eq(s.productValues.productId, product!.id),
+          inArray(s.productValues.valueId, [first!, second!]),
+        ),
+      );
     expect(await mismatches()).toEqual([]);
   });
 });

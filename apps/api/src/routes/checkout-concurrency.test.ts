@@ -5,9 +5,8 @@
 // lock held by another client, a second app) run on PostgreSQL only (DATABASE_URL set).
 import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderSchema, type CheckoutBody } from '@shop/contract';
 import { buildApp } from '#api/app.ts';
@@ -19,6 +18,7 @@ import { crowdPicks, stockTaken, watchedStock, type StockPick } from '../../test
 import { quietMailer, type TestContext, useTestApp } from '../../test/helpers.ts';
 import { browserOf, checkoutBody, stockedProduct, type Browser } from '../../test/shopper.ts';
 import { paymentNotice } from '../../test/payments.ts';
+import { useRawClients } from '../../test/raw-clients.ts';
 
 const DATABASE_URL = process.env.DATABASE_URL;
 const logs: string[] = [];
@@ -187,40 +187,9 @@ describe('a confirmed payment for a cancelled order', () => {
 });
 
 describe.skipIf(!DATABASE_URL)('orders meeting other transactions on PostgreSQL', () => {
-  /** Holds locks in its transaction; `watcher` looks at who waits meanwhile. */
-  let raw: pg.Client;
-  let watcher: pg.Client;
-  let databaseUrl = '';
-
-  beforeAll(async () => {
-    const result: unknown = await t.handle.db.execute(sql`SELECT current_database() AS name`);
-    const [row] = (result as { rows: { name: string }[] }).rows;
-    const url = new URL(DATABASE_URL ?? '');
-    url.pathname = `/${row!.name}`;
-    databaseUrl = url.toString();
-    raw = new pg.Client({ connectionString: databaseUrl });
-    watcher = new pg.Client({ connectionString: databaseUrl });
-    await raw.connect();
-    await watcher.connect();
-  });
-  afterAll(async () => {
-    await raw?.end();
-    await watcher?.end();
-  });
-
-  /** Resolves once `n` sessions of the test database wait for a lock (an order blocked). */
-  async function waitingOnLocks(n: number, unless?: Promise<unknown>) {
-    let settled = false;
-    void unless?.finally(() => (settled = true));
-    for (;;) {
-      const { rows } = await watcher.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM pg_stat_activity
-         WHERE datname = current_database() AND wait_event_type = 'Lock'`,
-      );
-      if ((rows[0]?.n ?? 0) >= n || settled) return;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
+  /** `raw` holds locks in its transaction; `waitingOnLocks` sees the shop's requests wait. */
+  const clients = useRawClients(t);
+  const { waitingOnLocks } = clients;
 
   it('a line added while an order is open stays in the cart', async () => {
     const [ordered, added] = await twoProducts(3);
@@ -228,21 +197,21 @@ describe.skipIf(!DATABASE_URL)('orders meeting other transactions on PostgreSQL'
     b.ok(await b.set(ordered!.id, 1));
     const payload = await body();
     // Another client holds the ordered product: the order waits inside its transaction.
-    await raw.query('BEGIN');
-    await raw.query('SELECT id FROM products WHERE id = $1 FOR UPDATE', [ordered!.id]);
+    await clients.raw.query('BEGIN');
+    await clients.raw.query('SELECT id FROM products WHERE id = $1 FOR UPDATE', [ordered!.id]);
     try {
       const order = place(b, payload);
       await waitingOnLocks(1);
       const adding = add(b, added!.id, 1);
       // The add waits for the order (it locked the cart), or, without that lock, is done at once.
       await waitingOnLocks(2, adding);
-      await raw.query('COMMIT');
+      await clients.raw.query('COMMIT');
       const [placed, addedRes] = await Promise.all([order, adding]);
       expect(placed.statusCode, placed.body).toBe(201);
       expect(addedRes.statusCode, addedRes.body).toBe(200);
       expect(orderSchema.parse(placed.json()).items.map((i) => i.product)).toEqual([ordered!.id]);
     } finally {
-      await raw.query('ROLLBACK').catch(() => {});
+      await clients.raw.query('ROLLBACK').catch(() => {});
     }
     expect((await b.cart()).items.map((i) => [i.product, i.quantity])).toEqual([[added!.id, 1]]);
   });
@@ -255,21 +224,21 @@ describe.skipIf(!DATABASE_URL)('orders meeting other transactions on PostgreSQL'
     const before = await stocks(t.handle.db, [first!.id, second!.id]);
     const payload = await body();
     // Only the order's backend looks for the deadlock (after 1 s), so it is the one rolled back.
-    await raw.query("SET deadlock_timeout = '30s'");
-    await raw.query('BEGIN');
+    await clients.raw.query("SET deadlock_timeout = '30s'");
+    await clients.raw.query('BEGIN');
     try {
       // The order locks `first`, then waits for `second`, which this client holds; this client
       // then asks for `first`: a deadlock, which PostgreSQL resolves by rolling back the order.
-      await raw.query('SELECT id FROM products WHERE id = $1 FOR UPDATE', [second!.id]);
+      await clients.raw.query('SELECT id FROM products WHERE id = $1 FOR UPDATE', [second!.id]);
       const order = place(b, payload);
       await waitingOnLocks(1);
-      await raw.query('SELECT id FROM products WHERE id = $1 FOR UPDATE', [first!.id]);
-      await raw.query('ROLLBACK');
+      await clients.raw.query('SELECT id FROM products WHERE id = $1 FOR UPDATE', [first!.id]);
+      await clients.raw.query('ROLLBACK');
       const res = await order;
       expect(res.statusCode, res.body).toBe(201);
     } finally {
-      await raw.query('ROLLBACK').catch(() => {});
-      await raw.query('RESET deadlock_timeout');
+      await clients.raw.query('ROLLBACK').catch(() => {});
+      await clients.raw.query('RESET deadlock_timeout');
     }
     const after = await stocks(t.handle.db, [first!.id, second!.id]);
     expect(after.get(first!.id)).toBe(before.get(first!.id)! - 1);
@@ -283,7 +252,7 @@ describe.skipIf(!DATABASE_URL)('orders meeting other transactions on PostgreSQL'
       // A second app with a pool of its own on the same database: two shop processes' worth of
       // connections (the shop processes themselves are not spawned: building the storefront for
       // `npm start` is too heavy for this suite).
-      const handle = await openDatabase({ url: databaseUrl, poolSize: 8 });
+      const handle = await openDatabase({ url: clients.url, poolSize: 8 });
       const mailer = quietMailer(t.mailDir);
       const app = await buildApp({
         db: handle.db,

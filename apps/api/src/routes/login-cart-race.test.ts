@@ -9,8 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import * as s from '#api/db/schema.ts';
 import {
   databaseSessionStore,
@@ -20,6 +19,7 @@ import {
 import { DEMO_PASSWORD } from '#api/seed/seed.ts';
 import { userId } from '../../test/catalogue.ts';
 import { useTestApp } from '../../test/helpers.ts';
+import { useRawClients } from '../../test/raw-clients.ts';
 import { browserOf, checkoutBody, parentProducts, type Browser } from '../../test/shopper.ts';
 
 const DATABASE_URL = process.env.DATABASE_URL;
@@ -350,38 +350,9 @@ describe('the same browser logging in twice at once', () => {
 });
 
 describe.skipIf(!DATABASE_URL)('a login held inside its merge on PostgreSQL', () => {
-  /** Holds the account's cart in its transaction; `watcher` looks at who waits meanwhile. */
-  let raw: pg.Client;
-  let watcher: pg.Client;
-
-  beforeAll(async () => {
-    const result: unknown = await t.handle.db.execute(sql`SELECT current_database() AS name`);
-    const [row] = (result as { rows: { name: string }[] }).rows;
-    const url = new URL(DATABASE_URL ?? '');
-    url.pathname = `/${row!.name}`;
-    raw = new pg.Client({ connectionString: url.toString() });
-    watcher = new pg.Client({ connectionString: url.toString() });
-    await raw.connect();
-    await watcher.connect();
-  });
-  afterAll(async () => {
-    await raw?.end();
-    await watcher?.end();
-  });
-
-  /** Resolves once `n` sessions of the test database wait for a lock, or `unless` settled. */
-  async function waitingOnLocks(n: number, unless?: Promise<unknown>) {
-    let settled = false;
-    void unless?.finally(() => (settled = true));
-    for (;;) {
-      const { rows } = await watcher.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM pg_stat_activity
-         WHERE datname = current_database() AND wait_event_type = 'Lock'`,
-      );
-      if ((rows[0]?.n ?? 0) >= n || settled) return;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
+  /** `raw` holds the account's cart in its transaction; `waitingOnLocks` sees who waits. */
+  const clients = useRawClients(t);
+  const { waitingOnLocks } = clients;
 
   it('an add of the same browser while the merge waits for the account’s cart: merged or refused, never a 500', async () => {
     const email = 'giulia.rossi@example.com';
@@ -393,9 +364,9 @@ describe.skipIf(!DATABASE_URL)('a login held inside its merge on PostgreSQL', ()
     phone.ok(await add(phone, own!.id, 1));
     const b = browserOf(t);
     b.ok(await b.set(first!.id, 1));
-    await raw.query('BEGIN');
+    await clients.raw.query('BEGIN');
     try {
-      await raw.query('SELECT id FROM carts WHERE user_id = $1 FOR UPDATE', [
+      await clients.raw.query('SELECT id FROM carts WHERE user_id = $1 FOR UPDATE', [
         await userId(t, email),
       ]);
       const loggingIn = login(b, email);
@@ -403,7 +374,7 @@ describe.skipIf(!DATABASE_URL)('a login held inside its merge on PostgreSQL', ()
       const adding = add(b, second!.id, 2);
       // The add waits for the merge (the session's cart is held), or is done at once.
       await waitingOnLocks(2, adding);
-      await raw.query('COMMIT');
+      await clients.raw.query('COMMIT');
       const [loggedIn, added] = await Promise.all([loggingIn, adding]);
       expect(loggedIn.statusCode, loggedIn.body).toBe(200);
       const lines = await accountLines(email);
@@ -411,7 +382,7 @@ describe.skipIf(!DATABASE_URL)('a login held inside its merge on PostgreSQL', ()
       expectMergedOrRefused(added, lines, second!.id, 2);
       expect(await anonymousCartsWith(second!.id)).toEqual([]);
     } finally {
-      await raw.query('ROLLBACK').catch(() => {});
+      await clients.raw.query('ROLLBACK').catch(() => {});
     }
   });
 });
