@@ -126,6 +126,37 @@ describe('home', () => {
     expect(errors).toEqual([]);
   });
 
+  it('sends a form pressed twice before its check loaded once', async () => {
+    const page = await browser.visitor({ viewport: NARROW });
+    const errors = watchErrors(page);
+    const posts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST') posts.push(request.url());
+    });
+    // The check's module is held: both presses land while the send waits for it.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/newsletter-check-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${baseURL}/en/`);
+    await hydrated(page);
+    await expect.poll(() => reactOwned(page, newsletterForm), { timeout: 15_000 }).toBe(true);
+    const signup = page.getByRole('region', { name: english.footer.newsletterTitle });
+    await signup.getByLabel(english.newsletter.email).fill(`twice-${Date.now()}@example.com`);
+    const button = signup.getByRole('button', { name: english.footer.subscribe });
+    await button.click();
+    await button.click();
+    release();
+    await signup.getByRole('status').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(posts.filter((url) => new URL(url).pathname.startsWith('/en/newsletter/'))).toHaveLength(
+      1,
+    );
+    expect(errors).toEqual([]);
+  });
+
   it.each(['en', 'de', 'ru', 'it'])(
     'hydrates without counting currency signs, its first Intl formats on a worker, with no error (%s)',
     async (locale) => {

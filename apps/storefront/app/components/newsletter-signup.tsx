@@ -1,4 +1,5 @@
 import { getFormProps, parse, useForm } from '@conform-to/react';
+import { useRef } from 'react';
 import { useFetcher } from 'react-router';
 import { Button } from '#app/components/button.tsx';
 import { CsrfInput } from '#app/components/csrf-input.tsx';
@@ -59,13 +60,21 @@ export function NewsletterSignup({
     shouldRevalidate: 'onInput',
   });
   const formProps = getFormProps(form);
+  // A send held for the check: a second press meanwhile (a double click, Enter again) is the same
+  // send, not one more.
+  const held = useRef(false);
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
     if (check || unchecked) return formProps.onSubmit(event);
-    // Sent before the check is here: sent again once it is.
+    // Sent before the check is here: sent again once it is, once.
     event.preventDefault();
+    if (held.current) return;
+    held.current = true;
     const element = event.currentTarget;
     const { submitter } = event.nativeEvent as SubmitEvent;
-    void loadCheck().then(() => element.requestSubmit(submitter));
+    void loadCheck().then(() => {
+      held.current = false;
+      element.requestSubmit(submitter);
+    });
   };
   if (reply?.done) {
     return (

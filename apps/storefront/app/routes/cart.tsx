@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { data, Form } from 'react-router';
 import { getFormProps, getInputProps } from '@conform-to/react';
-import type { Cart } from '@shop/contract';
+import { isApiError, type Cart } from '@shop/contract';
 import { MAX_LINE_QUANTITY } from '@shop/domain';
 import { Button, buttonVariants } from '#app/components/button.tsx';
 import { AppLink } from '#app/components/app-link.tsx';
@@ -91,7 +91,12 @@ export async function action({ request, context }: Route.ActionArgs) {
         pageLog().error({ err: cleanup }, 'cart clean-up after a refused quantity failed');
       }
     }
-    return apiFailure(submission, error, t);
+    const failure = apiFailure(submission, error, t);
+    // A login of this browser (another tab) ended its anonymous session as this change came: the
+    // API changed nothing (409, decision 0079); the page's data reload shows the account's cart.
+    if (isApiError(error, 409))
+      return data<FormReply & CartChanged>({ ...failure.data, cartChanged: true }, { status: 409 });
+    return failure;
   }
   return null;
 }
