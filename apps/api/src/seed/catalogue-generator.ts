@@ -635,7 +635,8 @@ export function copyBatchText(
 type CopyConnection = {
   query(text: string, values?: unknown[]): Promise<Record<string, unknown>[]>;
   copyFrom(table: string, columns: readonly string[], text: string): Promise<void>;
-  release(): void;
+  /** `error`: the connection may be broken or inside a transaction: the pool closes it. */
+  release(error?: Error): void;
 };
 
 const COPY_COLUMNS = {
@@ -688,7 +689,7 @@ async function copyConnection(db: Database): Promise<CopyConnection> {
           connection.query(copyFrom(copyStatement(table, columns, 'STDIN'))),
         );
       },
-      release: () => connection.release(),
+      release: (error) => connection.release(error),
     };
   }
   throw new Error('generateCatalogue needs a database opened by openDatabase (PGlite or pg)');
@@ -861,9 +862,9 @@ async function setAsideForLoad(connection: CopyConnection): Promise<SetAside[]> 
     .filter((t) => STOOD_IN_FOR.has(String(t.fn)))
     .map((t) => ({
       what: `trigger ${String(t.name)}`,
-      drop: `ALTER TABLE ${quoteIdent(String(t.table))} DISABLE TRIGGER ${quoteIdent(String(t.name))}`,
+      drop: `ALTER TABLE ${String(t.table)} DISABLE TRIGGER ${quoteIdent(String(t.name))}`,
       restore:
-        `ALTER TABLE ${quoteIdent(String(t.table))} ${enable[String(t.enabled)] ?? 'ENABLE'} ` +
+        `ALTER TABLE ${String(t.table)} ${enable[String(t.enabled)] ?? 'ENABLE'} ` +
         `TRIGGER ${quoteIdent(String(t.name))}`,
     }));
 
@@ -894,7 +895,9 @@ async function setAsideForLoad(connection: CopyConnection): Promise<SetAside[]> 
     [tables],
   );
   for (const key of keys) {
-    const table = quoteIdent(String(key.table));
+    // regclass as text is quoted and qualified as needed already: quoting it again would break a
+    // name that needs quotes or lives outside the search path.
+    const table = String(key.table);
     const name = quoteIdent(String(key.name));
     setAside.push({
       what: `foreign key ${String(key.name)}`,
@@ -1016,6 +1019,7 @@ export async function generateCatalogue(
     log(`products ${done}/${total} (${Math.round(done / seconds)}/s)`);
   };
   const connection = await copyConnection(db);
+  let failed: Error | undefined;
   try {
     if (load === 'bulk') {
       log(`loading in one transaction, indexes rebuilt after it (--load bulk)`);
@@ -1028,8 +1032,11 @@ export async function generateCatalogue(
         progress(done);
       }
     }
+  } catch (error) {
+    failed = error instanceof Error ? error : new Error(String(error));
+    throw error;
   } finally {
-    connection.release();
+    connection.release(failed);
   }
 
   // Fresh statistics, so the first benchmark query is planned for 100,000 rows, not for 40. VACUUM
