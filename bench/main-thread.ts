@@ -23,9 +23,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { type Page } from 'playwright-core';
 import { launchBrowser } from '../e2e/browser.ts';
-import { median } from './lib/inp.ts';
+import { hydrated, median } from './lib/inp.ts';
 
 const { values: flags } = parseArgs({
   options: {
@@ -64,19 +63,6 @@ type Sample = {
   cpuLongestMs: number;
   load: string;
 };
-
-async function hydrated(page: Page) {
-  await page.waitForFunction(
-    () => {
-      const doc = (globalThis as unknown as { document: { getElementById(id: string): unknown } })
-        .document;
-      const main = doc.getElementById('main');
-      return !!main && Object.keys(main).some((k) => k.startsWith('__reactFiber$'));
-    },
-    undefined,
-    { timeout: 60_000, polling: 50 },
-  );
-}
 
 type ProfileNode = {
   id: number;

@@ -47,7 +47,7 @@ export type Interaction = {
 };
 
 /** The page's document is hydrated once React has attached itself to `<main>` (e2e/pages.ts). */
-async function hydrated(page: Page) {
+export async function hydrated(page: Page) {
   await page.waitForFunction(
     () => {
       const doc = (globalThis as unknown as { document: { getElementById(id: string): unknown } })
@@ -56,7 +56,7 @@ async function hydrated(page: Page) {
       return !!main && Object.keys(main).some((k) => k.startsWith('__reactFiber$'));
     },
     undefined,
-    { timeout: 60_000 },
+    { timeout: 60_000, polling: 50 },
   );
 }
 
