@@ -31,6 +31,16 @@ async function mismatches() {
   );
 }
 
+/** The catalogue's first product (by id): the one the tests change. */
+async function firstProduct() {
+  const [product] = await t.handle.db
+    .select({ id: s.products.id })
+    .from(s.products)
+    .orderBy(asc(s.products.id))
+    .limit(1);
+  return product;
+}
+
 async function valueIdsOf(productId: number) {
   const [row] = await t.handle.db
     .select({ ids: s.products.valueIds })
@@ -52,11 +62,7 @@ describe('products.value_ids', () => {
 
   it('follows inserts, updates, deletes and the cascade of a deleted value', async () => {
     const db = t.handle.db;
-    const [product] = await db
-      .select({ id: s.products.id })
-      .from(s.products)
-      .orderBy(asc(s.products.id))
-      .limit(1);
+    const product = await firstProduct();
     const values = await db
       .select({ id: s.attributeValues.id })
       .from(s.attributeValues)
@@ -121,11 +127,7 @@ describe.skipIf(!process.env.DATABASE_URL)('products.value_ids under concurrent 
 
   it('two transactions adding values to one product at once: the column holds both', async () => {
     const db = t.handle.db;
-    const [product] = await db
-      .select({ id: s.products.id })
-      .from(s.products)
-      .orderBy(asc(s.products.id))
-      .limit(1);
+    const product = await firstProduct();
     const carried = new Set(
       (
         await db
