@@ -5,6 +5,7 @@ import {
   baseURL,
   closedURL,
   contentWidth,
+  holdScripts,
   hydrated,
   loginAs,
   NARROW,
@@ -49,6 +50,26 @@ describe('cart', () => {
 
     await page.getByRole('button', { name: `Remove: ${product.title}` }).click();
     await page.getByRole('heading', { level: 1, name: 'Your cart is empty' }).waitFor();
+  });
+
+  it('keeps a quantity typed before the page’s scripts ran, and saves it', async () => {
+    const product = await inStockProduct();
+    const page = await open(`/en${product.slugUri}`);
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Add to cart' }).first().click();
+    await page.getByRole('link', { name: 'Cart, 1 item' }).waitFor();
+    // The cart page starts its scripts after its largest paint (decision 0068): a shopper can
+    // type into the server-rendered field first, and hydration must not put the old number back.
+    const release = await holdScripts(page);
+    await page.goto(`${baseURL}/en/checkout/cart/`, { waitUntil: 'domcontentloaded' });
+    const field = page.getByLabel(`Quantity: ${product.title}`);
+    await field.fill('2');
+    release();
+    await hydrated(page);
+    expect(await field.inputValue()).toBe('2');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('link', { name: 'Cart, 2 items' }).waitFor();
+    expect(await field.inputValue()).toBe('2');
   });
 
   it('works without JavaScript: a plain form post adds to the cart', async () => {

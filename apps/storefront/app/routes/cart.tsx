@@ -121,9 +121,14 @@ function Line({ line, reply }: { line: Cart['items'][number]; reply: FormReply |
   const stepFormId = `line-${line.id}-step`;
   // The field shows what the cart holds after every answer: a refused quantity that leaves the
   // line as it was (the line holds the whole stock, 9 typed) re-renders with the same number,
-  // so the typed one is put back by hand, keeping the focus where it was.
+  // so the typed one is put back by hand, keeping the focus where it was. Not on the first run:
+  // the page's scripts start after its largest paint (decision 0068), and what a shopper typed
+  // into the server-rendered field before they ran is theirs, not an answer to undo.
   const quantityField = useRef<HTMLInputElement>(null);
+  const answered = useRef({ quantity: line.quantity, reply });
   useEffect(() => {
+    if (answered.current.quantity === line.quantity && answered.current.reply === reply) return;
+    answered.current = { quantity: line.quantity, reply };
     if (quantityField.current) quantityField.current.value = String(line.quantity);
   }, [line.quantity, reply]);
   return (
