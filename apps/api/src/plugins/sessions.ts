@@ -223,11 +223,7 @@ export const sessionsPlugin = fp<SessionOptions>(
         await store.destroy(next.id).catch(() => undefined);
         if (old && replaced !== undefined) {
           try {
-            const current = await store.get(old.id);
-            if (current?.data[ENDED_BY] === markedBy) {
-              if (replaced) await store.set(old.id, replaced);
-              else await store.destroy(old.id);
-            }
+            await store.replaceIf(old.id, ENDED_BY, markedBy, replaced);
           } catch (err) {
             this.log.error({ err }, 'the session a failed login ended could not be restored');
           }

@@ -104,6 +104,7 @@ function seamed(inner: SessionStore): SessionStore {
       await inner.destroy(id, tx);
       afterEnding();
     },
+    replaceIf: (id, key, value, record) => inner.replaceIf(id, key, value, record),
   };
 }
 
