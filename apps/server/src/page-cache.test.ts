@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   fill,
+  keptDataRequest,
   keptToken,
   pageCache,
   pageCacheKey,
   templateOf,
+  templateRequest,
   type PageCache,
   type RenderedPage,
 } from './page-cache.ts';
@@ -63,6 +65,62 @@ describe('which requests a kept page may answer', () => {
     expect(keptToken(`a=1; csrftoken=${TOKEN}`)).toBe(TOKEN);
     expect(keptToken('csrftoken=bad token')).toBeUndefined();
     expect(keptToken(undefined)).toBeUndefined();
+  });
+});
+
+describe('which data requests a kept answer may answer (decision 0080)', () => {
+  const data = (url: string, cookie?: string, method = 'GET') =>
+    keptDataRequest({ method, url, protocol: 'http', cookie, authorization: undefined });
+  const CLICK = '/en/products/_.data?values__id=92&_routes=routes%2Fproducts';
+
+  it("keys the list route's own data request like a template: without the session", () => {
+    const visitor = data(CLICK, `csrftoken=${TOKEN}`);
+    expect(visitor).toMatchObject({ session: false, visitorCookie: `csrftoken=${TOKEN}` });
+    const shopper = data(CLICK, `csrftoken=${TOKEN}; sessionid=abc`);
+    expect(shopper).toMatchObject({ session: true, key: visitor!.key });
+    // Its key is not the page's: the data answer and the page are kept apart.
+    expect(visitor!.key).toContain('_.data');
+    expect(visitor!.key).not.toBe(
+      templateRequest({
+        method: 'GET',
+        url: '/en/products/?values__id=92',
+        protocol: 'http',
+        cookie: `csrftoken=${TOKEN}`,
+        authorization: undefined,
+      })?.key,
+    );
+    expect(data('/en/products/_.data?values__id=93&_routes=routes%2Fproducts')?.key).not.toBe(
+      data(CLICK)?.key,
+    );
+    expect(data(CLICK, undefined, 'HEAD')).not.toBeNull();
+  });
+
+  it('answers nothing else: other loaders, other routes, posts, personal cookies', () => {
+    // The layouts' loaders (the user, the badges) asked too, or every loader (no `_routes`).
+    expect(data('/en/products/_.data?_routes=routes%2Fshop-layout%2Croutes%2Fproducts')).toBeNull();
+    expect(
+      data('/en/products/_.data?_routes=routes%2Fproducts&_routes=routes%2Flocale'),
+    ).toBeNull();
+    expect(data('/en/products/_.data?values__id=92')).toBeNull();
+    expect(data('/en/cart/_.data?_routes=routes%2Fproducts')).toBeNull();
+    expect(data('/en/products/some-slug-1/_.data?_routes=routes%2Fproducts')).toBeNull();
+    expect(data(CLICK, undefined, 'POST')).toBeNull();
+    expect(data(CLICK, `csrftoken=${TOKEN}; cart_notice=1.0`)).toBeNull();
+    // A session without a token the shop keeps: rendered, as for a template.
+    expect(data(CLICK, 'sessionid=abc')).toBeNull();
+    // The page cache itself still keeps no data request.
+    expect(request(undefined, { url: CLICK })).toBeNull();
+  });
+
+  it('keeps a 200 data answer as it keeps a page', () => {
+    const answer = rendered({
+      headers: [['content-type', 'text/x-script']],
+      setCookies: ['locale=en; Max-Age=31536000; Path=/; SameSite=Lax'],
+      body: '[{"_1":2},"routes/products"]',
+    });
+    const template = templateOf(answer, TOKEN)!;
+    expect(fill(template, { nonce: 'x', token: 'y'.repeat(43) }).body).toBe(answer.body);
+    expect(templateOf({ ...answer, status: 202 }, TOKEN)).toBeNull();
   });
 });
 

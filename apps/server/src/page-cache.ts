@@ -19,6 +19,9 @@ const SHARED_COOKIES: ReadonlySet<string> = new Set([
   // Only the login reads it (decision 0043): a browser that once logged in is still a visitor.
   'known_device',
 ]);
+/** The content type of React Router's data answers (`.data`, single fetch). */
+const DATA_TYPE = 'text/x-script';
+
 /** The cookies a cached page may set: the visitor's new CSRF token and the page's language. */
 const SETTABLE_COOKIES: ReadonlySet<string> = new Set(['csrftoken', 'locale']);
 
@@ -51,10 +54,15 @@ export function keptToken(cookie: string | undefined): string | undefined {
  * GET and HEAD, React Router's data requests (`.data`), credentials, or a cookie not shared.
  */
 export function pageCacheKey(req: PageRequest): string | null {
-  if (req.method !== 'GET' && req.method !== 'HEAD') return null;
-  if (req.authorization !== undefined) return null;
   const path = req.url.split('?', 1)[0] ?? '';
   if (path.endsWith('.data')) return null;
+  return keyOf(req);
+}
+
+/** The key of a request whose answer may be kept (`pageCacheKey` without its `.data` rule). */
+function keyOf(req: PageRequest): string | null {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return null;
+  if (req.authorization !== undefined) return null;
   const jar = cookies(req.cookie);
   for (const name of jar.keys()) if (!SHARED_COOKIES.has(name)) return null;
   return [
@@ -86,13 +94,42 @@ export type TemplateRequest = {
  * CSRF token the shop keeps, so that the token filled in is the session's without a new cookie).
  */
 export function templateRequest(req: PageRequest): TemplateRequest | null {
+  return withoutSession(req, pageCacheKey);
+}
+
+/**
+ * The data requests kept like pages (decision 0080): React Router's `.data` request of the product
+ * list asking for the list route's loader alone — a filter, sort or page change on the list, the
+ * layouts' `shouldRevalidate` leaving theirs out. Its answer is the list route's data only: the
+ * same for every visitor and plain shopper (no user, cart or token in it).
+ */
+const KEPT_DATA_PATHS: readonly RegExp[] = [/^\/[a-z]{2}\/products\/_\.data$/];
+const KEPT_DATA_ROUTES = 'routes/products';
+
+/**
+ * The kept-answer request of a data request (decision 0080), or null when it is answered for
+ * itself: another path, other routes' loaders asked for (`_routes`), and `templateRequest`'s
+ * reasons. The key is the key of the same request without its session, as for a template.
+ */
+export function keptDataRequest(req: PageRequest): TemplateRequest | null {
+  const [path = '', query = ''] = req.url.split('?', 2);
+  if (!KEPT_DATA_PATHS.some((route) => route.test(path))) return null;
+  if (new URLSearchParams(query).getAll('_routes').join(',') !== KEPT_DATA_ROUTES) return null;
+  return withoutSession(req, keyOf);
+}
+
+/** `req` as a template request: its key without the session cookie (see `templateRequest`). */
+function withoutSession(
+  req: PageRequest,
+  keyOfRequest: (req: PageRequest) => string | null,
+): TemplateRequest | null {
   const parts = (req.cookie ?? '').split(';');
   const isSession = (part: string) => part.slice(0, part.indexOf('=')).trim() === SESSION_COOKIE;
   const session = parts.some(isSession);
   if (session && !keptToken(req.cookie)) return null;
   const rest = parts.filter((part) => !isSession(part) && part.trim() !== '');
   const visitorCookie = rest.length ? rest.join(';').trim() : undefined;
-  const key = pageCacheKey({ ...req, cookie: visitorCookie });
+  const key = keyOfRequest({ ...req, cookie: visitorCookie });
   return key ? { key, visitorCookie, session } : null;
 }
 
@@ -120,7 +157,7 @@ const cookieName = (line: string) => line.slice(0, line.indexOf('=')).trim();
 
 /**
  * The token a rendered page would be kept with, or null when it must not be kept, from what
- * precedes its body: only a 200 HTML page whose cookies are the shared ones, and whose token is
+ * precedes its body: only a 200 HTML page (or data answer, decision 0080) whose cookies are the shared ones, and whose token is
  * known (the visitor's, or the one it set). So a render can be sent on while it is kept.
  */
 export function keepableToken(
@@ -129,7 +166,8 @@ export function keepableToken(
 ): string | null {
   if (page.status !== 200) return null;
   const type = page.headers.find(([name]) => name.toLowerCase() === 'content-type')?.[1];
-  if (!type?.startsWith('text/html')) return null;
+  // A page, or React Router's data answer (turbo-stream) of a kept data request (decision 0080).
+  if (!type?.startsWith('text/html') && !type?.startsWith(DATA_TYPE)) return null;
   if (!page.setCookies.every((line) => SETTABLE_COOKIES.has(cookieName(line)))) return null;
   const issued = page.setCookies
     .find((line) => cookieName(line) === 'csrftoken')

@@ -287,3 +287,101 @@ describe('a page not filled from the template', () => {
     expect(shown(bare.body).signedIn).toBe(true);
   });
 });
+
+describe("the list's data request: a filter click (decision 0080)", () => {
+  const CLICK = '/en/products/_.data?_routes=routes%2Fproducts';
+  const click = async (b: Browser, url = CLICK) => {
+    const res = await t.app.inject({ method: 'GET', url, headers: { cookie: b.jar.header() } });
+    b.jar.store(res);
+    return res;
+  };
+
+  it('answers visitors and plain shoppers from one kept answer that holds none of them', async () => {
+    const v = visitor();
+    await page(v); // the visitor's CSRF token, as a browser on the list page holds it
+    const answers = [];
+    for (let round = 0; round < 2; round++) {
+      for (const b of [ann, bob, v]) {
+        const res = await click(b);
+        expect(res.statusCode, res.body.slice(0, 500)).toBe(200);
+        expect(res.headers['content-type']).toMatch(/^text\/x-script/);
+        expect(['hit', 'miss', 'shared']).toContain(res.headers['x-page-cache']);
+        // Never for a shared HTTP cache.
+        expect(String(res.headers['cache-control'] ?? '')).not.toMatch(/public|max-age=[1-9]/);
+        answers.push(res);
+      }
+    }
+    // Kept after the first: the rest are hits, all the same bytes.
+    expect(answers.slice(1).map((res) => res.headers['x-page-cache'])).not.toContain('miss');
+    expect(new Set(answers.map((res) => res.body)).size).toBe(1);
+    const body = answers[0]!.body;
+    expect(body).toContain('routes/products');
+    for (const secret of [
+      'ann.plain',
+      'bob.plain',
+      'Annabel',
+      'Bartholomew',
+      ann.jar.get('csrftoken')!,
+      bob.jar.get('csrftoken')!,
+      ann.jar.get('sessionid')!,
+    ])
+      expect(body).not.toContain(secret);
+    // Each shopper keeps their own session and token: nothing of another's is set.
+    for (const res of answers) {
+      const set = res.cookies.map((c) => c.name);
+      expect(set).not.toContain('sessionid');
+      expect(set).not.toContain('csrftoken');
+    }
+  });
+
+  it('is rendered for staff and for a shopper with prices of their own, priced for them', async () => {
+    const v = visitor();
+    await page(v);
+    const kept = await click(v);
+    const staff = browserOf(t);
+    await staff.logIn('staff@example.com');
+    const demo = browserOf(t);
+    await demo.logIn('shopper@example.com');
+    for (const b of [staff, demo]) {
+      const res = await click(b);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['x-page-cache']).toBeUndefined();
+    }
+    // The demo shopper's discounts of their own are in their answer, not in the kept one.
+    const mine = await click(demo);
+    expect(mine.body).not.toBe(kept.body);
+    expect((await click(v)).body).toBe(kept.body);
+  });
+
+  it('shows a price change to the catalogue on the next click, for shoppers too', async () => {
+    const v = visitor();
+    await page(v);
+    const before = await click(ann);
+    const firstId = /"slugUri","\/products\/[^"]*-(\d+)\/"/.exec(before.body)?.[1];
+    expect(firstId, before.body.slice(0, 2000)).toBeDefined();
+    const [row] = await t.handle.db
+      .select({ price: s.products.price })
+      .from(s.products)
+      .where(eq(s.products.id, Number(firstId)));
+    await t.handle.db
+      .update(s.products)
+      .set({ price: Number(row!.price) + 100 })
+      .where(eq(s.products.id, Number(firstId)));
+    // The change count is read at most once a second.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const after = await click(ann);
+    expect(after.statusCode).toBe(200);
+    expect(after.body).not.toBe(before.body);
+    const listed = (await v.send('GET', '/en/api/products/products/')).json<{
+      results: { id: number; price: number | string }[];
+    }>();
+    const card = listed.results.find((c) => c.id === Number(firstId))!;
+    expect(after.body).toContain(JSON.stringify(card.price));
+    expect(before.body).not.toContain(JSON.stringify(card.price));
+    expect((await click(bob)).body).toBe(after.body);
+    await t.handle.db
+      .update(s.products)
+      .set({ price: row!.price })
+      .where(eq(s.products.id, Number(firstId)));
+  });
+});

@@ -22,6 +22,7 @@ import {
   pageCacheKey,
   templateOf,
   templateRequest,
+  keptDataRequest,
   type PageCache,
   type Secrets,
   type Template,
@@ -413,6 +414,56 @@ export async function mountStorefront(
   };
 
   /**
+   * Whether a request with a session may be sent the kept data answer (decision 0080): its user is
+   * none or a plain shopper, as for a template. Its session's CSRF token is set in a cookie when
+   * the browser held another, as any API answer to that session does. No badges: a data answer
+   * shows none. Null: the answer is rendered for it.
+   */
+  const dataPersonalOf = async (req: FastifyRequest, reply: FastifyReply) => {
+    if (!app.hasDecorator('pageUser')) return null;
+    const user = await app.pageUser(req);
+    if (user && !plainShopper(user)) return null;
+    return { view: null, token: req.csrfToken(reply) };
+  };
+
+  /**
+   * A kept data answer (decision 0080) with this answer's secrets, sent: it holds no one's view,
+   * so nothing is filled in. The token matters only where the template set a visitor's new one.
+   */
+  const sendKeptData = (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    template: Template,
+    source: CacheSource,
+    personal: Personal,
+  ) => {
+    const answer = fill(template, {
+      nonce: req.cspNonce,
+      token: personal.token ?? keptToken(req.headers.cookie) ?? newCsrfToken(),
+    });
+    reply.code(answer.status);
+    for (const [key, value] of answer.headers) reply.header(key, value);
+    if (answer.setCookies.length) reply.header('set-cookie', answer.setCookies);
+    reply.header(PAGE_CACHE_HEADER, source === 'load' ? 'miss' : source);
+    return reply.send(req.method === 'HEAD' ? undefined : dataBytes(template, answer.body));
+  };
+  /**
+   * A kept data answer's bytes, encoded once while it is kept: it holds no secret (no piece cut
+   * out), so every answer is the same bytes (encoding 12 KB per answer was a tenth of its CPU).
+   */
+  const encodedData = new WeakMap<Template, Buffer>();
+  const dataBytes = (template: Template, body: string): Buffer | string => {
+    const [only, ...more] = template.body;
+    if (more.length > 0 || only?.length !== 1) return body;
+    let bytes = encodedData.get(template);
+    if (!bytes) {
+      bytes = Buffer.from(body);
+      encodedData.set(template, bytes);
+    }
+    return bytes;
+  };
+
+  /**
    * Each kept template parsed and encoded once (its secrets as marks), with the page of a visitor
    * without a session (their view is always the same), for as long as it is kept: a shopper's
    * answer is one walk and one copy of bytes, a visitor's one copy.
@@ -501,7 +552,7 @@ export async function mountStorefront(
     reply: FastifyReply,
     pageCache: PageCache,
     key: string,
-    templated: { request: TemplateRequest; personal: Personal } | null,
+    templated: { request: TemplateRequest; personal: Personal; data?: boolean } | null,
   ) => {
     const own: { rendered?: Rendered; streamed?: boolean; error?: unknown } = {};
     const visitorCookie = templated ? templated.request.visitorCookie : req.headers.cookie;
@@ -570,7 +621,9 @@ export async function mountStorefront(
     if (own.streamed) return reply;
     if (own.rendered) return sendRendered(req, reply, own.rendered);
     const { value: template, source } = found;
-    if (template && templated) {
+    if (template && templated?.data) {
+      return sendKeptData(req, reply, template, source, templated.personal);
+    } else if (template && templated) {
       const sent = sendFilled(req, reply, template, source, templated);
       if (sent) return sent;
     } else if (template && (source === 'hit' || source === 'stale' || source === 'shared')) {
@@ -590,6 +643,16 @@ export async function mountStorefront(
       cookie: req.headers.cookie,
       authorization: req.headers.authorization,
     };
+    // The list route's data request (a filter click, decision 0080): the kept answer of its
+    // visitor key, the same for visitors and plain shoppers; anyone else's is rendered for them.
+    const data = keptDataRequest(pageRequest);
+    if (data) {
+      const personal = data.session
+        ? await dataPersonalOf(req, reply)
+        : { view: null, token: undefined };
+      if (!personal) return sendRendered(req, reply, await renderPage(req, reply));
+      return cachedPage(req, reply, cache, data.key, { request: data, personal, data: true });
+    }
     // A page on a template route (decision 0067): the kept template of its visitor key, filled
     // with the request's personal view — the visitor's for a request without a session. A user
     // who is not a plain shopper gets a page rendered for them, as before.

@@ -14,6 +14,12 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The user (`user_info`'s answer) and the badges of a page request's session. */
     pagePersonalView(req: FastifyRequest): Promise<PagePersonalView>;
+    /**
+     * The user (`user_info`'s answer) of a page request's session alone, without the badges: what
+     * decides whether a kept data answer may be sent (decision 0080). No statement while the
+     * user's own discounts are kept: the session and its user were read when the request started.
+     */
+    pageUser(req: FastifyRequest): Promise<UserInfo | null>;
   }
 }
 
@@ -28,6 +34,10 @@ export const personalViewPlugin = fp(
         readBadges(app.db, owner, user?.id ?? null, BADGE_SAVED_MAX),
       ]);
       return { user: user ? await userInfo(app.db, user, mine) : null, badges };
+    });
+    app.decorate('pageUser', async (req: FastifyRequest): Promise<UserInfo | null> => {
+      const user = await req.getUser();
+      return user ? userInfo(app.db, user, await req.ownDiscounts()) : null;
     });
   },
   { name: 'personal-view', dependencies: ['sessions', 'card-data'] },

@@ -51,6 +51,11 @@ function canonical(url: URL, state: ReturnType<typeof readListState>) {
   if (search !== url.search) throw redirect(`${url.pathname}${search}`);
 }
 
+/**
+ * Its data alone (`_routes=routes/products`, a filter click) is a kept answer shared by visitors
+ * and plain shoppers (decision 0080): nothing of one viewer's may be added here (their cart, their
+ * wishlist, their name); that belongs in the layouts' loaders.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const shop = getShopRequest(context);
   const url = new URL(request.url);
