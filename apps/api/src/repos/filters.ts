@@ -126,36 +126,47 @@ function byAttribute<R extends { attributeId: number; attributeTitle: string }, 
 /**
  * Attributes with their values and, per value, the ids of the listed products that carry it
  * (among the products the vendor, attribute and price filters leave), so a client can narrow
- * locally: the spec's shape. Values no product carries are left out. At a million products that
- * is every listed product's every value (3 million ids): the storefront asks `valueFacets` and
- * `narrowedFacets` instead, which count in the database.
+ * locally: the spec's shape (`FilterAttribute[]`). Values no product carries are left out. At a
+ * million products that is every listed product's every value (3 million ids): the storefront
+ * asks `valueFacets` and `narrowedFacets` instead, which count in the database.
+ *
+ * The JSON text of the answer, and how many ids it holds (what keeping it costs). The ids leave
+ * the database as the text of each value's array (`{3,8,15}`) and go into the answer as they are
+ * (`[3,8,15]`): never parsed into numbers, checked against the contract one by one and
+ * serialised again. At a million products an answer holds hundreds of thousands of ids, and doing
+ * that in Node cost about as much CPU as the query (bench/README.md, decision 0082).
  */
 export async function filtersAttributes(
   db: Database,
   locale: Locale,
   filters: ProductFilters,
-): Promise<FilterAttribute[]> {
+): Promise<{ json: string; ids: number }> {
   const rows = await listedValues(
     db,
     locale,
     await carriedValues(
       db,
       filters,
-      sql<number[]>`array_agg(${s.products.id} ORDER BY ${s.products.id})`,
+      sql<string>`array_agg(${s.products.id} ORDER BY ${s.products.id})::text`,
     ),
   );
-  return byAttribute(rows, (row) => ({
-    id: row.valueId,
-    title: row.valueTitle,
-    attribute: row.attributeId,
-    // node-postgres parses int[]; PGlite too. Numbers either way.
-    products: row.carriers.map(Number),
-  }));
+  let ids = 0;
+  const attributes = byAttribute(rows, (row) => {
+    // An int[]'s text is its ids between braces, separated by commas: a JSON array once the
+    // braces are brackets. Never empty (a value no product carries is not listed).
+    const carriers = String(row.carriers);
+    ids += 1;
+    for (let at = carriers.indexOf(','); at !== -1; at = carriers.indexOf(',', at + 1)) ids += 1;
+    return (
+      `{"id":${Number(row.valueId)},"title":${JSON.stringify(row.valueTitle)},` +
+      `"attribute":${Number(row.attributeId)},"products":[${carriers.slice(1, -1)}]}`
+    );
+  });
+  const json = `[${attributes
+    .map((a) => `{"id":${a.id},"title":${JSON.stringify(a.title)},"values":[${a.values.join(',')}]}`)
+    .join(',')}]`;
+  return { json, ids };
 }
-
-/** How many ids an answer of `filtersAttributes` holds (what keeping it costs). */
-export const filterIdCount = (attributes: readonly FilterAttribute[]) =>
-  attributes.reduce((sum, a) => sum + a.values.reduce((n, v) => n + v.products.length, 0), 0);
 
 /**
  * The filter panel with nothing ticked: per listed value (as `filtersAttributes` lists them), how

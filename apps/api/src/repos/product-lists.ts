@@ -203,8 +203,14 @@ export async function countProducts(
     );
     return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
   }
-  // Only ticked values of several attributes: the GIN index's BitmapAnd (decision 0077), not the
-  // cached ids one by one.
+  // Only ticked values of several attributes: the route's cached matches when it resolved them
+  // (`productsWithValues` lists exactly the listed products carrying them, and the page of the
+  // same filters has just asked for them), counted without a statement (decision 0082); else the
+  // GIN index's BitmapAnd (decision 0077), not the cached ids one by one.
+  if (groups.length > 1 && valueMatches) {
+    const matching = await valueMatches(values__id ?? []);
+    if (matching) return matching.length;
+  }
   const [row] = await db
     .select({ n: count() })
     .from(s.products)
