@@ -23,11 +23,7 @@ import {
   listVariations,
   relatedProductIds,
 } from '#api/repos/products.ts';
-import {
-  filtersAttributes,
-  narrowedFacets,
-  valueFacets,
-} from '#api/repos/filters.ts';
+import { filtersAttributes, narrowedFacets, valueFacets } from '#api/repos/filters.ts';
 import { defineEndpoint, pageLinks } from './define.ts';
 
 const e = endpoints.products;
