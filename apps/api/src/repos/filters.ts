@@ -1,6 +1,6 @@
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
-import type { FacetAttribute, FilterAttribute, Locale } from '@shop/contract';
+import type { FacetAttribute, Locale } from '@shop/contract';
 import type { Database } from '#api/db/client.ts';
 import { rowsOf } from '#api/db/rows.ts';
 import * as s from '#api/db/schema.ts';
@@ -29,36 +29,6 @@ async function carriedValues<T>(db: Database, filters: ProductFilters, carriers:
     .crossJoin(sql`unnest(${s.products.valueIds}) AS carried_value(value_id)`)
     .where(where)
     .groupBy(valueId)
-    .as('carried');
-}
-
-/**
- * Per value, the ids of the listed products that carry it (as `carriedValues`), ascending, as
- * the text of an int[]: the scope's (value, product) pairs sorted once, then gathered in that
- * order. `array_agg(id ORDER BY id)` grouped by value sorted the pairs by value and then each
- * value's ids again (PostgreSQL 15 sorts an ordered aggregate's every group itself): at 1M, a
- * vendor's 669,630 pairs cost 400 ms of CPU that way and 240 ms this way (decision 0082).
- */
-async function carriedIds(db: Database, filters: ProductFilters) {
-  const where = await productConditions(db, withoutValues(filters));
-  const pairs = db
-    .select({
-      valueId: sql<number>`carried_value.value_id`.as('value_id'),
-      productId: sql<number>`${s.products.id}`.as('product_id'),
-    })
-    .from(s.products)
-    .crossJoin(sql`unnest(${s.products.valueIds}) AS carried_value(value_id)`)
-    .where(where)
-    .orderBy(sql`1`, sql`2`)
-    .as('pairs');
-  return db
-    .select({
-      valueId: sql<number>`${pairs.valueId}`.as('value_id'),
-      // Gathered in the pairs' order (value, then product): each value's ids ascending.
-      carriers: sql<string>`array_agg(${pairs.productId})::text`.as('carriers'),
-    })
-    .from(pairs)
-    .groupBy(pairs.valueId)
     .as('carried');
 }
 
@@ -182,7 +152,11 @@ export async function filtersAttributes(
   locale: Locale,
   filters: ProductFilters,
 ): Promise<{ json: string; ids: number }> {
-  const carried = await carriedIds(db, filters);
+  const carried = await carriedValues(
+    db,
+    filters,
+    sql<string>`array_agg(${s.products.id} ORDER BY ${s.products.id})::text`,
+  );
   // Ordered here, not by the statement: a sort of the values with their ids (4.5 MB of text for
   // a vendor at 1M) went to disk. Without JIT: the estimate of `unnest` (10 values a product)
   // puts the statement past jit_above_cost, and compiling it cost 40–65 ms at 1M (decision 0082).
