@@ -1,6 +1,6 @@
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
-import type { FacetAttribute, FilterAttribute, Locale } from '@shop/contract';
+import type { FacetAttribute, Locale } from '@shop/contract';
 import type { Database } from '#api/db/client.ts';
 import { rowsOf } from '#api/db/rows.ts';
 import * as s from '#api/db/schema.ts';
@@ -81,13 +81,29 @@ async function listedValues<T>(
   locale: Locale,
   carried: Awaited<ReturnType<typeof carriedValues<T>>>,
 ) {
+  return listedValuesQuery(db, locale, carried).orderBy(
+    asc(s.attributes.sorting),
+    asc(s.attributes.id),
+    asc(s.attributeValues.sorting),
+    asc(s.attributeValues.id),
+  );
+}
+
+/** `listedValues` unordered, with the panel's order's keys (`attributeSorting`, `valueSorting`). */
+function listedValuesQuery<T>(
+  db: Database,
+  locale: Locale,
+  carried: Awaited<ReturnType<typeof carriedValues<T>>>,
+) {
   const at = translated(s.attributeTranslations, locale, 'at');
   const vt = translated(s.attributeValueTranslations, locale, 'vt');
   return db
     .select({
       attributeId: s.attributes.id,
+      attributeSorting: s.attributes.sorting,
       attributeTitle: at.text('title'),
       valueId: s.attributeValues.id,
+      valueSorting: s.attributeValues.sorting,
       valueTitle: vt.text('title'),
       carriers: carried.carriers,
     })
@@ -98,12 +114,7 @@ async function listedValues<T>(
     .leftJoin(at.fallback, at.onFallback(s.attributes.id))
     .leftJoin(vt.local, vt.onLocal(s.attributeValues.id))
     .leftJoin(vt.fallback, vt.onFallback(s.attributeValues.id))
-    .orderBy(
-      asc(s.attributes.sorting),
-      asc(s.attributes.id),
-      asc(s.attributeValues.sorting),
-      asc(s.attributeValues.id),
-    );
+    .$dynamic();
 }
 
 /** Rows of `listedValues`, one per value in order, grouped by attribute. */
@@ -126,36 +137,60 @@ function byAttribute<R extends { attributeId: number; attributeTitle: string }, 
 /**
  * Attributes with their values and, per value, the ids of the listed products that carry it
  * (among the products the vendor, attribute and price filters leave), so a client can narrow
- * locally: the spec's shape. Values no product carries are left out. At a million products that
- * is every listed product's every value (3 million ids): the storefront asks `valueFacets` and
- * `narrowedFacets` instead, which count in the database.
+ * locally: the spec's shape (`FilterAttribute[]`). Values no product carries are left out. At a
+ * million products that is every listed product's every value (3 million ids): the storefront
+ * asks `valueFacets` and `narrowedFacets` instead, which count in the database.
+ *
+ * The JSON text of the answer, and how many ids it holds (what keeping it costs). The ids leave
+ * the database as the text of each value's array (`{3,8,15}`) and go into the answer as they are
+ * (`[3,8,15]`): never parsed into numbers, checked against the contract one by one and
+ * serialised again. At a million products an answer holds hundreds of thousands of ids, and doing
+ * that in Node cost about as much CPU as the query (bench/README.md, decision 0082).
  */
 export async function filtersAttributes(
   db: Database,
   locale: Locale,
   filters: ProductFilters,
-): Promise<FilterAttribute[]> {
-  const rows = await listedValues(
+): Promise<{ json: string; ids: number }> {
+  const carried = await carriedValues(
     db,
-    locale,
-    await carriedValues(
-      db,
-      filters,
-      sql<number[]>`array_agg(${s.products.id} ORDER BY ${s.products.id})`,
-    ),
+    filters,
+    sql<string>`array_agg(${s.products.id} ORDER BY ${s.products.id})::text`,
   );
-  return byAttribute(rows, (row) => ({
-    id: row.valueId,
-    title: row.valueTitle,
-    attribute: row.attributeId,
-    // node-postgres parses int[]; PGlite too. Numbers either way.
-    products: row.carriers.map(Number),
-  }));
+  // Ordered here, not by the statement: a sort of the values with their ids (4.5 MB of text for
+  // a vendor at 1M) went to disk. Without JIT: the estimate of `unnest` (10 values a product)
+  // puts the statement past jit_above_cost, and compiling it cost 40–65 ms at 1M (decision 0082).
+  const rows = (
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`SET LOCAL jit = off`);
+      return listedValuesQuery(tx, locale, carried);
+    })
+  ).sort(
+    (a, b) =>
+      a.attributeSorting - b.attributeSorting ||
+      a.attributeId - b.attributeId ||
+      a.valueSorting - b.valueSorting ||
+      a.valueId - b.valueId,
+  );
+  let ids = 0;
+  const attributes = byAttribute(rows, (row) => {
+    // An int[]'s text is its ids between braces, separated by commas: a JSON array once the
+    // braces are brackets. Never empty (a value no product carries is not listed).
+    const carriers = String(row.carriers);
+    ids += 1;
+    for (let at = carriers.indexOf(','); at !== -1; at = carriers.indexOf(',', at + 1)) ids += 1;
+    return (
+      `{"id":${Number(row.valueId)},"title":${JSON.stringify(row.valueTitle)},` +
+      `"attribute":${Number(row.attributeId)},"products":[${carriers.slice(1, -1)}]}`
+    );
+  });
+  const json = `[${attributes
+    .map(
+      (a) => `{"id":${a.id},"title":${JSON.stringify(a.title)},"values":[${a.values.join(',')}]}`,
+    )
+    .join(',')}]`;
+  return { json, ids };
 }
-
-/** How many ids an answer of `filtersAttributes` holds (what keeping it costs). */
-export const filterIdCount = (attributes: readonly FilterAttribute[]) =>
-  attributes.reduce((sum, a) => sum + a.values.reduce((n, v) => n + v.products.length, 0), 0);
 
 /**
  * The filter panel with nothing ticked: per listed value (as `filtersAttributes` lists them), how

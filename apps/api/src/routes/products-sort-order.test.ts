@@ -20,11 +20,20 @@ const page = paginated(productCardSchema);
 const LOCALES = ['en', 'de', 'ru', 'it'] as const;
 const DAY = 24 * 60 * 60 * 1000;
 
-/** Every page of `/locale/api/products/products/?sort=…` with this page size, ids in order. */
-async function pagedIds(locale: string, sort: string, pageSize: number, cookie?: string) {
+/**
+ * Every page of `/locale/api/products/products/?sort=…` with this page size (and `filter`, a
+ * query string's further parameters), ids in order.
+ */
+async function pagedIds(
+  locale: string,
+  sort: string,
+  pageSize: number,
+  cookie?: string,
+  filter = '',
+) {
   const ids: number[] = [];
   for (let n = 1; ; n++) {
-    const url = `/${locale}/api/products/products/?sort=${sort}&page_size=${pageSize}&page=${n}`;
+    const url = `/${locale}/api/products/products/?sort=${sort}&page_size=${pageSize}&page=${n}${filter}`;
     const body = await getOk(t, url, page, cookie ? { cookie } : {});
     ids.push(...body.results.map((c) => c.id));
     if (!body.next) {
@@ -46,13 +55,21 @@ async function titleOrder(locale: string, descending: boolean) {
   return rowsOf<{ id: number }>(result).map((r) => Number(r.id));
 }
 
-/** The price order by definition: list price less the biggest discount valid now for the user. */
-async function priceOrder(user: number | null, descending: boolean) {
+/**
+ * The price order by definition: list price less the biggest discount valid now for the user;
+ * with `groups`, of the products carrying a value of each group (a ticked attribute's values).
+ */
+async function priceOrder(user: number | null, descending: boolean, groups: number[][] = []) {
   const direction = sql.raw(descending ? 'DESC' : 'ASC');
   const mine = user === null ? sql`false` : sql`d.user_id = ${user}`;
+  const carrying = groups.map(
+    (values) =>
+      sql` AND p.id IN (SELECT product_id FROM product_values
+        WHERE value_id = ANY(${`{${values.join(',')}}`}::int[]))`,
+  );
   const result = await t.handle.db.execute(sql`
     SELECT p.id FROM products p
-    WHERE p.active AND p.parent_id IS NULL
+    WHERE p.active AND p.parent_id IS NULL${sql.join(carrying, sql``)}
     ORDER BY p.price - round(p.price * coalesce((
       SELECT max(d.value) FROM discounts d
       WHERE ((d.product_id = p.id AND (d.user_id IS NULL OR ${mine}))
@@ -65,6 +82,8 @@ async function priceOrder(user: number | null, descending: boolean) {
 
 let shopper: { cookie: string; id: number };
 let staff: { cookie: string; id: number };
+/** Two values of one attribute and a value of another, carried by the priced cases below. */
+let ticked: { a1: number; a2: number; b1: number };
 
 beforeAll(async () => {
   const db = t.handle.db;
@@ -99,6 +118,26 @@ beforeAll(async () => {
       (${i}, NULL, 30, ${new Date(now + DAY).toISOString()}, NULL),
       (${j}, ${shopper.id}, 1, NULL, NULL),
       (NULL, ${staff.id}, 15, NULL, NULL)`);
+  // A value filter's price order (decision 0082): the priced cases carry two values of one
+  // attribute, two of them a value of another; a product no list shows carries them too, with
+  // the biggest discount (its price must not come in through the value index's carriers).
+  const values = rowsOf<{ attribute: number; ids: number[] }>(
+    await db.execute(sql`SELECT attribute_id AS attribute, array_agg(id ORDER BY id) AS ids
+      FROM attribute_values GROUP BY attribute_id HAVING count(*) >= 2 ORDER BY attribute_id`),
+  );
+  expect(values.length).toBeGreaterThanOrEqual(2);
+  const [a1, a2] = values[0]!.ids.map(Number);
+  const [b1] = values[1]!.ids.map(Number);
+  ticked = { a1: a1!, a2: a2!, b1: b1! };
+  const k = listed[10]!.id;
+  await db.execute(sql`UPDATE products SET active = false, price = 1 WHERE id = ${k}`);
+  await db.execute(sql`INSERT INTO discounts (product_id, user_id, value) VALUES (${k}, NULL, 90)`);
+  await db.execute(sql`
+    INSERT INTO product_values (product_id, value_id)
+    SELECT p, v FROM unnest(${`{${[f, g, h, i, j, k].join(',')}}`}::int[]) p,
+      unnest(${`{${a1},${a2}}`}::int[]) v
+    UNION ALL SELECT p, ${b1}::int FROM unnest(${`{${[f, g, k].join(',')}}`}::int[]) p
+    ON CONFLICT DO NOTHING`);
 });
 
 describe('product list: title order, as defined', () => {
@@ -142,5 +181,38 @@ describe('product list: shown-price order, as defined', () => {
     expect(await pagedIds('en', '-price', 5, staff.cookie)).toEqual(
       await priceOrder(staff.id, true),
     );
+  });
+});
+
+describe('product list: shown-price order of a value filter, as defined', () => {
+  const query = (values: number[]) => values.map((v) => `&values__id=${v}`).join('');
+
+  it("one ticked attribute (its carriers from the value index): anonymous and the shopper's", async () => {
+    for (const values of [[ticked.a1], [ticked.a1, ticked.a2]]) {
+      const up = await priceOrder(null, false, [values]);
+      // The priced cases are in it: the discounted €100.00 among them.
+      expect(up.length).toBeGreaterThan(4);
+      expect(await pagedIds('en', 'price', 3, undefined, query(values))).toEqual(up);
+      expect(await pagedIds('en', '-price', 2, undefined, query(values))).toEqual(
+        await priceOrder(null, true, [values]),
+      );
+      expect(await pagedIds('en', 'price', 3, shopper.cookie, query(values))).toEqual(
+        await priceOrder(shopper.id, false, [values]),
+      );
+    }
+  });
+
+  it('two ticked attributes (their matches resolved to ids, and counted from them)', async () => {
+    const groups = [[ticked.a1, ticked.a2], [ticked.b1]];
+    const values = groups.flat();
+    const up = await priceOrder(null, false, groups);
+    expect(up.length).toBeGreaterThan(1);
+    // pagedIds checks the count against the ids too.
+    expect(await pagedIds('en', 'price', 1, undefined, query(values))).toEqual(up);
+    expect(await pagedIds('en', '-price', 1, undefined, query(values))).toEqual(
+      await priceOrder(null, true, groups),
+    );
+    const byId = (ids: number[]) => [...ids].sort((x, y) => x - y);
+    expect(byId(await pagedIds('en', 'sorting', 1, undefined, query(values)))).toEqual(byId(up));
   });
 });
