@@ -17,7 +17,10 @@
 // Flags: --origin (a running shop), --runs N (per page, default 5), --pages /en/,/de/ (default
 // /en/), --profile DIR (one V8 CPU profile per load written there, with a table of the heaviest
 // functions by self time printed for the last load of each page), --trace (a Chromium trace of
-// each load; for the last load of each page, every task over 50 ms with what ran in it). Prints each load and the
+// each load; for the last load of each page, every task over 50 ms with what ran in it), --shopper
+// DATA_DIR (the shop's data folder: each load with the cookies of the bench's logged-in shopper, 3
+// cart lines, bench/lib/shopper.ts, its confirmation mail read from DATA_DIR/mail; for the cart,
+// checkout and dashboard; the pages `shopper` names all six). Prints each load and the
 // medians, with the load average beside. Figures to read, never a test.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
@@ -25,6 +28,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { launchBrowser } from '../e2e/browser.ts';
 import { hydrated, median } from './lib/inp.ts';
+import { shopperSession } from './lib/shopper.ts';
 
 const { values: flags } = parseArgs({
   options: {
@@ -34,12 +38,37 @@ const { values: flags } = parseArgs({
     profile: { type: 'string' },
     trace: { type: 'boolean' },
     slowdown: { type: 'string' },
+    shopper: { type: 'string' },
   },
 });
 if (!flags.origin) throw new Error('--origin http://127.0.0.1:PORT (a running shop)');
 const origin = flags.origin;
 const runs = Math.max(1, Number(flags.runs) || 5);
-const pages = (flags.pages ?? '/en/').split(',');
+/** Issue 25's six audited pages: `--pages all` (the product page is the list's first product). */
+async function allPages(): Promise<string[]> {
+  const list = (await (await fetch(`${origin}/en/api/products/products/`)).json()) as {
+    results: { slugUri: string }[];
+  };
+  const product = list.results[0]?.slugUri;
+  return ['/en/', '/en/products/', `/en${product}`, ...SHOPPER_PAGES];
+}
+const SHOPPER_PAGES = ['/en/checkout/cart/', '/en/checkout/checkout/', '/en/account/dashboard/'];
+const pages = flags.pages === 'all' ? await allPages() : (flags.pages ?? '/en/').split(',');
+
+/** The logged-in shopper's cookies, for the pages that need them (all pages with --shopper). */
+const shopperCookies = flags.shopper
+  ? (
+      await shopperSession(
+        origin,
+        (
+          (await (await fetch(`${origin}/en/api/products/products/`)).json()) as {
+            results: { id: number; available: boolean }[];
+          }
+        ).results,
+        join(flags.shopper, 'mail'),
+      )
+    ).cookies
+  : null;
 const slowdown = Number(flags.slowdown ?? 4);
 const load = () => loadavg()[0]?.toFixed(2) ?? '?';
 
@@ -197,6 +226,8 @@ async function measure(path: string, run: number): Promise<{ sample: Sample; tab
       locale: 'en-US',
     });
     await context.addCookies([{ name: 'cookie_consent', value: 'necessary', url: origin }]);
+    if (shopperCookies && (flags.pages !== 'all' || SHOPPER_PAGES.includes(path)))
+      await context.addCookies(shopperCookies.map((c) => ({ ...c, url: origin })));
     await context.addInitScript(OBSERVER);
     const page = await context.newPage();
     const messages: string[] = [];

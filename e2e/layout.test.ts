@@ -292,3 +292,50 @@ describe('the keyboard', () => {
     await nav.waitFor({ state: 'hidden' });
   });
 });
+
+// Decision 0081: the shell's parts hydrate after the page, each in a boundary of its own; the
+// server's markup is whole, and each part comes alive on its own without any input.
+describe("the shell's hydration", () => {
+  it('sends the top bar, menus, search boxes, footer and consent banner whole, each in its own boundary', async () => {
+    const html = await (await fetch(`${baseURL}/en/products/`)).text();
+    const boundary = (start: string) => html.split(`<!--$-->${start}`).length - 1;
+    expect(boundary('<div class="bg-slate-900 text-white"')).toBe(1);
+    expect(boundary('<nav aria-label="Catalogue"')).toBe(2);
+    expect(boundary('<form role="search"')).toBe(2);
+    expect(boundary('<footer')).toBe(1);
+    expect(boundary('<section role="dialog"')).toBe(1);
+  });
+
+  it('hydrates each part after the page without an input (360 px)', async () => {
+    const page = await browser.page({ viewport: NARROW });
+    await page.goto(`${baseURL}/en/products/`);
+    // The scripts start on a first input or after the largest paint; no input is made here.
+    await hydrated(page);
+    const alive = (selector: string) =>
+      page.waitForFunction(
+        (s) => {
+          const doc = (
+            globalThis as unknown as {
+              document: { querySelectorAll(s: string): ArrayLike<object> };
+            }
+          ).document;
+          const found = Array.from(doc.querySelectorAll(s));
+          return (
+            found.length > 0 &&
+            found.every((e) => Object.keys(e).some((k) => k.startsWith('__reactFiber$')))
+          );
+        },
+        selector,
+        { timeout: 15_000 },
+      );
+    await alive('footer');
+    await alive('form[role="search"]');
+    await alive('nav[aria-label="Catalogue"]');
+    await alive('section[aria-labelledby="cookie-consent-title"]');
+    // The hydrated banner answers in place (a fetcher), without a page load.
+    await page.getByRole('button', { name: 'Only necessary' }).click();
+    await expect
+      .poll(() => page.locator('section[aria-labelledby="cookie-consent-title"]').count())
+      .toBe(0);
+  });
+});

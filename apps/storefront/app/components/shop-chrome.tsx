@@ -12,6 +12,7 @@ import { MiniCart } from './mini-cart.tsx';
 import { SearchBox } from './search-box.tsx';
 import { SizedImage } from './sized-image.tsx';
 import { CsrfInput } from './csrf-input.tsx';
+import { HydrateLater } from '#app/lib/lazy-hydrate.tsx';
 
 /** Trusted HTML written by staff in the shop's widgets. */
 function WidgetHtml({ widget, className }: { widget: Widget; className?: string }) {
@@ -178,7 +179,14 @@ export function MainBar({
     ? hole('cartLabel')
     : t('header.cartWithCount', { count: personal.counts.cartCount });
   // Rendered twice (a row of its own on phones, in the bar from md), so each copy has its own id.
-  const search = (idPrefix: string) => <SearchBox idPrefix={idPrefix} />;
+  // The menus and the search boxes hydrate after the page, each on its own (decision 0081): they
+  // work as plain links, `<details>` and a GET form until then, and a tap or key inside one
+  // hydrates it at once (React's selective hydration).
+  const search = (idPrefix: string) => (
+    <HydrateLater>
+      <SearchBox idPrefix={idPrefix} />
+    </HydrateLater>
+  );
   return (
     <div className="border-b border-slate-200 bg-white">
       {/* `relative`: the mini-cart hangs under the bar's right end, where the cart icon is. */}
@@ -192,12 +200,16 @@ export function MainBar({
           </summary>
           {/* The header sticks: a long menu scrolls inside, its end stays reachable. */}
           <div className="absolute left-0 z-30 mt-2 max-h-[calc(100dvh-6rem)] w-72 max-w-[calc(100vw-2rem)] overflow-y-auto rounded-md border border-slate-200 bg-white p-3 shadow-lg">
-            <MenuNav items={header} label={t('nav.catalogue')} variant="list" />
+            <HydrateLater>
+              <MenuNav items={header} label={t('nav.catalogue')} variant="list" />
+            </HydrateLater>
           </div>
         </details>
         <HomeLogo shop={shop} />
         <div className="hidden flex-1 lg:block">
-          <MenuNav items={header} label={t('nav.catalogue')} variant="bar" />
+          <HydrateLater>
+            <MenuNav items={header} label={t('nav.catalogue')} variant="bar" />
+          </HydrateLater>
         </div>
         <div className="ml-auto hidden w-64 md:block">{search('header-search')}</div>
         <div className="ml-auto flex items-center gap-1 md:ml-0">

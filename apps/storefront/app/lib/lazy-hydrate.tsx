@@ -12,7 +12,7 @@ import {
 
 /**
  * A section hydrated after the rest of the page, in the background (issue 25: home's main-thread
- * work at load; decision 0072). The server renders it whole inside a `<Suspense>` boundary; React
+ * work at load, decision 0072; the shop's header parts, footer and consent banner, decision 0081). The server renders it whole inside a `<Suspense>` boundary; React
  * hydrates a finished boundary apart from the page, at a low priority and in slices that yield to
  * the browser, instead of in the one long task that hydrates the page. A lazy component inside
  * (`lazyComponent`) holds the boundary's hydration until its module is loaded; the server's HTML

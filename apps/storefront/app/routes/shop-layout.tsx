@@ -14,6 +14,7 @@ import { OnlineStatus } from '#app/components/online-status.tsx';
 import { Footer, MainBar, TopBar } from '#app/components/shop-chrome.tsx';
 import { ToastHost } from '#app/components/toasts.tsx';
 import { useI18n } from '#app/lib/i18n.tsx';
+import { HydrateLater } from '#app/lib/lazy-hydrate.tsx';
 import { comingSoonPath, optional } from '#app/lib/api-errors.server.ts';
 import { getShopRequest } from '#app/lib/shop.server.ts';
 import { isLoginPath } from '#app/lib/account.server.ts';
@@ -106,12 +107,16 @@ export default function ShopLayout({ loaderData }: Route.ComponentProps) {
                     ref={header}
                     className="sticky top-[calc(-1*var(--top-bar-height,0px))] z-30"
                   >
+                    {/* The top bar, the footer and the consent banner hydrate after the page, each
+                        on its own (decision 0081): links and forms until then. */}
                     <div ref={topBar}>
-                      <TopBar
-                        widgets={loaderData.widgets}
-                        languages={locale.languages}
-                        personal={personal}
-                      />
+                      <HydrateLater>
+                        <TopBar
+                          widgets={loaderData.widgets}
+                          languages={locale.languages}
+                          personal={personal}
+                        />
+                      </HydrateLater>
                     </div>
                     <MainBar shop={locale.shop} menus={loaderData.menus} personal={personal} />
                     <OnlineStatus />
@@ -139,13 +144,21 @@ export default function ShopLayout({ loaderData }: Route.ComponentProps) {
                   )}
                   <Outlet />
                 </main>
-                <Footer shop={locale.shop} menus={loaderData.menus} widgets={loaderData.widgets} />
+                <HydrateLater>
+                  <Footer
+                    shop={locale.shop}
+                    menus={loaderData.menus}
+                    widgets={loaderData.widgets}
+                  />
+                </HydrateLater>
               </div>
               {!checkout && <GoToTop />}
-              <CookieConsent
-                consent={locale.consent}
-                privacyHref={`/${locale.locale}/pages/privacy-policy/`}
-              />
+              <HydrateLater>
+                <CookieConsent
+                  consent={locale.consent}
+                  privacyHref={`/${locale.locale}/pages/privacy-policy/`}
+                />
+              </HydrateLater>
               <Analytics gTag={locale.shop.gTag} consent={locale.consent} />
             </ModalHost>
           </MiniCartProvider>
