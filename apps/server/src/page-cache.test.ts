@@ -101,6 +101,9 @@ describe('which data requests a kept answer may answer (decision 0080)', () => {
     expect(
       data('/en/products/_.data?_routes=routes%2Fproducts&_routes=routes%2Flocale'),
     ).toBeNull();
+    // React Router reads the whole query: a second `?` would hide the locale route's loader.
+    expect(data('/en/products/_.data?_routes=routes/products?,routes/locale')).toBeNull();
+    expect(data('/en/products/_.data?_routes=routes%2Fproducts%2Croutes%2Flocale')).toBeNull();
     expect(data('/en/products/_.data?values__id=92')).toBeNull();
     expect(data('/en/cart/_.data?_routes=routes%2Fproducts')).toBeNull();
     expect(data('/en/products/some-slug-1/_.data?_routes=routes%2Fproducts')).toBeNull();
@@ -118,9 +121,12 @@ describe('which data requests a kept answer may answer (decision 0080)', () => {
       setCookies: ['locale=en; Max-Age=31536000; Path=/; SameSite=Lax'],
       body: '[{"_1":2},"routes/products"]',
     });
-    const template = templateOf(answer, TOKEN)!;
+    const template = templateOf(answer, TOKEN, true)!;
     expect(fill(template, { nonce: 'x', token: 'y'.repeat(43) }).body).toBe(answer.body);
-    expect(templateOf({ ...answer, status: 202 }, TOKEN)).toBeNull();
+    expect(templateOf({ ...answer, status: 202 }, TOKEN, true)).toBeNull();
+    // Each kept only as what it was asked as: a data answer is no page, a page no data answer.
+    expect(templateOf(answer, TOKEN)).toBeNull();
+    expect(templateOf(rendered(), TOKEN, true)).toBeNull();
   });
 });
 

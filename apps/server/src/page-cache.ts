@@ -112,9 +112,13 @@ const KEPT_DATA_ROUTES = 'routes/products';
  * reasons. The key is the key of the same request without its session, as for a template.
  */
 export function keptDataRequest(req: PageRequest): TemplateRequest | null {
-  const [path = '', query = ''] = req.url.split('?', 2);
-  if (!KEPT_DATA_PATHS.some((route) => route.test(path))) return null;
-  if (new URLSearchParams(query).getAll('_routes').join(',') !== KEPT_DATA_ROUTES) return null;
+  // Read as React Router reads it (the whole query; the first `_routes`, split on commas): a second
+  // `?` would otherwise hide another route's loader inside what looked like the list's alone.
+  const url = new URL(req.url, 'http://kept.invalid');
+  if (!KEPT_DATA_PATHS.some((route) => route.test(url.pathname))) return null;
+  if (req.url.indexOf('?') !== req.url.lastIndexOf('?')) return null;
+  const routes = url.searchParams.getAll('_routes');
+  if (routes.length !== 1 || routes[0] !== KEPT_DATA_ROUTES) return null;
   return withoutSession(req, keyOf);
 }
 
@@ -157,17 +161,19 @@ const cookieName = (line: string) => line.slice(0, line.indexOf('=')).trim();
 
 /**
  * The token a rendered page would be kept with, or null when it must not be kept, from what
- * precedes its body: only a 200 HTML page (or data answer, decision 0080) whose cookies are the shared ones, and whose token is
- * known (the visitor's, or the one it set). So a render can be sent on while it is kept.
+ * precedes its body: only a 200 HTML page (or data answer, decision 0080) whose cookies are the
+ * shared ones, and whose token is known (the visitor's, or the one it set). So a render can be sent on while it is kept.
  */
 export function keepableToken(
   page: Omit<RenderedPage, 'body'>,
   visitorToken: string | undefined,
+  data = false,
 ): string | null {
   if (page.status !== 200) return null;
   const type = page.headers.find(([name]) => name.toLowerCase() === 'content-type')?.[1];
-  // A page, or React Router's data answer (turbo-stream) of a kept data request (decision 0080).
-  if (!type?.startsWith('text/html') && !type?.startsWith(DATA_TYPE)) return null;
+  // A page, or (`data`) React Router's data answer (turbo-stream) of a kept data request
+  // (decision 0080): each kept only as what it was asked as.
+  if (!type?.startsWith(data ? DATA_TYPE : 'text/html')) return null;
   if (!page.setCookies.every((line) => SETTABLE_COOKIES.has(cookieName(line)))) return null;
   const issued = page.setCookies
     .find((line) => cookieName(line) === 'csrftoken')
@@ -178,8 +184,12 @@ export function keepableToken(
 }
 
 /** The template of a rendered page, or null when it must not be kept (`keepableToken`). */
-export function templateOf(page: RenderedPage, visitorToken: string | undefined): Template | null {
-  const token = keepableToken(page, visitorToken);
+export function templateOf(
+  page: RenderedPage,
+  visitorToken: string | undefined,
+  data = false,
+): Template | null {
+  const token = keepableToken(page, visitorToken, data);
   if (!token) return null;
   return {
     status: page.status,

@@ -583,7 +583,10 @@ export async function mountStorefront(
               const { response } = rendered;
               const { head, setCookies } = keptHead(response, req.cspNonce);
               const visitorToken = keptToken(visitorCookie);
-              if (!response.body || !keepableToken({ ...head, setCookies }, visitorToken)) {
+              if (
+                !response.body ||
+                !keepableToken({ ...head, setCookies }, visitorToken, templated?.data)
+              ) {
                 // Not a page to keep (its status, a personal cookie): sent on below, the waiters
                 // render for themselves.
                 if (!templated?.request.session) own.rendered = rendered;
@@ -609,7 +612,11 @@ export async function mountStorefront(
               }
               try {
                 const text = await new Response(body).text();
-                return templateOf({ ...head, setCookies, body: text }, visitorToken);
+                return templateOf(
+                  { ...head, setCookies, body: text },
+                  visitorToken,
+                  templated?.data,
+                );
               } catch {
                 // The render broke off (this visitor left): nothing to keep; the waiters render.
                 return null;
