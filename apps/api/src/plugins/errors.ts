@@ -7,7 +7,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { localizeIssues, type ApiErrorCode, type IssueLike } from '@shop/contract';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '@shop/domain';
-import { isDatabaseUnavailable, isTransactionConflict } from '#api/lib/db-errors.ts';
+import { isDatabaseUnavailable, isPoolBusy, isTransactionConflict } from '#api/lib/db-errors.ts';
 
 export { isDatabaseUnavailable };
 import { translatorFor } from '#api/lib/i18n.ts';
@@ -83,6 +83,15 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply
         .code(503)
         .header('Retry-After', '2')
+        .send({ detail: translatorFor(req.locale)('errors.busy') });
+    }
+    if (isPoolBusy(error)) {
+      // Every connection in use and the queue for them full, or not moving for POOL_WAIT_MS
+      // (decision 0083): the database answers, the shop is busy. Nothing was written.
+      req.log.warn({ err: error }, 'no database connection free in time');
+      return reply
+        .code(503)
+        .header('Retry-After', '5')
         .send({ detail: translatorFor(req.locale)('errors.busy') });
     }
     if (isDatabaseUnavailable(error)) {
