@@ -68,7 +68,7 @@ type ConnectCallback = (
 type PoolWatch = {
   stats: () => PoolStats;
   /** Fails every ask waiting for a connection with `error` (the database is away). */
-  failWaiters(error: Error): void;
+  failWaiters: (error: Error) => void;
 };
 
 /**
