@@ -103,6 +103,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
         .send({ detail: translatorFor(req.locale)('errors.unavailable') });
     }
     const status = error.statusCode ?? 500;
+    if (isPrematureClose(error) && (req.raw.socket?.destroyed || reply.raw.destroyed)) {
+      // The visitor left (a closed tab, a cancelled download) while a stream was being sent:
+      // nobody to answer, and nothing of the shop broke.
+      req.log.info({ err: error }, 'the client closed the connection during the answer');
+      return reply.code(500).send({ detail: 'Internal server error.' });
+    }
     if (status >= 500) {
       req.log.error({ err: error }, 'request failed');
       return reply.code(500).send({ detail: 'Internal server error.' });
@@ -116,6 +122,17 @@ export function registerErrorHandler(app: FastifyInstance): void {
       .code(404)
       .send({ detail: translatorFor(localeOfUrl(req.url))('errors.request.notFound') });
   });
+}
+
+/** Node's "Premature close" (a stream ended before it finished), or one of its causes. */
+function isPrematureClose(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    if (typeof current !== 'object') return false;
+    const { code, cause } = current as { code?: unknown; cause?: unknown };
+    if (code === 'ERR_STREAM_PREMATURE_CLOSE') return true;
+    current = cause;
+  }
+  return false;
 }
 
 /**
