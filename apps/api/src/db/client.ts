@@ -8,6 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { isDatabaseUnavailable } from '../lib/db-errors.ts';
 import { startDatabaseSpan } from '../lib/timing.ts';
 import * as schema from './schema.ts';
 
@@ -48,7 +49,7 @@ export type PoolStats = {
   waits: number;
   /** …their time waiting, in seconds (PostgreSQL only: PGlite's queue is not ours to time)… */
   waitSeconds?: number;
-  /** …and the asks that gave up (CONNECT_TIMEOUT_MS; PostgreSQL only). */
+  /** …and the asks refused busy (a full queue, POOL_WAIT_MS; PostgreSQL only). */
   timeouts?: number;
 };
 
@@ -57,45 +58,122 @@ const poolStatsByDb = new WeakMap<object, () => PoolStats>();
 /** The connection figures of a database `openDatabase` opened; undefined for any other. */
 export const poolStatsOf = (db: Database): PoolStats | undefined => poolStatsByDb.get(db)?.();
 
+type ConnectCallback = (
+  error: Error | undefined,
+  client?: pg.PoolClient,
+  release?: () => void,
+) => void;
+
+/** What watchPool gives the pool's other wrappers: the figures, and a way to end the queue. */
+type PoolWatch = {
+  stats: () => PoolStats;
+  /** Fails every ask waiting for a connection with `error` (the database is away). */
+  failWaiters: (error: Error) => void;
+};
+
 /**
- * Counts the asks for a pool connection that had to wait (none free, the pool full) and how long
- * they waited: node-postgres's own `query()` and drizzle's transactions both ask through
- * `connect`.
+ * The queue in front of the pool's connections (decision 0083), and its figures. node-postgres's
+ * own `query()` and drizzle's transactions both ask through `connect`:
+ * - An ask that finds no free connection waits its turn, up to POOL_WAIT_MS (the pool's
+ *   `connectionTimeoutMillis`), and is then refused with a PoolBusyError (503 "busy").
+ * - At most `max × WAITERS_PER_CONNECTION` asks wait; one more is refused at once, busy too.
+ * - When the database is away (a new connection refused or not made within CONNECT_TIMEOUT_MS,
+ *   a query without an answer: failWaiters) the waiting asks fail at once with that error (503
+ *   "unavailable"), rather than each waiting for a connection that will not come. A connection
+ *   handed to an ask that already failed goes straight back.
+ * Counted: the asks that had to wait, their time waiting, and the ones that gave up.
  */
-function watchPool(pool: pg.Pool, max: number): () => PoolStats {
+function watchPool(pool: pg.Pool, max: number): PoolWatch {
   const counts = { waits: 0, waitSeconds: 0, timeouts: 0 };
-  const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
-  pool.connect = ((...args: unknown[]) => {
+  const connect = pool.connect.bind(pool) as (callback: ConnectCallback) => void;
+  const waiting = new Set<(error: Error) => void>();
+  // Asks failed by failWaiters that are still in node-postgres's queue until a connection or
+  // its timer comes: not counted against the bound.
+  let abandoned = 0;
+  const failWaiters = (error: Error) => {
+    for (const fail of [...waiting]) fail(error);
+  };
+  pool.connect = ((callback?: ConnectCallback) => {
+    let resolve: (client: pg.PoolClient) => void = () => {};
+    let reject: (error: Error) => void = () => {};
+    const promise = callback
+      ? undefined
+      : new Promise<pg.PoolClient>((yes, no) => {
+          resolve = yes;
+          reject = no;
+        });
+    const deliver = (error: Error | undefined, client?: pg.PoolClient, release?: () => void) => {
+      if (callback) callback(error, client, release);
+      else if (error || !client) reject(error ?? new Error('no connection'));
+      else resolve(client);
+    };
     // Free now: the idle connections and the ones the pool may still open, less the asks
     // already queued for them (node-postgres hands idle ones out on the next tick).
     const queued = pool.waitingCount >= pool.idleCount + (max - pool.totalCount);
+    if (queued && pool.waitingCount - abandoned >= max * WAITERS_PER_CONNECTION) {
+      counts.timeouts++;
+      const error = new PoolBusyError('too many requests waiting for a database connection');
+      process.nextTick(() => deliver(error));
+      return promise;
+    }
     const started = performance.now();
-    const done = (error: unknown) => {
-      if (error instanceof Error && /timeout exceeded when trying to connect/i.test(error.message))
-        counts.timeouts++;
+    let settled = false;
+    const done = (error: Error | undefined) => {
+      if (error instanceof PoolBusyError) counts.timeouts++;
       if (!queued) return;
       counts.waits++;
       counts.waitSeconds += (performance.now() - started) / 1000;
     };
-    const callback = args.at(-1);
-    if (typeof callback === 'function') {
-      args[args.length - 1] = (error: unknown, ...rest: unknown[]) => {
-        done(error);
-        return Reflect.apply(callback, undefined, [error, ...rest]) as unknown;
-      };
-      return connect(...args);
-    }
-    const result = connect(...args);
-    if (result instanceof Promise) result.then(() => done(null), done);
-    return result;
+    const fail = (error: Error) => {
+      if (settled) return;
+      settled = true;
+      waiting.delete(fail);
+      abandoned++;
+      done(error);
+      deliver(error);
+    };
+    if (queued) waiting.add(fail);
+    connect((error, client, release) => {
+      waiting.delete(fail);
+      if (settled) {
+        abandoned--;
+        release?.();
+        return;
+      }
+      settled = true;
+      let outcome = error;
+      if (error && /timeout exceeded when trying to connect/i.test(error.message)) {
+        outcome = new PoolBusyError('waited too long for a database connection');
+        outcome.cause = error;
+      } else if (error && isDatabaseUnavailable(error)) {
+        failWaiters(error);
+      }
+      done(outcome);
+      deliver(outcome, client, release);
+    });
+    return promise;
   }) as typeof pool.connect;
-  return () => ({
-    max,
-    busy: pool.totalCount - pool.idleCount,
-    idle: pool.idleCount,
-    waiting: pool.waitingCount,
-    ...counts,
-  });
+  return {
+    stats: () => ({
+      max,
+      busy: pool.totalCount - pool.idleCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount - abandoned,
+      ...counts,
+    }),
+    failWaiters,
+  };
+}
+
+/**
+ * node-postgres's client with its own connect timeout: the pool hands its clients the pool's
+ * options, whose `connectionTimeoutMillis` is the wait for a free connection (POOL_WAIT_MS);
+ * opening one is bounded by CONNECT_TIMEOUT_MS.
+ */
+class ShopClient extends pg.Client {
+  constructor(config?: pg.ClientConfig) {
+    super({ ...config, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  }
 }
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
@@ -118,11 +196,52 @@ export const DEFAULT_STATEMENT_TIMEOUT_MS = 5000;
 export const QUERY_TIMEOUT_MARGIN_MS = 1000;
 
 /**
- * How long a request waits for a connection, a new one or a free one of a full pool, before it
- * is answered 503 ("timeout exceeded when trying to connect"): brief, because a shopper waiting
- * longer is better served by the 503 screen and its Retry-After.
+ * How long opening a new connection may take before it fails ("timeout expired", answered 503
+ * "unavailable"): brief, because a database that does not accept a connection within it is away
+ * (refused, a partition), not busy.
  */
 export const CONNECT_TIMEOUT_MS = 2000;
+
+/**
+ * How long a request waits its turn for a connection of a full pool before it is answered 503
+ * "busy" (decision 0083). A full pool is a busy shop, not a database that is away: twenty
+ * shoppers checking out together on a loaded machine each wait a few hundred milliseconds per
+ * order ahead of them, and used to be refused after 2 s. A database that is away fails the
+ * waiters at once instead (failWaiters), so this bound only ends a queue that does not move.
+ */
+export const POOL_WAIT_MS = 20_000;
+
+/**
+ * How long a statement waiting in line for rows other transactions hold (an order for the stock
+ * other orders are taking) may take before PostgreSQL cancels it (decision 0083, lib/
+ * transactions.ts waitingInLine). Each order ahead holds the rows for one short transaction whose
+ * own statements stay under DB_STATEMENT_TIMEOUT_MS, but twenty orders of the same products on a
+ * busy machine queue for longer than the 5 s a single query may take.
+ */
+export const LOCK_WAIT_MS = 20_000;
+
+/**
+ * The comments waitingInLine's statements carry: between them, the connection's statements may
+ * take LOCK_WAIT_MS (and the read timeout's margin) before the pool gives up on an answer.
+ */
+export const IN_LINE_MARK = 'shop:in-line';
+export const OUT_OF_LINE_MARK = 'shop:out-of-line';
+
+/**
+ * How many asks may wait for a connection per connection of the pool before further ones are
+ * refused at once (503 "busy"): the queue is bounded, so a flood does not pile up requests that
+ * would wait out POOL_WAIT_MS only to be refused then.
+ */
+export const WAITERS_PER_CONNECTION = 50;
+
+/** The error an ask for a connection gets when the pool's queue is full or did not move. */
+export class PoolBusyError extends Error {
+  readonly code = 'POOL_BUSY';
+  constructor(message: string) {
+    super(message);
+    this.name = 'PoolBusyError';
+  }
+}
 
 /**
  * Idle time after which the kernel probes a pool connection (TCP keepalive), so a connection
@@ -163,6 +282,8 @@ export type DatabaseOptions =
       poolSize?: number;
       /** PostgreSQL cancels a longer query (57014, answered 503); 0 turns it off. */
       statementTimeoutMs?: number;
+      /** How long a request waits for a connection of a full pool (POOL_WAIT_MS; ≥ 2 s). */
+      poolWaitMs?: number;
       /** Where the pool reports a lost connection: the process's logger (the console if none). */
       logger?: { warn(details: { err: Error }, message: string): void };
     }
@@ -189,8 +310,16 @@ function textOf(query: unknown): string {
  * - A transaction whose BEGIN fails gives its connection back with the error: drizzle-orm (0.45)
  *   runs BEGIN before the try/finally that releases it, so that connection would never return,
  *   and a partition during a few checkouts would leave a pool that waits for nothing forever.
+ * - A statement in line for row locks (waitingInLine, between IN_LINE_MARK and OUT_OF_LINE_MARK)
+ *   is waited for as long as PostgreSQL lets it wait (LOCK_WAIT_MS), plus the margin.
+ * - The asks waiting for a connection fail too (`onSilent`, watchPool's failWaiters): the
+ *   connections they wait for are the silent ones.
  */
-function giveUpWhenSilent(pool: pg.Pool): void {
+function giveUpWhenSilent(
+  pool: pg.Pool,
+  onSilent: (error: Error) => void,
+  lineTimeoutMs: number,
+): void {
   const idle = new Set<pg.PoolClient>();
   pool.on('release', (_error, client) => idle.add(client));
   pool.on('acquire', (client) => idle.delete(client));
@@ -201,6 +330,7 @@ function giveUpWhenSilent(pool: pg.Pool): void {
     if (error instanceof Error && error.message === 'Query read timeout') {
       void end(client);
       for (const other of idle) void end(other);
+      onSilent(error);
     }
     if (checkedOut && /^\s*begin\b/i.test(text)) {
       const release = client.release.bind(client);
@@ -213,8 +343,15 @@ function giveUpWhenSilent(pool: pg.Pool): void {
   pool.on('connect', (client) => {
     const query = client.query.bind(client);
     let queue: Promise<unknown> = Promise.resolve();
+    // Between waitingInLine's marks: the statement timeout is LOCK_WAIT_MS on this connection.
+    let inLine = false;
     client.query = ((...args: unknown[]) => {
       const text = textOf(args[0]);
+      if (/^\s*begin\b/i.test(text) || text.includes(OUT_OF_LINE_MARK)) inLine = false;
+      else if (text.includes(IN_LINE_MARK)) inLine = true;
+      if (inLine && lineTimeoutMs > 0 && typeof args[0] === 'object' && args[0] !== null) {
+        args[0] = { ...args[0], query_timeout: lineTimeoutMs };
+      }
       const callback = args.at(-1);
       if (typeof callback === 'function') {
         // The pool's own query() (drizzle's statements outside transactions): the pool releases.
@@ -356,11 +493,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         `-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD}`,
         ...(timeout > 0 ? [`-c statement_timeout=${Math.floor(timeout)}`] : []),
       ].join(' '),
-      // A database that does not answer fails the request (503) instead of holding it: no
-      // connection within CONNECT_TIMEOUT_MS (a full pool included), no answer to a query
+      // A database that does not answer fails the request (503) instead of holding it: no new
+      // connection within CONNECT_TIMEOUT_MS (ShopClient), no answer to a query
       // within the statement timeout and a margin. With the statement timeout off (0) nothing
       // bounds a query, on purpose: whoever turned it off runs queries longer than any bound.
-      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      // The wait for a free connection; node-postgres bounds opening one by it too, so it is
+      // never shorter than ShopClient's own CONNECT_TIMEOUT_MS.
+      connectionTimeoutMillis: Math.max(options.poolWaitMs ?? POOL_WAIT_MS, CONNECT_TIMEOUT_MS),
+      Client: ShopClient,
       ...(timeout > 0 ? { query_timeout: Math.floor(timeout) + QUERY_TIMEOUT_MARGIN_MS } : {}),
       keepAlive: true,
       keepAliveInitialDelayMillis: KEEPALIVE_DELAY_MS,
@@ -372,14 +512,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       if (log) log.warn({ err }, 'database connection lost');
       else console.warn(`database connection lost: ${err.message}`);
     });
-    giveUpWhenSilent(pool);
+    const watch = watchPool(pool, max);
+    giveUpWhenSilent(
+      pool,
+      watch.failWaiters,
+      timeout > 0 ? Math.max(timeout, LOCK_WAIT_MS) + QUERY_TIMEOUT_MARGIN_MS : 0,
+    );
     timeQueries(pool);
-    const stats = watchPool(pool, max);
     // Fail fast with a clear error instead of on the first request.
     const client = await pool.connect();
     client.release();
     const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
-    poolStatsByDb.set(db, stats);
+    poolStatsByDb.set(db, watch.stats);
     return {
       db,
       kind: 'postgres',

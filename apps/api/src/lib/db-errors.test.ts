@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDatabaseUnavailable } from './db-errors.ts';
+import { isDatabaseUnavailable, isPoolBusy } from './db-errors.ts';
 
 const withCode = (code: string, message = 'x') => Object.assign(new Error(message), { code });
 
@@ -28,5 +28,21 @@ describe('isDatabaseUnavailable', () => {
     ['nothing', undefined],
   ])('says no for %s', (_name, error) => {
     expect(isDatabaseUnavailable(error)).toBe(false);
+  });
+});
+
+describe('isPoolBusy', () => {
+  it('is the pool’s refusal of a busy moment, under drizzle’s wrapper too (decision 0083)', () => {
+    const busy = withCode('POOL_BUSY', 'too many requests waiting for a database connection');
+    expect(isPoolBusy(busy)).toBe(true);
+    expect(isPoolBusy(new Error('Failed query', { cause: busy }))).toBe(true);
+    // Not a bug either: pages show their 503 screen for it.
+    expect(isDatabaseUnavailable(busy)).toBe(true);
+  });
+
+  it('is not a database that is away, nor a bug', () => {
+    expect(isPoolBusy(withCode('ECONNREFUSED'))).toBe(false);
+    expect(isPoolBusy(new Error('timeout expired'))).toBe(false);
+    expect(isPoolBusy(new TypeError('x is undefined'))).toBe(false);
   });
 });

@@ -14,10 +14,13 @@ const UNAVAILABLE_CODES = new Set([
   '57P01',
   '57P02',
   '57P03',
+  // The pool's queue refused the ask (db/client.ts PoolBusyError): not a bug either, and a page
+  // shows the 503 screen for it; the API answers it "busy" (isPoolBusy, plugins/errors.ts).
+  'POOL_BUSY',
 ]);
 
 const UNAVAILABLE_MESSAGES =
-  /connection terminated|timeout exceeded when trying to connect|connection error|Connection refused|server closed the connection|Query read timeout|is not queryable|Stream isn't writeable|Connection is closed|Command timed out/i;
+  /connection terminated|timeout exceeded when trying to connect|timeout expired|connection error|Connection refused|server closed the connection|Query read timeout|is not queryable|Stream isn't writeable|Connection is closed|Command timed out/i;
 
 /**
  * Whether `error` (or one of its causes: drizzle wraps the driver's) says the database, or Redis
@@ -35,6 +38,21 @@ export function isDatabaseUnavailable(error: unknown): boolean {
       return true;
     }
     if (typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message)) return true;
+    current = cause;
+  }
+  return false;
+}
+
+/**
+ * Whether `error` (or one of its causes) is the pool's refusal of a busy moment (db/client.ts
+ * PoolBusyError: its queue full, or no connection free within POOL_WAIT_MS): the database
+ * answers, the shop is busy (decision 0083).
+ */
+export function isPoolBusy(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    if (typeof current !== 'object') return false;
+    const { code, cause } = current as { code?: unknown; cause?: unknown };
+    if (code === 'POOL_BUSY') return true;
     current = cause;
   }
   return false;

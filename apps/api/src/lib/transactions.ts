@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
-import type { Database } from '#api/db/client.ts';
+import { IN_LINE_MARK, LOCK_WAIT_MS, OUT_OF_LINE_MARK, type Database } from '#api/db/client.ts';
+import { rowsOf } from '#api/db/rows.ts';
 import { isTransactionConflict } from './db-errors.ts';
 
 /*
@@ -64,4 +66,25 @@ export function inTransaction<T>(
   const run = () => db.transaction((tx) => fn(tx as Database));
   if (db instanceof PgTransaction) return run();
   return withRetries(run, options);
+}
+
+/**
+ * Runs `work` (statements that take row locks) in `tx` with the statement timeout raised to
+ * LOCK_WAIT_MS for this transaction, then sets the timeout back (decision 0083): waiting there is
+ * queueing, not a slow query. The pool's read timeout follows on that connection (db/client.ts,
+ * IN_LINE_MARK). A timeout that is off (0, as on PGlite, or DB_STATEMENT_TIMEOUT_MS=0) stays off.
+ */
+export async function waitingInLine<T>(tx: Database, work: () => Promise<T>): Promise<T> {
+  const raised = await tx.execute(
+    sql`select current_setting('statement_timeout') as previous,
+      set_config('statement_timeout',
+        case when current_setting('statement_timeout') = '0' then '0' else ${String(LOCK_WAIT_MS)} end,
+        true) ${sql.raw(`/* ${IN_LINE_MARK} */`)}`,
+  );
+  const previous = rowsOf<{ previous: string }>(raised)[0]?.previous ?? '0';
+  const result = await work();
+  await tx.execute(
+    sql`select set_config('statement_timeout', ${previous}, true) ${sql.raw(`/* ${OUT_OF_LINE_MARK} */`)}`,
+  );
+  return result;
 }

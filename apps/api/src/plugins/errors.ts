@@ -7,7 +7,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { localizeIssues, type ApiErrorCode, type IssueLike } from '@shop/contract';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '@shop/domain';
-import { isDatabaseUnavailable, isTransactionConflict } from '#api/lib/db-errors.ts';
+import { isDatabaseUnavailable, isPoolBusy, isTransactionConflict } from '#api/lib/db-errors.ts';
 
 export { isDatabaseUnavailable };
 import { translatorFor } from '#api/lib/i18n.ts';
@@ -85,6 +85,15 @@ export function registerErrorHandler(app: FastifyInstance): void {
         .header('Retry-After', '2')
         .send({ detail: translatorFor(req.locale)('errors.busy') });
     }
+    if (isPoolBusy(error)) {
+      // Every connection in use and the queue for them full, or not moving for POOL_WAIT_MS
+      // (decision 0083): the database answers, the shop is busy. Nothing was written.
+      req.log.warn({ err: error }, 'no database connection free in time');
+      return reply
+        .code(503)
+        .header('Retry-After', '5')
+        .send({ detail: translatorFor(req.locale)('errors.busy') });
+    }
     if (isDatabaseUnavailable(error)) {
       // The pool reconnects by itself once the database is back: a short, honest answer.
       req.log.warn({ err: error }, 'database unavailable');
@@ -94,6 +103,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
         .send({ detail: translatorFor(req.locale)('errors.unavailable') });
     }
     const status = error.statusCode ?? 500;
+    if (isPrematureClose(error) && (req.raw.socket?.destroyed || reply.raw.destroyed)) {
+      // The visitor left (a closed tab, a cancelled download) while a stream was being sent:
+      // nobody to answer, and nothing of the shop broke.
+      req.log.info({ err: error }, 'the client closed the connection during the answer');
+      return reply.code(500).send({ detail: 'Internal server error.' });
+    }
     if (status >= 500) {
       req.log.error({ err: error }, 'request failed');
       return reply.code(500).send({ detail: 'Internal server error.' });
@@ -107,6 +122,17 @@ export function registerErrorHandler(app: FastifyInstance): void {
       .code(404)
       .send({ detail: translatorFor(localeOfUrl(req.url))('errors.request.notFound') });
   });
+}
+
+/** Node's "Premature close" (a stream ended before it finished), or one of its causes. */
+function isPrematureClose(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    if (typeof current !== 'object') return false;
+    const { code, cause } = current as { code?: unknown; cause?: unknown };
+    if (code === 'ERR_STREAM_PREMATURE_CLOSE') return true;
+    current = cause;
+  }
+  return false;
 }
 
 /**

@@ -29,7 +29,7 @@ import type { PaymentKind } from '#api/lib/payments.ts';
 import type { Database } from '#api/db/client.ts';
 import * as s from '#api/db/schema.ts';
 import { translated } from '#api/db/translations.ts';
-import { inTransaction } from '#api/lib/transactions.ts';
+import { inTransaction, waitingInLine } from '#api/lib/transactions.ts';
 import {
   findPromoCode,
   lockCart,
@@ -247,13 +247,17 @@ async function commitOrder(
     for (const [productId, perUnit] of uses[i]!)
       needs.set(productId, (needs.get(productId) ?? 0) + perUnit * line.quantity);
   const ids = [...needs.keys()];
+  // Orders of the same products queue here, each for the ones ahead: in line, not stuck
+  // (LOCK_WAIT_MS, decision 0083).
   const locked = ids.length
-    ? await tx
-        .select({ id: s.products.id, stock: s.products.stock })
-        .from(s.products)
-        .where(inArray(s.products.id, ids))
-        .orderBy(asc(s.products.id))
-        .for('update')
+    ? await waitingInLine(tx, () =>
+        tx
+          .select({ id: s.products.id, stock: s.products.stock })
+          .from(s.products)
+          .where(inArray(s.products.id, ids))
+          .orderBy(asc(s.products.id))
+          .for('update'),
+      )
     : [];
   const short = firstShortLine(
     lines.map((line, i) => ({ key: line.key, quantity: line.quantity, uses: uses[i]! })),

@@ -5,7 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '#api/db/client.ts';
 import { openTestDatabase } from '../../test/helpers.ts';
-import { chooseLoad, generateCatalogue, type CatalogueOptions } from './catalogue-generator.ts';
+import {
+  BulkLoadLockedError,
+  chooseLoad,
+  generateCatalogue,
+  type CatalogueOptions,
+} from './catalogue-generator.ts';
 
 type Row = Record<string, unknown>;
 
@@ -180,6 +185,37 @@ describe('a bulk load of the catalogue', () => {
       expect(await structure(handle)).toEqual(shape);
       const [after] = await rows(handle, sql`SELECT count(*)::int AS n FROM products`);
       expect(after?.n).toBe(count?.n);
+    });
+  });
+});
+
+describe.skipIf(!process.env.DATABASE_URL)('a bulk load beside a live shop (PostgreSQL)', () => {
+  it('gives up on the tables’ locks within its lock timeout, with a clear message, and changes nothing', async () => {
+    await withDatabase(async (handle) => {
+      const shape = await structure(handle);
+      // A shop's transaction reading the products, open while the load starts.
+      let finish: () => void = () => {};
+      const held = new Promise<void>((resolve) => (finish = resolve));
+      let reading: () => void = () => {};
+      const read = new Promise<void>((resolve) => (reading = resolve));
+      const shop = handle.db.transaction(async (tx) => {
+        await tx.execute(sql`SELECT 1 FROM products LIMIT 1`);
+        reading();
+        await held;
+      });
+      await read;
+      const started = Date.now();
+      try {
+        await expect(
+          generateCatalogue(handle.db, { ...CATALOGUE, load: 'bulk', lockTimeoutMs: 300 }),
+        ).rejects.toThrow(BulkLoadLockedError);
+        // Its lock timeout, not the shop's transaction, ends the wait.
+        expect(Date.now() - started).toBeLessThan(5_000);
+      } finally {
+        finish();
+        await shop;
+      }
+      expect(await structure(handle)).toEqual(shape);
     });
   });
 });

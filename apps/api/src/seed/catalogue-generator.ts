@@ -40,6 +40,11 @@ export type CatalogueOptions = {
   now?: number;
   /** Products per COPY batch; default 5,000 (tests take fewer, to cover several batches). */
   batchSize?: number;
+  /**
+   * `bulk`: how long setting the tables' indexes, keys and triggers aside may wait for the
+   * tables' locks before the load gives up (BULK_LOCK_TIMEOUT_MS).
+   */
+  lockTimeoutMs?: number;
   log?: (message: string) => void;
 };
 
@@ -914,6 +919,31 @@ function quoteIdent(name: string): string {
 }
 
 /**
+ * How long the bulk load waits for the ACCESS EXCLUSIVE locks its DROP INDEX / ALTER TABLE take.
+ * A lock asked for waits behind the shop's open transactions on the table, and every request of
+ * the shop that reads the table after it waits behind the ask: a load started beside a live shop
+ * would stall it for as long as it waited. It gives up instead, with BulkLoadLockedError.
+ */
+export const BULK_LOCK_TIMEOUT_MS = 2_000;
+
+/** The bulk load could not lock the catalogue's tables within its lock timeout. */
+export class BulkLoadLockedError extends Error {
+  constructor(waitedMs: number, options: { cause: unknown }) {
+    super(
+      `The bulk load gave up after waiting ${waitedMs} ms for the catalogue's tables: other ` +
+        'sessions (a running shop) are using them, and waiting would have stalled their requests. ' +
+        'Stop the shop and run it again, or load row by row (--load rows).',
+      options,
+    );
+    this.name = 'BulkLoadLockedError';
+  }
+}
+
+/** PostgreSQL's lock_not_available (55P03): lock_timeout ran out. */
+const isLockTimeout = (error: unknown) =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '55P03';
+
+/**
  * Every batch in one transaction with the indexes, foreign keys and derived-data triggers of
  * LOADED_TABLES set aside, then the derived data in one statement each, then everything put back
  * (decision 0078). The transaction is what keeps a shop whole: killed at any point, the database
@@ -928,12 +958,22 @@ async function bulkLoad(
   now: number,
   log: (message: string) => void,
   progress: (done: number) => void,
+  lockTimeoutMs: number = BULK_LOCK_TIMEOUT_MS,
 ): Promise<void> {
   await inTransaction(connection, async () => {
     // Index builds sort in memory up to this (default 64 MB): the GIN indexes of 400,000 titles.
     await connection.query(`SET LOCAL maintenance_work_mem = '256MB'`);
     const setAside = await setAsideForLoad(connection);
-    for (const item of setAside) await connection.query(item.drop);
+    // The first DROP or ALTER of each table takes its ACCESS EXCLUSIVE lock, held to COMMIT: those
+    // waits are bounded; nothing after them waits for another session.
+    await connection.query(`SET LOCAL lock_timeout = ${Math.max(1, Math.floor(lockTimeoutMs))}`);
+    try {
+      for (const item of setAside) await connection.query(item.drop);
+    } catch (error) {
+      if (isLockTimeout(error)) throw new BulkLoadLockedError(lockTimeoutMs, { cause: error });
+      throw error;
+    }
+    await connection.query(`SET LOCAL lock_timeout TO DEFAULT`);
     log(`set aside for the load: ${setAside.map((item) => item.what).join(', ')}`);
 
     let first = Number.POSITIVE_INFINITY;
@@ -1023,7 +1063,7 @@ export async function generateCatalogue(
   try {
     if (load === 'bulk') {
       log(`loading in one transaction, indexes rebuilt after it (--load bulk)`);
-      await bulkLoad(connection, batches(), vat.id, now, log, progress);
+      await bulkLoad(connection, batches(), vat.id, now, log, progress, options.lockTimeoutMs);
     } else {
       let done = 0;
       for (const batch of batches()) {
