@@ -365,9 +365,13 @@ describe('the pages under the CSP (no violation reported)', () => {
     page.on('console', (message) => {
       const text = message.text();
       if (message.type() === 'error' || /Content Security Policy|Permissions-Policy/i.test(text))
-        problems.push(`${page.url()}: ${text}`);
+        problems.push(`${page.url()}: ${text} (at ${message.location().url})`);
     });
-    page.on('pageerror', (error) => problems.push(`${page.url()}: ${error.message}`));
+    // With its stack: an uncaught error seen once in a loaded run (an AbortError on the checkout,
+    // CI of 2026-11-27) could not be placed from its message alone.
+    page.on('pageerror', (error) =>
+      problems.push(`${page.url()}: ${error.stack ?? error.message}`),
+    );
     return problems;
   }
 
