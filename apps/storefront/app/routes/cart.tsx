@@ -12,6 +12,7 @@ import { FieldErrors, FormErrors } from '#app/components/form-messages.tsx';
 import { useMoney } from '#app/components/price.tsx';
 import { SizedImage } from '#app/components/sized-image.tsx';
 import { formChecks, useLazyShopForm } from '#app/lib/lazy-form.ts';
+import type * as CartChecksModule from '#app/lib/cart-checks.ts';
 import { cartPageForm } from '#app/lib/cart-forms.ts';
 import { variationText } from '#app/lib/cart-lines.ts';
 import { resultFor } from '#app/lib/form-result.ts';
@@ -113,7 +114,7 @@ export function meta({ matches, location }: Route.MetaArgs) {
  * steppers and "Remove" send fixed values and are checked by the server only, as before.
  */
 const cartChecks = formChecks(() => import('#app/lib/cart-checks.ts'));
-type CartChecks = typeof import('#app/lib/cart-checks.ts');
+type CartChecks = typeof CartChecksModule;
 
 function Line({ line, reply }: { line: Cart['items'][number]; reply: FormReply | undefined }) {
   const { locale, t } = useI18n();

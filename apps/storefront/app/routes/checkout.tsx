@@ -39,6 +39,7 @@ import { useIsPending } from '#app/lib/pending.ts';
 import { checkoutHandle, scriptsAfterPaintHandle } from '#app/lib/route-handle.ts';
 import { pageMeta } from '#app/lib/seo.ts';
 import { formChecks, useLazyShopForm } from '#app/lib/lazy-form.ts';
+import type * as CheckoutChecksModule from '#app/lib/checkout-checks.ts';
 import { optional } from '#app/lib/api-errors.server.ts';
 import { noPlaces, placesFor, type Places } from '#app/lib/places.server.ts';
 import { getShopRequest } from '#app/lib/shop.server.ts';
@@ -265,7 +266,7 @@ const SECTION_ORDER: readonly CheckoutSection[] = ['contact', 'address', 'delive
  * (decision 0084): zod and the schemas were as much of the page's start-up as React DOM.
  */
 const checkoutChecks = formChecks(() => import('#app/lib/checkout-checks.ts'));
-type CheckoutChecks = typeof import('#app/lib/checkout-checks.ts');
+type CheckoutChecks = typeof CheckoutChecksModule;
 
 function CheckoutForm({ data: loaderData, reply }: { data: FormStep; reply: unknown }) {
   const { t } = useI18n();
@@ -370,18 +371,12 @@ function CheckoutForm({ data: loaderData, reply }: { data: FormStep; reply: unkn
     document.getElementById(`checkout-${section}-title`)?.focus();
   }
 
-  // A "Continue" pressed before the check has loaded: done once it has (a second press meanwhile
-  // is the same one).
-  const waiting = useRef(false);
   function continueFrom(section: CheckoutSection, element: HTMLFormElement | null) {
     if (!element) return;
+    // Pressed before the check has loaded: done once it has (a second press meanwhile does the
+    // same again, which changes nothing).
     if (!checkoutChecks.settled) {
-      if (waiting.current) return;
-      waiting.current = true;
-      void checkoutChecks.load().then(() => {
-        waiting.current = false;
-        continueFrom(section, element);
-      });
+      void checkoutChecks.load().then(() => continueFrom(section, element));
       return;
     }
     const values = new FormData(element);
