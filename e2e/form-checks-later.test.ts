@@ -107,7 +107,7 @@ describe('the cart’s and the checkout’s form checks load on the first touch'
   it('a cart form sent before its check arrived is checked once it has: an empty code is flagged, nothing sent', async () => {
     const { page } = await withCart();
     const errors = watchErrors(page);
-    const { posts } = watchRequests(page);
+    const { scripts, posts } = watchRequests(page);
     await openStarted(page, '/en/checkout/cart/');
     const release = await hold(page, '**/assets/cart-checks-*.js');
     const apply = page.getByRole('button', { name: english.cart.apply });
@@ -115,6 +115,7 @@ describe('the cart’s and the checkout’s form checks load on the first touch'
     await apply.click();
     release();
     await page.getByText(english.forms.required).first().waitFor();
+    expect(scripts.filter((path) => /cart-checks-/.test(path))).toHaveLength(1);
     expect(posts).toEqual([]);
     expect(errors).toEqual([]);
   });
