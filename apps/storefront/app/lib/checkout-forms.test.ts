@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseForm } from './forms.ts';
 import { checkoutPageForm, checkoutSections } from './checkout-forms.ts';
+import { CHECKOUT_SECTION_FIELDS } from './checkout-sections.ts';
 import { checkoutHandle, scriptsAfterPaintHandle, wantsCheckoutChrome } from './route-handle.ts';
 
 const t = (key: string) => key;
@@ -14,6 +15,15 @@ const formOf = (values: Record<string, string>) => {
 };
 
 describe('the checkout’s sections', () => {
+  it('the page knows each section’s fields without its schema: the same as the schema’s (decision 0084)', () => {
+    for (const [section, schema] of Object.entries(CHECKOUT_SECTIONS)) {
+      expect(
+        [...CHECKOUT_SECTION_FIELDS[section as keyof typeof CHECKOUT_SECTIONS]].sort(),
+        section,
+      ).toEqual(Object.keys(schema.shape).sort());
+    }
+  });
+
   it('a section checks its own fields only: contact is done while the address is empty', () => {
     const values = formOf({
       email: 'anna@example.com',

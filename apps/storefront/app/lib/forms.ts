@@ -21,20 +21,9 @@ export function parseForm<Schema extends z.ZodType>(
   });
 }
 
-/**
- * The action's result for one of several forms on a page (the cart's lines): the result of the
- * submission whose values match `fields` (its intent and item), else nothing.
- */
-export function resultFor<Result extends { initialValue?: Record<string, unknown> | null }>(
-  reply: { result: Result } | null | undefined,
-  fields: Readonly<Record<string, string>>,
-): Result | undefined {
-  const values = reply?.result.initialValue;
-  if (!values) return undefined;
-  return Object.entries(fields).every(([name, value]) => values[name] === value)
-    ? reply.result
-    : undefined;
-}
+// Re-exported: pages whose forms load their checks later import it from its own module, which
+// brings no zod (decision 0084).
+export { resultFor } from './form-result.ts';
 
 /**
  * A GET filter form read from the address (a filtered list can be bookmarked and paged without

@@ -15,7 +15,7 @@ import { useI18n } from './i18n.tsx';
  * and the form was never sent — an empty Subject was flagged only on the second try.
  */
 
-type ShopFormOptions<Schema extends z.ZodType> = {
+export type ShopFormOptions<Schema extends z.ZodType> = {
   /** Fixed where a page has several forms or the form must keep its id across renders. */
   id?: string;
   /** The action's `result` for this form (`resultFor` where forms share one action). */

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { data, Form } from 'react-router';
-import { getFormProps, getInputProps } from '@conform-to/react';
+import { getInputProps } from '@conform-to/react';
 import { isApiError, type Cart } from '@shop/contract';
 import { MAX_LINE_QUANTITY } from '@shop/domain';
 import { Button, buttonVariants } from '#app/components/button.tsx';
@@ -11,10 +11,11 @@ import { TotalsList } from '#app/components/totals-list.tsx';
 import { FieldErrors, FormErrors } from '#app/components/form-messages.tsx';
 import { useMoney } from '#app/components/price.tsx';
 import { SizedImage } from '#app/components/sized-image.tsx';
-import { useShopForm } from '#app/lib/shop-form.ts';
-import { cartPageForm, cartQuantityForm, promoCodeForm } from '#app/lib/cart-forms.ts';
+import { formChecks, useLazyShopForm } from '#app/lib/lazy-form.ts';
+import type * as CartChecksModule from '#app/lib/cart-checks.ts';
+import { cartPageForm } from '#app/lib/cart-forms.ts';
 import { variationText } from '#app/lib/cart-lines.ts';
-import { resultFor } from '#app/lib/forms.ts';
+import { resultFor } from '#app/lib/form-result.ts';
 import { recoverRefusedLine } from '#app/lib/cart-refusal.server.ts';
 import { revalidateAfterCartChange, type CartChanged } from '#app/lib/cart-revalidate.ts';
 import { apiFailure, invalid, readForm, type FormReply } from '#app/lib/forms.server.ts';
@@ -107,16 +108,28 @@ export function meta({ matches, location }: Route.MetaArgs) {
   return pageMeta({ matches, location, titleKey: 'cart.title', robots: 'noindex' });
 }
 
+/**
+ * The quantity's and the promo code's checks in the browser, loaded on the first touch of a form
+ * (decision 0084): zod and the schemas were as much of the page's start-up as React DOM. The
+ * steppers and "Remove" send fixed values and are checked by the server only, as before.
+ */
+const cartChecks = formChecks(() => import('#app/lib/cart-checks.ts'));
+type CartChecks = typeof CartChecksModule;
+
 function Line({ line, reply }: { line: Cart['items'][number]; reply: FormReply | undefined }) {
   const { locale, t } = useI18n();
   const money = useMoney();
   const id = String((line.ref === 'bundle' ? line.bundle : line.product) ?? '');
-  const [form, fields] = useShopForm(cartQuantityForm, {
-    id: `line-${line.id}`,
-    lastResult: resultFor(reply, { intent: 'quantity', item: id, ref: line.ref }),
-    defaultValue: { quantity: line.quantity },
-    shouldValidate: 'onBlur',
-  });
+  const [form, fields, formProps] = useLazyShopForm(
+    cartChecks,
+    (m: CartChecks) => m.cartQuantityForm,
+    {
+      id: `line-${line.id}`,
+      lastResult: resultFor(reply, { intent: 'quantity', item: id, ref: line.ref }),
+      defaultValue: { quantity: line.quantity },
+      shouldValidate: 'onBlur',
+    },
+  );
   const image = line.item.images[0];
   const stepFormId = `line-${line.id}-step`;
   // The field shows what the cart holds after every answer: a refused quantity that leaves the
@@ -167,7 +180,7 @@ function Line({ line, reply }: { line: Cart['items'][number]; reply: FormReply |
             method="post"
             className="flex flex-wrap items-center gap-2"
             preventScrollReset
-            {...getFormProps(form)}
+            {...formProps}
           >
             <CsrfInput />
             <input type="hidden" name="intent" value="quantity" />
@@ -261,11 +274,15 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
   const { locale, t } = useI18n();
   // Busy while one of the cart's own forms is sent and the cart reloads.
   const busy = useIsPending();
-  const [promoForm, promoFields] = useShopForm(promoCodeForm, {
-    id: 'promo-code',
-    lastResult: resultFor(actionData, { intent: 'promo' }),
-    shouldValidate: 'onSubmit',
-  });
+  const [promoForm, promoFields, promoFormProps] = useLazyShopForm(
+    cartChecks,
+    (m: CartChecks) => m.promoCodeForm,
+    {
+      id: 'promo-code',
+      lastResult: resultFor(actionData, { intent: 'promo' }),
+      shouldValidate: 'onSubmit',
+    },
+  );
   // Removals have no fields: what went wrong with them is said above the cart.
   const removal =
     resultFor(actionData, { intent: 'remove' }) ??
@@ -329,7 +346,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
               </button>
             </Form>
           ) : (
-            <Form method="post" className="mt-4" {...getFormProps(promoForm)}>
+            <Form method="post" className="mt-4" {...promoFormProps}>
               <CsrfInput />
               <input type="hidden" name="intent" value="promo" />
               <label htmlFor={promoFields.code.id} className="sr-only">

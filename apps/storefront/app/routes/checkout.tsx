@@ -1,6 +1,5 @@
-import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { data, Form, redirect, useNavigate } from 'react-router';
-import { getFormProps } from '@conform-to/react';
 import type { Order, Payment } from '@shop/contract';
 import {
   pageAfterOrder,
@@ -30,13 +29,8 @@ import {
 } from '#app/components/form-messages.tsx';
 import { useMoney } from '#app/components/price.tsx';
 import { checkoutKey } from '#app/lib/checkout-key.server.ts';
-import {
-  checkoutSections,
-  changePaymentForm,
-  checkoutPageForm,
-  type CheckoutSection,
-} from '#app/lib/checkout-forms.ts';
-import { parseForm } from '#app/lib/forms.ts';
+import { checkoutPageForm, type CheckoutSection } from '#app/lib/checkout-forms.ts';
+import { CHECKOUT_SECTION_FIELDS } from '#app/lib/checkout-sections.ts';
 import { apiFailure, invalid, readForm, type FormReply } from '#app/lib/forms.server.ts';
 import { useHydrated } from '#app/lib/hydrated.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
@@ -44,7 +38,8 @@ import { shopTranslator } from '#app/lib/messages.server.ts';
 import { useIsPending } from '#app/lib/pending.ts';
 import { checkoutHandle, scriptsAfterPaintHandle } from '#app/lib/route-handle.ts';
 import { pageMeta } from '#app/lib/seo.ts';
-import { useShopForm } from '#app/lib/shop-form.ts';
+import { formChecks, useLazyShopForm } from '#app/lib/lazy-form.ts';
+import type * as CheckoutChecksModule from '#app/lib/checkout-checks.ts';
 import { optional } from '#app/lib/api-errors.server.ts';
 import { noPlaces, placesFor, type Places } from '#app/lib/places.server.ts';
 import { getShopRequest } from '#app/lib/shop.server.ts';
@@ -266,6 +261,13 @@ function Section({
 
 const SECTION_ORDER: readonly CheckoutSection[] = ['contact', 'address', 'delivery', 'payment'];
 
+/**
+ * The order's and the payment's checks in the browser, loaded on the first touch of a form
+ * (decision 0084): zod and the schemas were as much of the page's start-up as React DOM.
+ */
+const checkoutChecks = formChecks(() => import('#app/lib/checkout-checks.ts'));
+type CheckoutChecks = typeof CheckoutChecksModule;
+
 function CheckoutForm({ data: loaderData, reply }: { data: FormStep; reply: unknown }) {
   const { t } = useI18n();
   const money = useMoney();
@@ -273,23 +275,39 @@ function CheckoutForm({ data: loaderData, reply }: { data: FormStep; reply: unkn
   const checkoutReply = reply as CheckoutReply | undefined;
   const places: Places = checkoutReply?.places ?? loaderData.places;
   const { cart, deliveries, payments, countries, address, addresses } = loaderData;
-  const pageForm = checkoutPageForm({
-    pickupIds: deliveries.filter((d) => d.pickup).map((d) => d.id),
-    countries,
-  });
-  const sections = checkoutSections({ countries });
-  const [form, fields] = useShopForm(pageForm, {
-    lastResult: checkoutReply?.result,
-    defaultValue: {
-      email: loaderData.email,
-      ...(address && addressFormValues(address)),
-      firstName: loaderData.firstName,
-      lastName: loaderData.lastName,
-      delivery: String(deliveries[0]?.id ?? ''),
-      payment: String(payments[0]?.id ?? ''),
-      promoCode: cart.promoCode?.code ?? '',
+  // The page's schemas, made once the check has loaded (and again for another offer).
+  const schemas = useMemo(() => {
+    let made:
+      | {
+          page: ReturnType<CheckoutChecks['checkoutPageForm']>;
+          sections: ReturnType<CheckoutChecks['checkoutSections']>;
+        }
+      | undefined;
+    return (m: CheckoutChecks) =>
+      (made ??= {
+        page: m.checkoutPageForm({
+          pickupIds: deliveries.filter((d) => d.pickup).map((d) => d.id),
+          countries,
+        }),
+        sections: m.checkoutSections({ countries }),
+      });
+  }, [deliveries, countries]);
+  const [form, fields, formProps] = useLazyShopForm(
+    checkoutChecks,
+    (m: CheckoutChecks) => schemas(m).page,
+    {
+      lastResult: checkoutReply?.result,
+      defaultValue: {
+        email: loaderData.email,
+        ...(address && addressFormValues(address)),
+        firstName: loaderData.firstName,
+        lastName: loaderData.lastName,
+        delivery: String(deliveries[0]?.id ?? ''),
+        payment: String(payments[0]?.id ?? ''),
+        promoCode: cart.promoCode?.code ?? '',
+      },
     },
-  });
+  );
   const placing = useIsPending({ intent: 'place' });
   const formRef = useRef<HTMLFormElement>(null);
 
@@ -309,9 +327,7 @@ function CheckoutForm({ data: loaderData, reply }: { data: FormStep; reply: unkn
   // Sections folded by "Continue", with the one line each shows folded.
   const [folded, setFolded] = useState<Partial<Record<CheckoutSection, string>>>({});
   const hasErrors = (section: CheckoutSection) =>
-    Object.keys(sections[section].shape).some(
-      (name) => fields[name as keyof typeof fields]?.errors?.length,
-    );
+    CHECKOUT_SECTION_FIELDS[section].some((name) => fields[name].errors?.length);
   const isOpen = (section: CheckoutSection) => folded[section] === undefined || hasErrors(section);
 
   const titleIn = (
@@ -357,11 +373,19 @@ function CheckoutForm({ data: loaderData, reply }: { data: FormStep; reply: unkn
 
   function continueFrom(section: CheckoutSection, element: HTMLFormElement | null) {
     if (!element) return;
+    // Pressed before the check has loaded: done once it has (a second press meanwhile does the
+    // same again, which changes nothing).
+    if (!checkoutChecks.settled) {
+      void checkoutChecks.load().then(() => continueFrom(section, element));
+      return;
+    }
     const values = new FormData(element);
-    const checked = parseForm(values, sections[section], t);
-    if (checked.status !== 'success') {
+    const m = checkoutChecks.module;
+    // Unchecked only if the check could not load: the server checks the order when it is sent.
+    const checked = m ? m.parseForm(values, schemas(m).sections[section], t) : null;
+    if (checked && checked.status !== 'success') {
       // Show every message of the section at once, then take the shopper to the first.
-      for (const name of Object.keys(sections[section].shape)) form.validate({ name });
+      for (const name of CHECKOUT_SECTION_FIELDS[section]) form.validate({ name });
       requestAnimationFrame(() =>
         element
           .querySelector<HTMLElement>(`[data-section="${section}"] [aria-invalid="true"]`)
@@ -409,7 +433,7 @@ function CheckoutForm({ data: loaderData, reply }: { data: FormStep; reply: unkn
         <CheckoutSummary lines={lines} totals={totals} />
         <Form
           method="post"
-          {...getFormProps(form)}
+          {...formProps}
           ref={formRef}
           className="min-w-0 space-y-4 lg:col-start-1 lg:row-start-1"
         >
@@ -613,11 +637,15 @@ function PayStep({
   const navigate = useNavigate();
   // Each failure reloads the frame with a fresh card form.
   const [attempt, setAttempt] = useState(0);
-  const [form, fields] = useShopForm(changePaymentForm, {
-    id: 'pay-another-way',
-    lastResult: (reply as FormReply | undefined)?.result,
-    defaultValue: { payment: String(payments.find((p) => p.id !== order.payment.id)?.id ?? '') },
-  });
+  const [form, fields, formProps] = useLazyShopForm(
+    checkoutChecks,
+    (m: CheckoutChecks) => m.changePaymentForm,
+    {
+      id: 'pay-another-way',
+      lastResult: (reply as FormReply | undefined)?.result,
+      defaultValue: { payment: String(payments.find((p) => p.id !== order.payment.id)?.id ?? '') },
+    },
+  );
   const changing = useIsPending({ intent: 'method' });
   // The frame's end page tells this page how the payment ended; what follows comes from the
   // server (the provider's confirmation): the thanks once paid, this step again with the reason.
@@ -672,7 +700,7 @@ function PayStep({
           {others.length > 0 && (
             <Form
               method="post"
-              {...getFormProps(form)}
+              {...formProps}
               className="space-y-3 rounded-lg border border-slate-200 p-4"
             >
               <CsrfInput />

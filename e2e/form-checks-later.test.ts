@@ -1,0 +1,161 @@
+// Issue 25, decision 0084: the cart's and the checkout's form checks (zod, the contract's schemas)
+// are not among the page's first scripts; they load on the first touch of a form, and a form sent
+// before they have arrived waits for them and is sent once, checked in the browser.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import english from '../packages/messages/langs/en.json' with { type: 'json' };
+import {
+  addedMiniCart,
+  baseURL,
+  hydrated,
+  inStockProduct,
+  NARROW,
+  useBrowser,
+  type Card,
+} from './pages.ts';
+
+const browser = useBrowser();
+
+/** What names a form check's module, or what only such a module brings. */
+const CHECKS = /zod|contract-|-checks-|\/forms-|shop-form|cart-forms|checkout-forms/;
+
+/** A new visitor with `product` in the cart (added with JavaScript), on a phone screen. */
+async function withCart(): Promise<{ page: Page; product: Card }> {
+  const page = await browser.visitor({ viewport: NARROW });
+  page.setDefaultTimeout(15_000);
+  const product = await inStockProduct();
+  await page.goto(`${baseURL}/en${product.slugUri}`);
+  await hydrated(page);
+  await page.getByRole('button', { name: english.product.addToCart }).first().click();
+  await addedMiniCart(page, product.title).waitFor();
+  return { page, product };
+}
+
+/** The page's errors and console errors, from now on. */
+function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(String(error)));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return errors;
+}
+
+/** Every script the page asks for and every form it posts, from now on. */
+function watchRequests(page: Page) {
+  const scripts: string[] = [];
+  const posts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    if (request.method() === 'POST') posts.push(new URL(request.url()).pathname);
+  });
+  return { scripts, posts };
+}
+
+/** Holds the answer for `glob` until `release()`. */
+async function hold(page: Page, glob: string): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(glob, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+/** Opens `path`, starts its scripts (a touch, as a shopper's) and waits until all have loaded. */
+async function openStarted(page: Page, path: string) {
+  const response = await page.goto(`${baseURL}${path}`);
+  const html = (await response?.text()) ?? '';
+  // The scripts start after the largest paint, or at once on a touch (decision 0068).
+  await page.mouse.move(1, 1);
+  await page.mouse.down();
+  await page.mouse.up();
+  await hydrated(page);
+  await page.waitForLoadState('networkidle');
+  return /data-preloads="([^"]*)"/.exec(html)?.[1] ?? '';
+}
+
+describe('the cart’s and the checkout’s form checks load on the first touch', () => {
+  it('the cart starts without zod or the schemas; they load on a focus, and check in place', async () => {
+    const { page, product } = await withCart();
+    const errors = watchErrors(page);
+    const { scripts, posts } = watchRequests(page);
+    const first = await openStarted(page, '/en/checkout/cart/');
+    expect(first).toContain('/assets/cart-');
+    expect(first.split(' ').filter((path) => CHECKS.test(path))).toEqual([]);
+    expect(scripts.filter((path) => CHECKS.test(path))).toEqual([]);
+
+    const check = page.waitForRequest(/\/assets\/cart-checks-/);
+    await page.getByLabel(english.cart.promoCode).focus();
+    await check;
+    await page.waitForLoadState('networkidle');
+    // An empty code is flagged in the browser, nothing sent.
+    await page.getByRole('button', { name: english.cart.apply }).click();
+    await page.getByText(english.forms.required).first().waitFor();
+    // The quantity is checked when its field is left (once the check is here).
+    const quantity = page.getByLabel(`${english.cart.quantity}: ${product.title}`);
+    await quantity.fill('0.5');
+    await quantity.blur();
+    await expect
+      .poll(() => quantity.getAttribute('aria-invalid'), { timeout: 10_000 })
+      .toBe('true');
+    expect(posts).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  it('a cart form sent before its check arrived is checked once it has: an empty code is flagged, nothing sent', async () => {
+    const { page } = await withCart();
+    const errors = watchErrors(page);
+    const { scripts, posts } = watchRequests(page);
+    await openStarted(page, '/en/checkout/cart/');
+    const release = await hold(page, '**/assets/cart-checks-*.js');
+    const apply = page.getByRole('button', { name: english.cart.apply });
+    await apply.click();
+    await apply.click();
+    release();
+    await page.getByText(english.forms.required).first().waitFor();
+    expect(scripts.filter((path) => /cart-checks-/.test(path))).toHaveLength(1);
+    expect(posts).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  it('a quantity saved twice before its check arrived is sent once', async () => {
+    const { page, product } = await withCart();
+    const errors = watchErrors(page);
+    const { posts } = watchRequests(page);
+    await openStarted(page, '/en/checkout/cart/');
+    const release = await hold(page, '**/assets/cart-checks-*.js');
+    await page.getByLabel(`${english.cart.quantity}: ${product.title}`).fill('2');
+    const save = page.getByRole('button', { name: english.common.save });
+    await save.click();
+    await save.click();
+    release();
+    await page.getByRole('link', { name: 'Cart, 2 items' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(posts.filter((path) => path.startsWith('/en/checkout/cart/'))).toHaveLength(1);
+    expect(errors).toEqual([]);
+  });
+
+  it('the checkout starts without zod or the schemas; "Continue" before they arrived flags the contact once they have', async () => {
+    const { page } = await withCart();
+    const errors = watchErrors(page);
+    const { scripts, posts } = watchRequests(page);
+    const first = await openStarted(page, '/en/checkout/checkout/');
+    expect(first).toContain('/assets/checkout-');
+    expect(first.split(' ').filter((path) => CHECKS.test(path))).toEqual([]);
+    expect(scripts.filter((path) => CHECKS.test(path))).toEqual([]);
+
+    const release = await hold(page, '**/assets/checkout-checks-*.js');
+    const contact = page.locator('section[data-section="contact"]');
+    await contact.getByLabel(english.auth.email).fill('');
+    await contact.getByRole('button', { name: english.payment.next }).click();
+    release();
+    await contact.getByText(english.forms.required).first().waitFor();
+    // The section stays open, the first flagged field focused.
+    await expect.poll(() => page.locator(':focus').getAttribute('aria-invalid')).toBe('true');
+    expect(scripts.filter((path) => /checkout-checks-/.test(path))).toHaveLength(1);
+    expect(posts).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+});
