@@ -76,6 +76,14 @@ async function openStarted(page: Page, path: string) {
   return /data-preloads="([^"]*)"/.exec(html)?.[1] ?? '';
 }
 
+/** `form.requestSubmit(button)` with the button `selector` finds, as a script of the page does. */
+async function requestSubmit(page: Page, selector: string) {
+  await page.locator(selector).evaluate((button) => {
+    type Submitter = { form: { requestSubmit(submitter: unknown): void } | null };
+    (button as unknown as Submitter).form?.requestSubmit(button);
+  });
+}
+
 describe('the cart’s and the checkout’s form checks load on the first touch', () => {
   it('the cart starts without zod or the schemas; they load on a focus, and check in place', async () => {
     const { page, product } = await withCart();
@@ -156,6 +164,57 @@ describe('the cart’s and the checkout’s form checks load on the first touch'
     await expect.poll(() => page.locator(':focus').getAttribute('aria-invalid')).toBe('true');
     expect(scripts.filter((path) => /checkout-checks-/.test(path))).toHaveLength(1);
     expect(posts).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  it('a send held for checks that never arrive (a lossy link) goes unchecked after the time limit, once', async () => {
+    const { page, product } = await withCart();
+    const errors = watchErrors(page);
+    const { posts } = watchRequests(page);
+    await openStarted(page, '/en/checkout/cart/');
+    // The checks' module never answers (until the test ends).
+    const release = await hold(page, '**/assets/cart-checks-*.js');
+    try {
+      await page.getByLabel(`${english.cart.quantity}: ${product.title}`).fill('2');
+      const save = page.getByRole('button', { name: english.common.save });
+      const pressed = Date.now();
+      await save.click();
+      await save.click();
+      await page.getByRole('link', { name: 'Cart, 2 items' }).waitFor({ timeout: 12_000 });
+      expect(Date.now() - pressed).toBeGreaterThanOrEqual(3_000);
+      await page.waitForLoadState('networkidle');
+      expect(posts.filter((path) => path.startsWith('/en/checkout/cart/'))).toHaveLength(1);
+      expect(errors).toEqual([]);
+    } finally {
+      release();
+    }
+  });
+
+  it('a button never checked (update places, sent on hydration) is not held, and a later "Place order" is not swallowed', async () => {
+    const { page } = await withCart();
+    const errors = watchErrors(page);
+    const { posts } = watchRequests(page);
+    await openStarted(page, '/en/checkout/checkout/');
+    const release = await hold(page, '**/assets/checkout-checks-*.js');
+    try {
+      // What `useChangedBeforeHydration` does for a country chosen before the scripts ran.
+      const places = page.waitForRequest((request) => request.method() === 'POST');
+      await requestSubmit(page, 'button[name="intent"][value="places"]');
+      expect((await places).postData()).toContain('places');
+      await page.waitForLoadState('networkidle');
+      // Then the shopper's "Place order", while the checks are still on their way: held, and shown
+      // as pending.
+      await requestSubmit(page, 'button[name="intent"][value="place"]:not([hidden])');
+      await page.getByRole('button', { name: english.checkout.processing }).waitFor();
+    } finally {
+      release();
+    }
+    // Once they are here it is checked: the empty contact is flagged, nothing more sent.
+    await page.getByText(english.forms.required).first().waitFor();
+    await page
+      .getByRole('button', { name: english.checkout.placeOrder })
+      .waitFor({ state: 'attached' });
+    expect(posts).toHaveLength(1);
     expect(errors).toEqual([]);
   });
 });

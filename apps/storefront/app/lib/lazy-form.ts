@@ -1,5 +1,5 @@
 import { getFormProps, parse, useForm, type Submission } from '@conform-to/react';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import type { z } from 'zod';
 import type { parseForm } from './forms.ts';
 import { useI18n } from './i18n.tsx';
@@ -15,8 +15,10 @@ import type { ShopFormOptions } from './shop-form.ts';
  * is the only check) and its messages show in the fields; once the check is here the browser
  * flags the same messages, when `useShopForm` would (lib/shop-form.ts). A form sent before its
  * check has arrived waits for it and is sent again, once (a second press meanwhile is the same
- * send), so it is still checked in the browser. Only if the check's module cannot load at all (a
- * lost connection) does the form go to the server unchecked, which answers in place.
+ * send, with the last pressed button), so it is still checked in the browser. If the check's module
+ * cannot load (a lost connection) or has not arrived within `CHECKS_TIMEOUT_MS` (a lossy one), the
+ * form goes to the server unchecked, which answers in place. A button that is never checked
+ * (`formnovalidate`, the checkout's "update places") is not held.
  *
  * This module imports zod's and the schemas' types only: nothing of them runs until `load`.
  */
@@ -34,27 +36,49 @@ export type FormChecks<Module> = {
   load(): Promise<void>;
 };
 
+/**
+ * How long a send waits for the checks at most (from their first request): on a lossy link the
+ * import can hang for long, and a held send must not wait for it; the server checks it anyway.
+ */
+export const CHECKS_TIMEOUT_MS = 4000;
+
 /** `formChecks(() => import('./cart-checks.ts'))`, at a route module's top level. */
-export function formChecks<Module>(importer: () => Promise<Module>): FormChecks<Module> {
+export function formChecks<Module>(
+  importer: () => Promise<Module>,
+  timeoutMs = CHECKS_TIMEOUT_MS,
+): FormChecks<Module> {
   let module: Module | undefined;
   let failed = false;
+  let timedOut = false;
   let loading: Promise<void> | undefined;
   return {
     get module() {
       return module;
     },
     get settled() {
-      return module !== undefined || failed;
+      return module !== undefined || failed || timedOut;
     },
     load() {
-      loading ??= importer().then(
-        (loaded) => {
-          module = loaded;
-        },
-        () => {
-          failed = true;
-        },
-      );
+      loading ??= new Promise<void>((resolve) => {
+        // Settled without checks when late; a module that still arrives checks from then on.
+        const timer = setTimeout(() => {
+          timedOut = true;
+          resolve();
+        }, timeoutMs);
+        importer()
+          .then(
+            (loaded) => {
+              module = loaded;
+            },
+            () => {
+              failed = true;
+            },
+          )
+          .finally(() => {
+            clearTimeout(timer);
+            resolve();
+          });
+      });
       return loading;
     },
   };
@@ -63,11 +87,70 @@ export function formChecks<Module>(importer: () => Promise<Module>): FormChecks<
 /** Conform's own controls (`form.validate`, a field checked on blur) submit with this name. */
 const CONFORM_INTENT = '__intent__';
 
+/** What `holdSends` reads of a submitter (a <button> or <input type="submit">). */
+export type SubmitterLike = { readonly name: string; readonly formNoValidate?: boolean };
+
+/**
+ * The hold of `useLazyShopForm`, apart from React and the DOM: `press(submitter, resend)` says
+ * whether a submit passes now (the checks are settled, or its button is never checked: Conform's
+ * own controls, `formnovalidate`); otherwise it is held until the checks settle, then `resend` of
+ * the LAST press held meanwhile runs, once (the same send, with the button pressed last).
+ * `onHeld` hears the held submitter, and `undefined` when the hold ends.
+ */
+export function holdSends<Submitter extends SubmitterLike>(
+  checks: Pick<FormChecks<unknown>, 'settled' | 'load'>,
+  onHeld: (submitter: Submitter | null | undefined) => void = () => {},
+) {
+  let held: { submitter: Submitter | null; resend: () => void } | undefined;
+  return function press(submitter: Submitter | null, resend: () => void): boolean {
+    if (checks.settled || submitter?.name === CONFORM_INTENT || submitter?.formNoValidate) {
+      return true;
+    }
+    const first = held === undefined;
+    held = { submitter, resend };
+    onHeld(submitter);
+    if (first) {
+      void checks.load().then(() => {
+        const last = held;
+        held = undefined;
+        onHeld(undefined);
+        last?.resend();
+      });
+    }
+    return false;
+  };
+}
+
+/**
+ * `form.requestSubmit(submitter)`, where a browser lacks it (Safari before 16) by a click on the
+ * submitter, or on a hidden submit button added for the moment: the press is never lost.
+ */
+export function submitForm(form: HTMLFormElement, submitter: HTMLElement | null): void {
+  if (typeof form.requestSubmit === 'function') {
+    try {
+      form.requestSubmit(submitter);
+      return;
+    } catch {
+      // A submitter the browser refuses (no longer the form's): a click still sends it.
+    }
+  }
+  if (submitter) {
+    submitter.click();
+    return;
+  }
+  const button = form.ownerDocument.createElement('button');
+  button.type = 'submit';
+  button.hidden = true;
+  form.append(button);
+  button.click();
+  button.remove();
+}
+
 /**
  * `useShopForm` (same options, same timing) for a form of `schemaOf(module)`, its check loaded
- * from `checks`: `[form, fields, formProps]`. Spread `formProps` on the form instead of
+ * from `checks`: `[form, fields, formProps, held]`. Spread `formProps` on the form instead of
  * `getFormProps(form)`: they load the check on the form's first focus or pointer-down and hold a
- * send made before it has arrived.
+ * send made before it has arrived. `held` is true while a send waits (show it as pending).
  */
 export function useLazyShopForm<
   Schema extends z.ZodType<Record<string, unknown>, Record<string, unknown>>,
@@ -97,30 +180,34 @@ export function useLazyShopForm<
   });
   const formProps = getFormProps(form);
   // A send held for the check: a second press meanwhile (a double click, Enter again) is the same
-  // send, not one more.
-  const held = useRef(false);
+  // send, not one more; the button pressed last is the one sent.
+  const [held, setHeld] = useState(false);
+  const press = useRef<ReturnType<typeof holdSends<SubmitterLike>>>(undefined);
+  press.current ??= holdSends(checks, (submitter) => setHeld(submitter !== undefined));
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
-    const { submitter } = event.nativeEvent as SubmitEvent;
-    // Conform's own checks (a field left, `form.validate`) never send the form: they pass.
-    if (checks.settled || (submitter as HTMLButtonElement | null)?.name === CONFORM_INTENT) {
+    // Older browsers have no `submitter` on the event.
+    const submitter = (event.nativeEvent as Partial<SubmitEvent>).submitter ?? null;
+    const button =
+      submitter instanceof HTMLButtonElement || submitter instanceof HTMLInputElement
+        ? submitter
+        : null;
+    const element = event.currentTarget;
+    const resend = () => {
+      if (!element.isConnected) return;
+      // The same button again (its intent is part of the post), if it still belongs to the form.
+      submitForm(element, button?.isConnected && button.form === element ? button : null);
+    };
+    if (press.current?.(button, resend) ?? true) {
       formProps.onSubmit(event);
       return;
     }
     event.preventDefault();
-    if (held.current) return;
-    held.current = true;
-    const element = event.currentTarget;
-    void checks.load().then(() => {
-      held.current = false;
-      if (!element.isConnected) return;
-      // The same button again (its intent is part of the post), if it still belongs to the form.
-      const button =
-        submitter instanceof HTMLButtonElement || submitter instanceof HTMLInputElement
-          ? submitter
-          : null;
-      element.requestSubmit(button?.isConnected && button.form === element ? button : null);
-    });
   };
   const load = () => void checks.load();
-  return [form, fields, { ...formProps, onSubmit, onFocus: load, onPointerDown: load }] as const;
+  return [
+    form,
+    fields,
+    { ...formProps, onSubmit, onFocus: load, onPointerDown: load },
+    held,
+  ] as const;
 }

@@ -292,7 +292,7 @@ function CheckoutForm({ data: loaderData, reply }: { data: FormStep; reply: unkn
         sections: m.checkoutSections({ countries }),
       });
   }, [deliveries, countries]);
-  const [form, fields, formProps] = useLazyShopForm(
+  const [form, fields, formProps, held] = useLazyShopForm(
     checkoutChecks,
     (m: CheckoutChecks) => schemas(m).page,
     {
@@ -565,8 +565,9 @@ function CheckoutForm({ data: loaderData, reply }: { data: FormStep; reply: unkn
               <span>{t('cart.total')}</span>
               <span data-review-total="">{money(totals.total)}</span>
             </p>
+            {/* Not disabled while held for the checks: a disabled button's intent is not sent. */}
             <Button type="submit" name="intent" value="place" disabled={placing} size="lg" block>
-              {placing ? t('checkout.processing') : t('checkout.placeOrder')}
+              {placing || held ? t('checkout.processing') : t('checkout.placeOrder')}
             </Button>
           </section>
         </Form>
