@@ -15,6 +15,8 @@ export function cuttableProxy(target: { host: string; port: number }) {
   let server: Server | null = null;
   let port = 0;
   let silent = false;
+  /** How many of the next connections are accepted but never passed on (holdNext). */
+  let toHold = 0;
   /** Bytes that arrived while silent, per direction, delivered by speak(). */
   let held: { to: Socket; chunk: Buffer }[] = [];
   const waiters = new Set<() => void>();
@@ -30,6 +32,12 @@ export function cuttableProxy(target: { host: string; port: number }) {
   const listen = () =>
     new Promise<void>((resolve) => {
       server = createServer((client) => {
+        if (toHold > 0) {
+          toHold--;
+          sockets.add(client);
+          client.on('error', () => client.destroy()).on('close', () => sockets.delete(client));
+          return;
+        }
         const upstream = connect(target.port, target.host);
         sockets.add(client).add(upstream);
         relay(client, upstream);
@@ -67,6 +75,13 @@ export function cuttableProxy(target: { host: string; port: number }) {
     /** From now on nothing passes (a partition): the service neither answers nor refuses. */
     silence: () => {
       silent = true;
+    },
+    /**
+     * The next `count` connections are accepted but never reach the service (a connection slow
+     * to open on a loaded machine): the others, open and new, pass as before.
+     */
+    holdNext: (count = 1) => {
+      toHold += count;
     },
     /** Lets everything through again, first what was held. */
     speak: () => {

@@ -8,7 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { isDatabaseUnavailable } from '../lib/db-errors.ts';
+import { isConnectionRefused, isDatabaseUnavailable } from '../lib/db-errors.ts';
 import { startDatabaseSpan } from '../lib/timing.ts';
 import * as schema from './schema.ts';
 
@@ -69,6 +69,14 @@ type PoolWatch = {
   stats: () => PoolStats;
   /** Fails every ask waiting for a connection with `error` (the database is away). */
   failWaiters: (error: Error) => void;
+  /** Notes that the database answered (a query, a new connection). */
+  answered: () => void;
+  /**
+   * Whether a connect or read failure (`error`) says the database is away rather than slow for
+   * one connection: refused or unreachable, or nothing answered on any connection for at least
+   * CONNECT_TIMEOUT_MS.
+   */
+  looksAway: (error: unknown) => boolean;
 };
 
 /**
@@ -77,22 +85,31 @@ type PoolWatch = {
  * - An ask that finds no free connection waits its turn, up to POOL_WAIT_MS (the pool's
  *   `connectionTimeoutMillis`), and is then refused with a PoolBusyError (503 "busy").
  * - At most `max × WAITERS_PER_CONNECTION` asks wait; one more is refused at once, busy too.
- * - When the database is away (a new connection refused or not made within CONNECT_TIMEOUT_MS,
- *   a query without an answer: failWaiters) the waiting asks fail at once with that error (503
- *   "unavailable"), rather than each waiting for a connection that will not come. A connection
- *   handed to an ask that already failed goes straight back.
+ * - When the database is away the waiting asks fail at once with that error (503 "unavailable",
+ *   failWaiters), rather than each waiting for a connection that will not come: a new connection
+ *   refused or unreachable, or a new connection not made within CONNECT_TIMEOUT_MS or a query
+ *   without an answer while no query on any connection was answered for CONNECT_TIMEOUT_MS
+ *   (looksAway). One slow new connection on a loaded machine, while the others serve, fails only
+ *   its own ask. A connection handed to an ask that already failed goes straight back.
  * Counted: the asks that had to wait, their time waiting, and the ones that gave up.
  */
 function watchPool(pool: pg.Pool, max: number): PoolWatch {
   const counts = { waits: 0, waitSeconds: 0, timeouts: 0 };
   const connect = pool.connect.bind(pool) as (callback: ConnectCallback) => void;
+  // The asks waiting for a connection, not yet answered: the `waiting` figure and the bound.
+  // An ask failed by failWaiters leaves it at once, although node-postgres keeps it (or opens a
+  // connection for it) until a connection or its timer comes.
   const waiting = new Set<(error: Error) => void>();
-  // Asks failed by failWaiters that are still in node-postgres's queue until a connection or
-  // its timer comes: not counted against the bound.
-  let abandoned = 0;
   const failWaiters = (error: Error) => {
     for (const fail of [...waiting]) fail(error);
   };
+  let lastAnswer = Number.NEGATIVE_INFINITY;
+  const answered = () => {
+    lastAnswer = performance.now();
+  };
+  pool.on('connect', answered);
+  const looksAway = (error: unknown) =>
+    isConnectionRefused(error) || performance.now() - lastAnswer >= CONNECT_TIMEOUT_MS;
   pool.connect = ((callback?: ConnectCallback) => {
     let resolve: (client: pg.PoolClient) => void = () => {};
     let reject: (error: Error) => void = () => {};
@@ -110,7 +127,7 @@ function watchPool(pool: pg.Pool, max: number): PoolWatch {
     // Free now: the idle connections and the ones the pool may still open, less the asks
     // already queued for them (node-postgres hands idle ones out on the next tick).
     const queued = pool.waitingCount >= pool.idleCount + (max - pool.totalCount);
-    if (queued && pool.waitingCount - abandoned >= max * WAITERS_PER_CONNECTION) {
+    if (queued && waiting.size >= max * WAITERS_PER_CONNECTION) {
       counts.timeouts++;
       const error = new PoolBusyError('too many requests waiting for a database connection');
       process.nextTick(() => deliver(error));
@@ -128,7 +145,6 @@ function watchPool(pool: pg.Pool, max: number): PoolWatch {
       if (settled) return;
       settled = true;
       waiting.delete(fail);
-      abandoned++;
       done(error);
       deliver(error);
     };
@@ -136,7 +152,6 @@ function watchPool(pool: pg.Pool, max: number): PoolWatch {
     connect((error, client, release) => {
       waiting.delete(fail);
       if (settled) {
-        abandoned--;
         release?.();
         return;
       }
@@ -145,7 +160,7 @@ function watchPool(pool: pg.Pool, max: number): PoolWatch {
       if (error && /timeout exceeded when trying to connect/i.test(error.message)) {
         outcome = new PoolBusyError('waited too long for a database connection');
         outcome.cause = error;
-      } else if (error && isDatabaseUnavailable(error)) {
+      } else if (error && isDatabaseUnavailable(error) && looksAway(error)) {
         failWaiters(error);
       }
       done(outcome);
@@ -158,10 +173,12 @@ function watchPool(pool: pg.Pool, max: number): PoolWatch {
       max,
       busy: pool.totalCount - pool.idleCount,
       idle: pool.idleCount,
-      waiting: pool.waitingCount - abandoned,
+      waiting: waiting.size,
       ...counts,
     }),
     failWaiters,
+    answered,
+    looksAway,
   };
 }
 
@@ -304,20 +321,25 @@ function textOf(query: unknown): string {
  *   connection. It would otherwise still wait for that answer, and everything sent after it (the
  *   transaction's ROLLBACK, the next request's query) would wait out a timeout of its own behind
  *   it; ended, those fail at once and the pool drops the connection when it comes back.
- * - The idle connections are ended too: they lead to the same silent database, and each would
- *   cost the next request (a page makes several in a row) another full `query_timeout`. Ended,
- *   a request that takes one fails at once (503) and the pool drops it; new ones are made.
+ * - If the database looks away (watchPool's looksAway: no query answered on any connection for
+ *   CONNECT_TIMEOUT_MS), the idle connections are ended too: they lead to the same silent
+ *   database, and each would cost the next request (a page makes several in a row) another full
+ *   `query_timeout`. Ended, a request that takes one fails at once (503) and the pool drops it;
+ *   new ones are made. While other connections are answered, one query without an answer ends
+ *   only its own connection.
  * - A transaction whose BEGIN fails gives its connection back with the error: drizzle-orm (0.45)
  *   runs BEGIN before the try/finally that releases it, so that connection would never return,
  *   and a partition during a few checkouts would leave a pool that waits for nothing forever.
  * - A statement in line for row locks (waitingInLine, between IN_LINE_MARK and OUT_OF_LINE_MARK)
- *   is waited for as long as PostgreSQL lets it wait (LOCK_WAIT_MS), plus the margin.
- * - The asks waiting for a connection fail too (`onSilent`, watchPool's failWaiters): the
- *   connections they wait for are the silent ones.
+ *   is waited for as long as PostgreSQL lets it wait (LOCK_WAIT_MS), plus the margin. The mark
+ *   ends with the transaction too (COMMIT, ROLLBACK): a lock statement that failed leaves no
+ *   longer read timeout on the connection the pool gets back.
+ * - Then the asks waiting for a connection fail too (watchPool's failWaiters): the connections
+ *   they wait for are the silent ones.
  */
 function giveUpWhenSilent(
   pool: pg.Pool,
-  onSilent: (error: Error) => void,
+  watch: Pick<PoolWatch, 'failWaiters' | 'answered' | 'looksAway'>,
   lineTimeoutMs: number,
 ): void {
   const idle = new Set<pg.PoolClient>();
@@ -329,8 +351,13 @@ function giveUpWhenSilent(
   const failed = (client: pg.PoolClient, error: unknown, text: string, checkedOut: boolean) => {
     if (error instanceof Error && error.message === 'Query read timeout') {
       void end(client);
-      for (const other of idle) void end(other);
-      onSilent(error);
+      if (watch.looksAway(error)) {
+        for (const other of idle) void end(other);
+        watch.failWaiters(error);
+      }
+    } else if (!isDatabaseUnavailable(error)) {
+      // An error PostgreSQL sent (a constraint, a cancelled statement) is an answer too.
+      watch.answered();
     }
     if (checkedOut && /^\s*begin\b/i.test(text)) {
       const release = client.release.bind(client);
@@ -347,8 +374,9 @@ function giveUpWhenSilent(
     let inLine = false;
     client.query = ((...args: unknown[]) => {
       const text = textOf(args[0]);
-      if (/^\s*begin\b/i.test(text) || text.includes(OUT_OF_LINE_MARK)) inLine = false;
-      else if (text.includes(IN_LINE_MARK)) inLine = true;
+      if (/^\s*(begin|commit|rollback)\b/i.test(text) || text.includes(OUT_OF_LINE_MARK)) {
+        inLine = false;
+      } else if (text.includes(IN_LINE_MARK)) inLine = true;
       if (inLine && lineTimeoutMs > 0 && typeof args[0] === 'object' && args[0] !== null) {
         args[0] = { ...args[0], query_timeout: lineTimeoutMs };
       }
@@ -357,6 +385,7 @@ function giveUpWhenSilent(
         // The pool's own query() (drizzle's statements outside transactions): the pool releases.
         args[args.length - 1] = (error: unknown, result: unknown) => {
           if (error) failed(client, error, text, false);
+          else watch.answered();
           return Reflect.apply(callback, undefined, [error, result]) as unknown;
         };
         return Reflect.apply(query, undefined, args) as unknown;
@@ -378,7 +407,7 @@ function giveUpWhenSilent(
       const run = () => Reflect.apply(query, undefined, args) as unknown;
       const result = queue.then(run, run);
       queue = result.then(
-        () => undefined,
+        () => watch.answered(),
         (error: unknown) => failed(client, error, text, true),
       );
       return result;
@@ -515,7 +544,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const watch = watchPool(pool, max);
     giveUpWhenSilent(
       pool,
-      watch.failWaiters,
+      watch,
       timeout > 0 ? Math.max(timeout, LOCK_WAIT_MS) + QUERY_TIMEOUT_MARGIN_MS : 0,
     );
     timeQueries(pool);

@@ -4,7 +4,10 @@
 // refuses it. Runs where the API suite runs on PostgreSQL (DATABASE_URL set).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { openDatabase, type DatabaseHandle } from './client.ts';
+import { waitingInLine } from '#api/lib/transactions.ts';
+import { rowsOf } from './rows.ts';
+import { openDatabase, poolStatsOf, type Database, type DatabaseHandle } from './client.ts';
+import { cuttableProxy } from '../../test/tcp-proxy.ts';
 
 const DATABASE_URL = process.env.DATABASE_URL;
 
@@ -19,6 +22,7 @@ describe.skipIf(!DATABASE_URL)('a transaction on PostgreSQL', () => {
   afterEach(async () => {
     process.off('warning', onWarning);
     await handle?.close();
+    handle = undefined;
   });
 
   it('runs statements asked for at once in turn, in order, never two on its connection', async () => {
@@ -62,5 +66,110 @@ describe.skipIf(!DATABASE_URL)('a transaction on PostgreSQL', () => {
     expect(done).toEqual(['first', 'third refused']);
     // The pool's one connection came back, usable: the next transaction runs.
     await expect(db.transaction((tx) => tx.execute(sql`select 'again'`))).resolves.toBeDefined();
+  });
+
+  it('drops the longer read timeout of a lock statement that failed, with its transaction (decision 0083)', async () => {
+    const url = new URL(DATABASE_URL ?? '');
+    const proxy = cuttableProxy({ host: url.hostname, port: Number(url.port || 5432) });
+    await proxy.listen();
+    const viaProxy = new URL(url);
+    viaProxy.hostname = '127.0.0.1';
+    viaProxy.port = String(proxy.port);
+    // Read timeout 1.3 s (statement timeout and margin); in line 21 s.
+    const own = await openDatabase({
+      url: viaProxy.toString(),
+      poolSize: 1,
+      statementTimeoutMs: 300,
+    });
+    try {
+      const inLine = own.db.transaction((tx) =>
+        waitingInLine(tx as Database, () => tx.execute(sql`select 1/0`)),
+      );
+      await expect(inLine).rejects.toMatchObject({ cause: { message: 'division by zero' } });
+      // The same connection (the pool's only one), the database silent now.
+      proxy.silence();
+      const started = Date.now();
+      await expect(own.db.execute(sql`select 1`)).rejects.toMatchObject({
+        cause: { message: 'Query read timeout' },
+      });
+      expect(Date.now() - started).toBeLessThan(5_000);
+    } finally {
+      proxy.speak();
+      await own.close().catch(() => undefined);
+      await proxy.cut();
+    }
+  }, 30_000);
+
+  it('never counts fewer than no asks waiting for a connection once the database went silent', async () => {
+    const url = new URL(DATABASE_URL ?? '');
+    const proxy = cuttableProxy({ host: url.hostname, port: Number(url.port || 5432) });
+    await proxy.listen();
+    const viaProxy = new URL(url);
+    viaProxy.hostname = '127.0.0.1';
+    viaProxy.port = String(proxy.port);
+    const own = await openDatabase({
+      url: viaProxy.toString(),
+      poolSize: 1,
+      statementTimeoutMs: 300,
+    });
+    try {
+      // The pool's one connection, in a transaction whose next statement gets no answer.
+      let begun: () => void = () => {};
+      const holding = new Promise<void>((resolve) => (begun = resolve));
+      const holder = own.db
+        .transaction(async (tx) => {
+          await tx.execute(sql`select 1`);
+          proxy.silence();
+          begun();
+          await tx.execute(sql`select 2`);
+        })
+        .catch(() => undefined);
+      await holding;
+      const asks = [1, 2].map(() =>
+        own.db.execute(sql`select 3`).then(
+          () => 'answered',
+          () => 'failed',
+        ),
+      );
+      expect(await Promise.all(asks)).toEqual(['failed', 'failed']);
+      // The held connection given up meanwhile: node-postgres opens a new one for an ask that
+      // already failed (it left node-postgres's queue, but still counted as abandoned).
+      await holder;
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(poolStatsOf(own.db)?.waiting).toBe(0);
+    } finally {
+      proxy.speak();
+      await own.close().catch(() => undefined);
+      await proxy.cut();
+    }
+  }, 30_000);
+
+  it('keeps a statement timeout longer than the wait in line while waiting in line', async () => {
+    handle = await openDatabase({ url: DATABASE_URL ?? '', statementTimeoutMs: 30_000 });
+    expect(await statementTimeoutInLine(handle.db)).toBe('30s');
+  });
+});
+
+/** The statement timeout in effect inside waitingInLine, `before` set for the transaction. */
+async function statementTimeoutInLine(db: Database, before?: number): Promise<string> {
+  return db.transaction(async (tx) => {
+    if (before !== undefined) await tx.execute(sql.raw(`set local statement_timeout = ${before}`));
+    const shown = await waitingInLine(tx as Database, () =>
+      tx.execute(sql`select current_setting('statement_timeout') as value`),
+    );
+    return rowsOf<{ value: string }>(shown)[0]?.value ?? '';
+  });
+}
+
+describe('waiting in line (PGlite)', () => {
+  it('raises the statement timeout to the wait in line, never lowers it, and leaves 0 off', async () => {
+    const pglite = await openDatabase({});
+    try {
+      expect(await statementTimeoutInLine(pglite.db, 5_000)).toBe('20s');
+      expect(await statementTimeoutInLine(pglite.db, 30_000)).toBe('30s');
+      expect(await statementTimeoutInLine(pglite.db, 0)).toBe('0');
+    } finally {
+      await pglite.close();
+    }
   });
 });

@@ -43,6 +43,31 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+/** A connection refused or unreachable, or PostgreSQL shutting down or not yet started (57P0…). */
+const REFUSED_CODES = new Set([
+  'ECONNREFUSED',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  '57P01',
+  '57P02',
+  '57P03',
+]);
+
+/**
+ * Whether `error` (or one of its causes) says the database is away by itself, unlike a timeout
+ * (a slow new connection on a loaded machine, a single query without an answer), which says so
+ * only while no other connection is answered either (db/client.ts looksAway, decision 0083).
+ */
+export function isConnectionRefused(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    if (typeof current !== 'object') return false;
+    const { code, cause } = current as { code?: unknown; cause?: unknown };
+    if (typeof code === 'string' && REFUSED_CODES.has(code)) return true;
+    current = cause;
+  }
+  return false;
+}
+
 /**
  * Whether `error` (or one of its causes) is the pool's refusal of a busy moment (db/client.ts
  * PoolBusyError: its queue full, or no connection free within POOL_WAIT_MS): the database

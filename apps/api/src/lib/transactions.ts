@@ -70,7 +70,8 @@ export function inTransaction<T>(
 
 /**
  * Runs `work` (statements that take row locks) in `tx` with the statement timeout raised to
- * LOCK_WAIT_MS for this transaction, then sets the timeout back (decision 0083): waiting there is
+ * LOCK_WAIT_MS (never lowered: a longer DB_STATEMENT_TIMEOUT_MS is kept) for this transaction,
+ * then sets the timeout back (decision 0083): waiting there is
  * queueing, not a slow query. The pool's read timeout follows on that connection (db/client.ts,
  * IN_LINE_MARK). A timeout that is off (0, as on PGlite, or DB_STATEMENT_TIMEOUT_MS=0) stays off.
  */
@@ -78,8 +79,10 @@ export async function waitingInLine<T>(tx: Database, work: () => Promise<T>): Pr
   const raised = await tx.execute(
     sql`select current_setting('statement_timeout') as previous,
       set_config('statement_timeout',
-        case when current_setting('statement_timeout') = '0' then '0' else ${String(LOCK_WAIT_MS)} end,
-        true) ${sql.raw(`/* ${IN_LINE_MARK} */`)}`,
+        case when setting = '0' then '0'
+          else greatest(setting::bigint, ${LOCK_WAIT_MS}::bigint)::text end,
+        true)
+      from pg_settings where name = 'statement_timeout' ${sql.raw(`/* ${IN_LINE_MARK} */`)}`,
   );
   const previous = rowsOf<{ previous: string }>(raised)[0]?.previous ?? '0';
   const result = await work();

@@ -7,7 +7,8 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp, type AppOptions } from '#api/app.ts';
-import { openDatabase, type DatabaseHandle } from '#api/db/client.ts';
+import { openDatabase, poolStatsOf, type DatabaseHandle } from '#api/db/client.ts';
+import { rowsOf } from '#api/db/rows.ts';
 import { isDatabaseUnavailable, isPoolBusy } from '#api/lib/db-errors.ts';
 import type { Redis } from 'ioredis';
 import { createRedis } from '#api/lib/redis.ts';
@@ -194,6 +195,48 @@ describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL stops and comes back', ()
       await release();
       await shortApp.close();
       await short.close();
+    }
+  });
+
+  it('fails only the ask whose new connection is slow to open while the others are answered (decision 0083)', async () => {
+    const viaProxy = new URL(url);
+    viaProxy.hostname = '127.0.0.1';
+    viaProxy.port = String(proxy.port);
+    viaProxy.pathname = `/${name}`;
+    // Its first connection open; the second one, opened for the next ask, never answers.
+    const own = await openDatabase({ url: viaProxy.toString(), poolSize: 2 });
+    try {
+      let begun: () => void = () => {};
+      const serving = new Promise<void>((resolve) => (begun = resolve));
+      // The open connection answers a query every 200 ms meanwhile.
+      const answering = own.db.transaction(async (tx) => {
+        const until = Date.now() + 3_500;
+        await tx.execute(sql`select 1`);
+        begun();
+        while (Date.now() < until) {
+          await tx.execute(sql`select 1`);
+          await new Promise((resolve) => setTimeout(resolve, 200));
+        }
+      });
+      await serving;
+      proxy.holdNext();
+      const slow = own.db.execute(sql`select 'slow'`).then(
+        () => 'answered',
+        (error: unknown) => error,
+      );
+      // The pool is full (one connection busy, one opening): this one waits in its queue.
+      const queued = own.db.execute(sql`select 'queued' as value`).then(
+        (result) => rowsOf<{ value: string }>(result)[0]?.value,
+        (error: unknown) => error,
+      );
+      // The ask whose connection did not open in 2 s fails, "unavailable", as before…
+      expect(isDatabaseUnavailable(await slow)).toBe(true);
+      // …but the one queued behind it is answered: the database was answering all along.
+      expect(await queued).toBe('queued');
+      await answering;
+      expect(poolStatsOf(own.db)?.waiting).toBe(0);
+    } finally {
+      await own.close();
     }
   });
 
