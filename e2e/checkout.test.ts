@@ -245,6 +245,38 @@ describe('checkout', () => {
     },
   );
 
+  it('a submission that interrupts another one leaves no uncaught error on the page', async () => {
+    const { page } = await shopperWithCart({ viewport: WIDE });
+    const uncaught: string[] = [];
+    page.on('pageerror', (error) => uncaught.push(error.stack ?? error.message));
+    await page.goto(`${baseURL}/en/checkout/checkout/`);
+    await page.getByRole('heading', { level: 1, name: 'Checkout' }).waitFor();
+    await hydrated(page);
+    // The first country's places are held on their way: the second country's ask interrupts
+    // them, as a shopper choosing again (or pressing "Place order") does on a slow line.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let asked = 0;
+    let reloads = 0;
+    await page.route('**/en/checkout/checkout/_.data*', async (route) => {
+      if (route.request().method() === 'POST') asked++;
+      else if (reloads++ === 0) await held;
+      await route.continue().catch(() => undefined);
+    });
+    const country = page.getByLabel('Country');
+    const options = await country.locator('option:not([value=""])').allTextContents();
+    expect(options.length).toBeGreaterThan(1);
+    await country.selectOption({ label: options[0]! });
+    await expect.poll(() => asked).toBe(1);
+    await expect.poll(() => reloads).toBe(1);
+    await country.selectOption({ label: options[1]! });
+    await expect.poll(() => asked).toBe(2);
+    release();
+    await page.getByLabel('Region').waitFor();
+    await page.waitForTimeout(500);
+    expect(uncaught).toEqual([]);
+  });
+
   it('a cancelled card payment says “Payment cancelled”, not the declined text', async () => {
     const { page } = await shopperWithCart({ viewport: WIDE }, 7);
     await page.goto(`${baseURL}/en/checkout/checkout/`);

@@ -14,6 +14,7 @@ import { isLocale } from '@shop/domain';
 import { ErrorScreen, reloadAfterChunkError } from '#app/components/error-screen.tsx';
 import { ProgressBar } from '#app/components/progress-bar.tsx';
 import { registerServiceWorker } from '#app/lib/pwa.client.ts';
+import { isAbortedNavigation } from '#app/lib/aborted.ts';
 import { readRefusal } from '#app/lib/refusal.ts';
 import { useNonce } from '#app/lib/nonce.tsx';
 import { ZOD_BROWSER_CONFIG } from '#app/lib/zod-browser.ts';
@@ -103,7 +104,15 @@ export default function App() {
         event.preventDefault();
     };
     window.addEventListener('vite:preloadError', onPreloadError);
-    return () => window.removeEventListener('vite:preloadError', onPreloadError);
+    // A navigation interrupted while its loaders reload leaves the router's aborts unhandled.
+    const onRejection = (event: PromiseRejectionEvent) => {
+      if (isAbortedNavigation(event.reason)) event.preventDefault();
+    };
+    window.addEventListener('unhandledrejection', onRejection);
+    return () => {
+      window.removeEventListener('vite:preloadError', onPreloadError);
+      window.removeEventListener('unhandledrejection', onRejection);
+    };
   }, []);
   return <Outlet />;
 }
