@@ -132,6 +132,43 @@ describe('a shipping address as shoppers write it', () => {
   );
 });
 
+describe('a region’s places arriving late', () => {
+  it('leave the errors of an order pressed meanwhile at their fields', async () => {
+    const page = await atCheckout(true, WIDE);
+    await fillContact(page, unique('lateplaces'));
+    // The region's cities are held on their way until "Place order" has shown its errors.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let places = 0;
+    await page.route('**/en/checkout/checkout/_.data*', async (route) => {
+      const request = route.request();
+      if (request.method() === 'POST' && /intent=places/.test(request.postData() ?? '')) {
+        places += 1;
+        if (places === 2) await held;
+      }
+      await route.continue().catch(() => undefined);
+    });
+    await page.getByLabel('Country').selectOption({ label: 'Germany' });
+    await page.getByLabel('Region').selectOption({ label: 'Berlin' });
+    await expect.poll(() => places).toBe(2);
+    await page.getByLabel('Street and house number').fill('Alexanderplatz 1');
+    await page.getByLabel('Postal code').fill('10178');
+    await page.getByRole('button', { name: 'Place order' }).click();
+    const city = page.getByLabel('City');
+    await expect.poll(() => city.getAttribute('aria-invalid')).toBe('true');
+    release();
+    await page.getByRole('option', { name: 'Berlin' }).first().waitFor({ state: 'attached' });
+    await page.waitForTimeout(300);
+    expect(await city.getAttribute('aria-invalid')).toBe('true');
+    const described = (await city.getAttribute('aria-describedby')) ?? '';
+    expect(await page.locator(`[id="${described.split(' ').at(-1)}"]`).textContent()).toBe(
+      'This field is required',
+    );
+    // What the shopper typed meanwhile is still there.
+    expect(await page.getByLabel('Postal code').inputValue()).toBe('10178');
+  });
+});
+
 describe('pickup', () => {
   it.each([
     ['with JavaScript at 1280 px', true, WIDE, 5],

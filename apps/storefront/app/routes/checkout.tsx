@@ -292,11 +292,18 @@ function CheckoutForm({ data: loaderData, reply }: { data: FormStep; reply: unkn
         sections: m.checkoutSections({ countries }),
       });
   }, [deliveries, countries]);
+  // A region's places answer (intent `places`) carries the form as it was sent, for the page it
+  // answers without JavaScript. Arriving after the page has run, it is only the places: handed to
+  // the form, it would clear the errors of an order pressed meanwhile (a late answer on a slow
+  // line; found by a flaky browser test).
+  const [renderedReply] = useState(reply);
+  const placesOnly =
+    reply !== renderedReply && checkoutReply?.result.initialValue?.intent === 'places';
   const [form, fields, formProps, held] = useLazyShopForm(
     checkoutChecks,
     (m: CheckoutChecks) => schemas(m).page,
     {
-      lastResult: checkoutReply?.result,
+      lastResult: placesOnly ? undefined : checkoutReply?.result,
       defaultValue: {
         email: loaderData.email,
         ...(address && addressFormValues(address)),
