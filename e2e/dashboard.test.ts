@@ -480,8 +480,11 @@ describe('a page with several forms (issue 22)', () => {
     // The password form's post waits here until the buttons have been looked at.
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/account\/dashboard\/settings\.data/, async (route) => {
+    // React Router's data address of a route ending in a slash is `…/settings/_.data`.
+    let posted = false;
+    await page.route(/\/account\/dashboard\/settings\/_\.data/, async (route) => {
       if (route.request().method() !== 'POST') return route.continue();
+      posted = true;
       await held;
       return route.continue();
     });
@@ -493,6 +496,7 @@ describe('a page with several forms (issue 22)', () => {
     const change = main.getByRole('button', { name: 'Change password' });
     const save = main.getByRole('button', { name: 'Save changes' });
     await change.click();
+    await expect.poll(() => posted).toBe(true);
     await expect.poll(() => change.isDisabled()).toBe(true);
     expect(await save.isDisabled()).toBe(false);
     release();
