@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import english from '../packages/messages/langs/en.json' with { type: 'json' };
-import { NARROW, WIDE, baseURL, hydrated, useBrowser } from './pages.ts';
+import { NARROW, WIDE, baseURL, hydrated, useBrowser, watchErrors } from './pages.ts';
 
 const browser = useBrowser();
 
@@ -25,16 +25,6 @@ const reactOwned = (page: Page, selector: string) =>
     .locator(selector)
     .first()
     .evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactProps$')));
-
-/** The page's errors and console errors, from now on. */
-function watchErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(String(error)));
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  return errors;
-}
 
 const newsletterForm = 'form[action="/en/newsletter/"]';
 

@@ -251,6 +251,16 @@ export async function closedToVisitorsOnly(staff: Page, visitor: Page, reopen: s
 }
 
 /** The page's document is hydrated once React has attached itself to `<main>`. */
+/** The page's errors and console errors, from now on. */
+export function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(String(error)));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return errors;
+}
+
 export async function hydrated(page: Page) {
   await page.waitForFunction(() => {
     const main = (globalThis as unknown as BrowserWindow).document.getElementById('main');
