@@ -59,13 +59,7 @@ const REFUSED_CODES = new Set([
  * only while no other connection is answered either (db/client.ts looksAway, decision 0083).
  */
 export function isConnectionRefused(error: unknown): boolean {
-  for (let current = error, depth = 0; current && depth < 5; depth++) {
-    if (typeof current !== 'object') return false;
-    const { code, cause } = current as { code?: unknown; cause?: unknown };
-    if (typeof code === 'string' && REFUSED_CODES.has(code)) return true;
-    current = cause;
-  }
-  return false;
+  return hasCode(error, (code) => REFUSED_CODES.has(code));
 }
 
 /**
@@ -74,13 +68,7 @@ export function isConnectionRefused(error: unknown): boolean {
  * answers, the shop is busy (decision 0083).
  */
 export function isPoolBusy(error: unknown): boolean {
-  for (let current = error, depth = 0; current && depth < 5; depth++) {
-    if (typeof current !== 'object') return false;
-    const { code, cause } = current as { code?: unknown; cause?: unknown };
-    if (code === 'POOL_BUSY') return true;
-    current = cause;
-  }
-  return false;
+  return hasCode(error, (code) => code === 'POOL_BUSY');
 }
 
 /** PostgreSQL's deadlock_detected (40P01) and serialization_failure (40001). */
@@ -91,10 +79,15 @@ const CONFLICT_CODES = new Set(['40P01', '40001']);
  * another one: nothing was written, and the same transaction run again will likely pass.
  */
 export function isTransactionConflict(error: unknown): boolean {
+  return hasCode(error, (code) => CONFLICT_CODES.has(code));
+}
+
+/** Whether `error`, or one of its causes (five deep), carries a `code` that `matches`. */
+export function hasCode(error: unknown, matches: (code: string) => boolean): boolean {
   for (let current = error, depth = 0; current && depth < 5; depth++) {
     if (typeof current !== 'object') return false;
     const { code, cause } = current as { code?: unknown; cause?: unknown };
-    if (typeof code === 'string' && CONFLICT_CODES.has(code)) return true;
+    if (typeof code === 'string' && matches(code)) return true;
     current = cause;
   }
   return false;

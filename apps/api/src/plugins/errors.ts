@@ -7,7 +7,12 @@ import {
 } from 'fastify-type-provider-zod';
 import { localizeIssues, type ApiErrorCode, type IssueLike } from '@shop/contract';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '@shop/domain';
-import { isDatabaseUnavailable, isPoolBusy, isTransactionConflict } from '#api/lib/db-errors.ts';
+import {
+  hasCode,
+  isDatabaseUnavailable,
+  isPoolBusy,
+  isTransactionConflict,
+} from '#api/lib/db-errors.ts';
 
 export { isDatabaseUnavailable };
 import { translatorFor } from '#api/lib/i18n.ts';
@@ -125,15 +130,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
 }
 
 /** Node's "Premature close" (a stream ended before it finished), or one of its causes. */
-function isPrematureClose(error: unknown): boolean {
-  for (let current = error, depth = 0; current && depth < 5; depth++) {
-    if (typeof current !== 'object') return false;
-    const { code, cause } = current as { code?: unknown; cause?: unknown };
-    if (code === 'ERR_STREAM_PREMATURE_CLOSE') return true;
-    current = cause;
-  }
-  return false;
-}
+const isPrematureClose = (error: unknown) =>
+  hasCode(error, (code) => code === 'ERR_STREAM_PREMATURE_CLOSE');
 
 /**
  * The locale a request's path starts with (`/de/api/…`, `/ru/products/`), English otherwise: the
