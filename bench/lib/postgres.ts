@@ -67,39 +67,66 @@ export function redacted(url: string): string {
   }
 }
 
+/** utime+stime, cutime+cstime (seconds) and the parent's pid of a process, from /proc. */
+async function procTimes(pid: number) {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command's closing parenthesis: state, ppid, … utime (12th), stime,
+  // cutime, cstime: in clock ticks of 1/100 s.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = (i: number) => Number(fields[i]) / 100;
+  return { own: ticks(11) + ticks(12), reaped: ticks(13) + ticks(14), parent: Number(fields[1]) };
+}
+
 /**
  * Reads the CPU time of the server processes of every connection to the database (but this
  * watcher's own), from /proc: PostgreSQL must run on this machine. Undefined when it cannot.
+ *
+ * A statement's parallel workers live for that statement alone, so reading the backends alive at
+ * the start and the end of a scenario misses them (a plan with three workers looked 40 % cheaper
+ * than it was, bench/README.md). Their time is found where the kernel puts a child's time once
+ * its parent has waited for it: the postmaster's `cutime`. Its growth during the scenario, less
+ * what our backends that ended meanwhile had spent before it, is added. That growth holds every
+ * PostgreSQL process that ended meanwhile, ours or not (autovacuum workers, other databases'
+ * connections): exact on a server only the benchmark uses, an upper bound on a shared one.
  */
 export async function postgresWatcher(url: string) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  /** CPU seconds so far, per backend pid; a pid gone since is simply no longer read. */
-  async function cpuByPid(): Promise<Map<number, number> | undefined> {
+  const self = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+  const postmaster = await procTimes(Number(self.rows[0]?.pid))
+    .then((me) => me.parent)
+    .catch(() => undefined);
+  type Reading = { backends: Map<number, number>; reaped: number };
+  /** CPU seconds so far, per backend pid, and the postmaster's reaped children's. */
+  async function read(): Promise<Reading | undefined> {
+    if (postmaster === undefined) return undefined;
     const { rows } = await client.query<{ pid: number }>(
       `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
     );
-    const result = new Map<number, number>();
-    for (const { pid } of rows) {
-      try {
-        const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        result.set(pid, (Number(fields[11]) + Number(fields[12])) / 100);
-      } catch {
-        return undefined; // Not on this machine (or not readable).
+    const backends = new Map<number, number>();
+    try {
+      const reaped = (await procTimes(postmaster)).reaped;
+      for (const { pid } of rows) {
+        // A backend that ended between the query and here is counted through `reaped` instead.
+        const times = await procTimes(pid).catch(() => undefined);
+        if (times) backends.set(pid, times.own);
       }
+      return { backends, reaped };
+    } catch {
+      return undefined; // Not on this machine (or not readable).
     }
-    return result;
   }
   /** Starts counting; the answer gives the CPU seconds spent by the backends since. */
   const start = async () => {
-    const before = await cpuByPid();
+    const before = await read();
     return async (): Promise<number | undefined> => {
-      const after = await cpuByPid();
+      const after = await read();
       if (!before || !after) return undefined;
-      let seconds = 0;
+      let seconds = after.reaped - before.reaped;
       // A connection opened during the load counts from zero.
-      for (const [pid, cpu] of after) seconds += cpu - (before.get(pid) ?? 0);
+      for (const [pid, cpu] of after.backends) seconds += cpu - (before.backends.get(pid) ?? 0);
+      // One that ended is in `reaped` with its whole life: less what it had spent before.
+      for (const [pid, cpu] of before.backends) if (!after.backends.has(pid)) seconds -= cpu;
       return seconds;
     };
   };
