@@ -24,6 +24,7 @@ import type { Mailer } from './mail/mailer.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/errors.ts';
+import { trackingWrites } from './lib/request-writes.ts';
 import { cardDataPlugin } from './plugins/card-data.ts';
 import { pricingPlugin } from './plugins/pricing.ts';
 import type { AuthLimitOptions } from './lib/auth-limit-defaults.ts';
@@ -212,6 +213,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       querystringParser: parseQuery,
     },
   }).withTypeProvider<ZodTypeProvider>();
+
+  // Each request's record of whether it may have written (lib/request-writes.ts), around all of
+  // its handling: a busy refusal says "nothing was done" only when that is so (decision 0088).
+  app.addHook('onRequest', (_req, _reply, done) => trackingWrites(done));
 
   // Every answer of text (JSON, pages, SVG, CSS…) leaves compressed, brotli or gzip as the
   // client accepts (Vary: Accept-Encoding), from this hook on: it must come before any route

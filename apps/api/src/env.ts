@@ -70,6 +70,11 @@ const envSchema = z
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
     /** PostgreSQL cancels a query running longer (503); 0 = no limit. PGlite cannot. */
     DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(5000),
+    /**
+     * How long a request waits for a connection of a full pool before it is answered 503 "busy"
+     * (decision 0083: POOL_WAIT_MS, 20 s); at least the 2 s a new connection may take to open.
+     */
+    DB_POOL_WAIT_MS: z.coerce.number().int().min(2000).max(60_000).optional(),
     /** Requests one address may make per minute (pages, API, media); 0 = no limit. */
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
     /**
@@ -203,13 +208,17 @@ export function loadEnvOrExit(): Env {
 
 /** What PostgreSQL is opened with (DATABASE_URL), or null for the embedded database. */
 export const postgresOptionsOf = (
-  env: Pick<Env, 'DATABASE_URL' | 'DATABASE_POOL_SIZE' | 'DB_STATEMENT_TIMEOUT_MS'>,
+  env: Pick<
+    Env,
+    'DATABASE_URL' | 'DATABASE_POOL_SIZE' | 'DB_STATEMENT_TIMEOUT_MS' | 'DB_POOL_WAIT_MS'
+  >,
 ) =>
   env.DATABASE_URL
     ? {
         url: env.DATABASE_URL,
         poolSize: env.DATABASE_POOL_SIZE,
         statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,
+        ...(env.DB_POOL_WAIT_MS === undefined ? {} : { poolWaitMs: env.DB_POOL_WAIT_MS }),
       }
     : null;
 

@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { ServerBuild } from 'react-router';
 import { buildApp } from '@shop/api/app';
 import { fromNetwork } from '@shop/api/limits';
-import { openDatabase } from '@shop/api/db';
+import { openDatabase, STOPPING_POOL_WAIT_MS } from '@shop/api/db';
 import {
   appOptionsOf,
   loggerOptionsOf,
@@ -133,6 +133,10 @@ export async function startServer(env: Env, { tty = false }: { tty?: boolean } =
   const shutdown = async () => {
     app.log.info('shutting down: finishing the requests in flight');
     app.markStopping();
+    // Requests queued for a connection of a full pool wait no longer than STOPPING_POOL_WAIT_MS,
+    // and lock waits no longer than any statement, so each is answered within the drain (its
+    // result, or 503 "busy" a client sends again elsewhere) rather than cut at its end (0088).
+    handle.stopping(STOPPING_POOL_WAIT_MS);
     if (!(await drainer.drain(DRAIN_GRACE_MS))) {
       app.log.warn(`shutting down: requests still running after ${DRAIN_GRACE_MS} ms were cut`);
     }

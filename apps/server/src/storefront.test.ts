@@ -230,3 +230,117 @@ describe('the page cache under concurrent requests', () => {
     expect(front.state.renders).toBe(4);
   });
 });
+
+describe('a page while the pool is busy or the database away (decisions 0083, 0088)', () => {
+  let app: FastifyInstance | undefined;
+  afterEach(async () => {
+    await app?.close();
+    app = undefined;
+  });
+
+  /** The pool's refusals as db/client.ts and node-postgres make them. */
+  const busy = () =>
+    Object.assign(new Error('waited too long for a database connection'), {
+      code: 'POOL_BUSY',
+    });
+  const refused = () => Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+
+  /**
+   * A shop whose pages show the screen the server hands them (the real root turns the refusal
+   * header into its error screen: root.tsx), and whose page cache reads its change count, and
+   * each page its session, with `read`.
+   */
+  async function shop(read: { version?: () => Promise<number>; session?: () => Promise<void> }) {
+    const entry = pageEntry(({ request, headers }) => {
+      const refusal = request.headers.get('x-shop-refusal');
+      if (!refusal) return new Response('<p>the page</p>', { status: 200, headers });
+      const [status = '500', detail = ''] = refusal.split(' ');
+      return new Response(`<h1>${status}</h1><p>${decodeURIComponent(detail)}</p>`, {
+        status: Number(status),
+        headers,
+      });
+    });
+    const build = fakeBuild(entry, [
+      { id: 'root', path: '', module: { default: () => null } },
+      { id: 'page', parentId: 'root', path: '*', module: { default: () => null } },
+    ]);
+    app = Fastify();
+    app.decorateRequest('cspNonce', '');
+    app.addHook('onRequest', async (req) => {
+      req.cspNonce = randomBytes(16).toString('base64');
+      // The session a page reads before it renders (apps/api plugins/sessions.ts).
+      if (!req.url.includes('/api/')) await read.session?.();
+    });
+    app.decorate('pageDataVersion', read.version ?? (async () => 1));
+    await mountStorefront(app, build, {
+      publicOrigin: 'http://shop.test',
+      cache: { ttlMs: 10_000, maxBytes: 1_000_000 },
+    });
+    return app;
+  }
+
+  const BUSY_TEXT = {
+    en: 'The shop is busy, please try again in a moment.',
+    de: 'Der Shop ist gerade sehr beschäftigt. Bitte versuchen Sie es gleich noch einmal.',
+    ru: 'Магазин сейчас перегружен. Пожалуйста, попробуйте ещё раз через минуту.',
+    it: 'Il negozio è molto occupato in questo momento. Riprova tra poco.',
+  };
+
+  it("shows the busy screen (503, Retry-After 5) in the shopper's language when the page cache's read was refused busy", async () => {
+    const shopApp = await shop({ version: () => Promise.reject(busy()) });
+    for (const [locale, text] of Object.entries(BUSY_TEXT)) {
+      const res = await shopApp.inject({ method: 'GET', url: `/${locale}/products/` });
+      expect(res.statusCode, locale).toBe(503);
+      expect(res.headers['retry-after'], locale).toBe('5');
+      expect(res.body, locale).toContain(text);
+    }
+  });
+
+  it('keeps the unavailable screen (503, Retry-After 10) for a database that is away', async () => {
+    const shopApp = await shop({ version: () => Promise.reject(refused()) });
+    const res = await shopApp.inject({ method: 'GET', url: '/de/products/' });
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBe('10');
+    expect(res.body).toContain(
+      'Der Shop ist kurz nicht erreichbar. Bitte versuchen Sie es gleich noch einmal.',
+    );
+  });
+
+  it("shows a page's own read refused busy (its session) as the busy screen, not as JSON", async () => {
+    let failing: (() => Error) | null = busy;
+    const shopApp = await shop({
+      session: async () => {
+        const fail = failing;
+        // Once: the screen's own render reads nothing more.
+        failing = null;
+        if (fail) throw fail();
+      },
+    });
+    const res = await shopApp.inject({ method: 'GET', url: '/it/checkout/cart/' });
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.headers['retry-after']).toBe('5');
+    expect(res.body).toContain(BUSY_TEXT.it);
+
+    // A form post refused so, before its action ran: nothing was done, and it may be sent again.
+    failing = busy;
+    const posted = await shopApp.inject({
+      method: 'POST',
+      url: '/de/checkout/cart/',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'intent=remove',
+    });
+    expect(posted.statusCode).toBe(503);
+    expect(posted.headers['retry-after']).toBe('5');
+    expect(posted.body).toContain(
+      'Der Shop ist gerade sehr beschäftigt, deshalb wurde nichts ausgeführt: nichts hinzugefügt, geändert oder bestellt. Bitte versuchen Sie es gleich noch einmal.',
+    );
+
+    failing = refused;
+    const away = await shopApp.inject({ method: 'GET', url: '/ru/checkout/cart/' });
+    expect(away.statusCode).toBe(503);
+    expect(away.headers['content-type']).toContain('text/html');
+    expect(away.headers['retry-after']).toBe('10');
+    expect(away.body).toContain('Магазин ненадолго недоступен');
+  });
+});

@@ -8,7 +8,7 @@ import type {
 } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { CacheSource } from '@shop/api/cache';
-import { isDatabaseUnavailable, localeOfUrl, pageRefusal } from '@shop/api/errors';
+import { isDatabaseUnavailable, isPoolBusy, localeOfUrl, pageRefusal } from '@shop/api/errors';
 import { translatorFor } from '@shop/api/i18n';
 import { pageTiming, serverTimingHeader, timed } from '@shop/api/timing';
 import { MAX_PICTURE_BYTES, newCsrfToken, type UserInfo } from '@shop/contract';
@@ -348,18 +348,29 @@ export async function mountStorefront(
 
   /**
    * The shop's 503 screen, rendered without running a loader: the page cache could not read the
-   * change count because the database is away, and a render would wait for it once more.
+   * change count because the database is away, and a render would wait for it once more. A pool
+   * whose queue refused the read (PoolBusyError, decision 0083) is a busy shop, not one that is
+   * away: the "busy" screen, with the API's Retry-After for it (5 s, plugins/errors.ts), as a
+   * loader's API call that met the busy answer shows it (decision 0088).
    */
-  const sendOutage = async (req: FastifyRequest, reply: FastifyReply) => {
-    const detail = translatorFor(localeOfUrl(req.url))('errors.unavailable');
-    // As the API answers its own calls while the database is away (plugins/errors.ts).
-    reply.header('Retry-After', '10');
+  const sendOutage = async (req: FastifyRequest, reply: FastifyReply, busy = false) => {
+    // A form post refused busy before its action ran: nothing was done, and it may be sent again.
+    const key = !busy
+      ? 'errors.unavailable'
+      : req.method === 'POST'
+        ? 'errors.busyNothingDone'
+        : 'errors.busy';
+    const detail = translatorFor(localeOfUrl(req.url))(key);
+    // As the API answers its own calls while the database is away or busy (plugins/errors.ts).
+    reply.header('Retry-After', busy ? '5' : '10');
     return sendRendered(req, reply, await renderPage(req, reply, { status: 503, detail }));
   };
   const AWAY = Symbol('the database is away');
-  /** A page cache call's answer, or AWAY when it failed because the database is away. */
-  const orAway = <T>(call: Promise<T>): Promise<T | typeof AWAY> =>
+  const BUSY = Symbol('the pool is busy');
+  /** A page cache call's answer, or AWAY (BUSY) when it failed because the database is away (busy). */
+  const orAway = <T>(call: Promise<T>): Promise<T | typeof AWAY | typeof BUSY> =>
     call.catch((error: unknown) => {
+      if (isPoolBusy(error)) return BUSY;
       if (isDatabaseUnavailable(error)) return AWAY;
       throw error;
     });
@@ -623,7 +634,7 @@ export async function mountStorefront(
               }
             }),
           );
-    if (found === AWAY) return sendOutage(req, reply);
+    if (found === AWAY || found === BUSY) return sendOutage(req, reply, found === BUSY);
     if (own.error !== undefined) throw own.error;
     if (own.streamed) return reply;
     if (own.rendered) return sendRendered(req, reply, own.rendered);
@@ -698,8 +709,14 @@ export async function mountStorefront(
     // anything else goes on to the API's error handler.
     scope.setErrorHandler(async (error: FastifyError, req, reply) => {
       const refusal = pageRefusal(error, req.url);
-      if (!refusal) throw error;
-      return render(req, reply, refusal);
+      if (refusal) return render(req, reply, refusal);
+      // The page's own reads before it rendered (its session, its user's personal view) met a
+      // busy pool or a database that is away: the shop's screen for it, in the path's language,
+      // as a loader's API call would show it; never the API's JSON answer on a page's address.
+      if (!reply.sent && !reply.raw.headersSent && isDatabaseUnavailable(error)) {
+        return sendOutage(req, reply, isPoolBusy(error));
+      }
+      throw error;
     });
     const page = async (req: FastifyRequest, reply: FastifyReply) => {
       const verdict = hostVerdict(

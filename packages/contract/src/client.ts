@@ -3,6 +3,7 @@ import { csrfResponseSchema } from './accounts.ts';
 import type { Locale } from './common.ts';
 import {
   cartDisabledErrorSchema,
+  detailErrorSchema,
   errorBodySchema,
   SUPPORTED_LOCALES,
   type CartDisabledError,
@@ -73,6 +74,16 @@ export function cartDisabledRefusal(error: unknown): CartDisabledError | null {
   if (!isApiError(error, 400)) return null;
   const parsed = cartDisabledErrorSchema.safeParse(error.body);
   return parsed.success ? parsed.data : null;
+}
+
+/**
+ * The API's 503 of a busy shop (`code: 'busy'`, decision 0088): refused before anything of the
+ * request was written, so the same request a moment later is safe. Null for any other error.
+ */
+export function isBusyRefusal(error: unknown): boolean {
+  if (!isApiError(error, 503)) return false;
+  const parsed = detailErrorSchema.safeParse(error.body);
+  return parsed.success && parsed.data.code === 'busy';
 }
 
 export type QueryValue =

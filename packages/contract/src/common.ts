@@ -160,9 +160,12 @@ export type SearchPage<T> = Paginated<T> & { countCapped: boolean };
 /**
  * Codes a `{detail}` refusal may carry besides its words, so that a client tells the case apart
  * without reading the (translated) text. `cart_disabled`: the shop's cart is off (decision 0062):
- * every cart and checkout write is refused with it (decision 0071).
+ * every cart and checkout write is refused with it (decision 0071). `busy`: a 503 of a busy shop (no
+ * database connection free in time, or a transaction that kept meeting others, decisions 0083 and
+ * 0088): the request was refused before anything of it was written; the same request a moment
+ * later may pass (Retry-After).
  */
-export const API_ERROR_CODES = ['cart_disabled'] as const;
+export const API_ERROR_CODES = ['cart_disabled', 'busy'] as const;
 export const apiErrorCodeSchema = z.enum(API_ERROR_CODES);
 export type ApiErrorCode = z.infer<typeof apiErrorCodeSchema>;
 

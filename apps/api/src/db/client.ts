@@ -8,7 +8,8 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { isConnectionRefused, isDatabaseUnavailable } from '../lib/db-errors.ts';
+import { isConnectionRefused, isDatabaseUnavailable, isPoolBusy } from '../lib/db-errors.ts';
+import { noteWrite, readsOnly, requestWrites, type RequestWrites } from '../lib/request-writes.ts';
 import { startDatabaseSpan } from '../lib/timing.ts';
 import * as schema from './schema.ts';
 
@@ -30,6 +31,12 @@ export type DatabaseHandle = {
   close(): Promise<void>;
   /** PGlite only: the data directory as a tarball, to clone a migrated database in tests. */
   dump?: () => Promise<Blob>;
+  /**
+   * The process is stopping (SIGTERM, decision 0088): from now on a request waits at most
+   * `waitMs` more for a connection of a full pool, and a statement in line for row locks only
+   * as long as any statement may (lineWaitMs), so every request is answered within the drain.
+   */
+  stopping(waitMs: number): void;
 };
 
 /**
@@ -69,6 +76,8 @@ type PoolWatch = {
   stats: () => PoolStats;
   /** Fails every ask waiting for a connection with `error` (the database is away). */
   failWaiters: (error: Error) => void;
+  /** The process is stopping: the queue's asks wait at most `waitMs` more (DatabaseHandle). */
+  stopping: (waitMs: number) => void;
   /** Notes that the database answered (a query, a new connection). */
   answered: () => void;
   /**
@@ -99,9 +108,22 @@ function watchPool(pool: pg.Pool, max: number): PoolWatch {
   // The asks waiting for a connection, not yet answered: the `waiting` figure and the bound.
   // An ask failed by failWaiters leaves it at once, although node-postgres keeps it (or opens a
   // connection for it) until a connection or its timer comes.
-  const waiting = new Set<(error: Error) => void>();
+  // Each with the record of the request that asked (lib/request-writes.ts).
+  const waiting = new Map<(error: Error) => void, RequestWrites | undefined>();
   const failWaiters = (error: Error) => {
-    for (const fail of [...waiting]) fail(error);
+    for (const fail of [...waiting.keys()]) fail(error);
+  };
+  // Stopping (decision 0088): when the queue's waits end, at the latest. A request that may have
+  // written already keeps its own bound (POOL_WAIT_MS): refused "busy" after a write, it would be
+  // sent again and done twice (an add to the cart), where waiting lets it finish.
+  let stopsAt: number | null = null;
+  const stopped = () => new PoolBusyError('the shop is stopping: no database connection in time');
+  const stopping = (waitMs: number) => {
+    if (stopsAt !== null) return;
+    stopsAt = performance.now() + waitMs;
+    setTimeout(() => {
+      for (const [fail, writes] of [...waiting]) if (!writes?.wrote) fail(stopped());
+    }, waitMs).unref();
   };
   let lastAnswer = Number.NEGATIVE_INFINITY;
   const answered = () => {
@@ -127,6 +149,13 @@ function watchPool(pool: pg.Pool, max: number): PoolWatch {
     // Free now: the idle connections and the ones the pool may still open, less the asks
     // already queued for them (node-postgres hands idle ones out on the next tick).
     const queued = pool.waitingCount >= pool.idleCount + (max - pool.totalCount);
+    const writes = requestWrites();
+    if (queued && stopsAt !== null && performance.now() >= stopsAt && !writes?.wrote) {
+      counts.timeouts++;
+      const error = stopped();
+      process.nextTick(() => deliver(error));
+      return promise;
+    }
     if (queued && waiting.size >= max * WAITERS_PER_CONNECTION) {
       counts.timeouts++;
       const error = new PoolBusyError('too many requests waiting for a database connection');
@@ -148,7 +177,7 @@ function watchPool(pool: pg.Pool, max: number): PoolWatch {
       done(error);
       deliver(error);
     };
-    if (queued) waiting.add(fail);
+    if (queued) waiting.set(fail, writes);
     connect((error, client, release) => {
       waiting.delete(fail);
       if (settled) {
@@ -177,6 +206,7 @@ function watchPool(pool: pg.Pool, max: number): PoolWatch {
       ...counts,
     }),
     failWaiters,
+    stopping,
     answered,
     looksAway,
   };
@@ -236,6 +266,22 @@ export const POOL_WAIT_MS = 20_000;
  * busy machine queue for longer than the 5 s a single query may take.
  */
 export const LOCK_WAIT_MS = 20_000;
+
+/**
+ * How long a request may still wait for a connection of a full pool once the process is
+ * stopping (decision 0088): well inside the drain's 25 s (DRAIN_GRACE_MS), so a request queued
+ * at the signal is answered, its result or 503 "busy" (Retry-After) a client sends again to a
+ * process that is not stopping, instead of being cut with the connection when the drain ends.
+ */
+export const STOPPING_POOL_WAIT_MS = 5_000;
+
+let linesClosed = false;
+
+/**
+ * How long a statement in line for row locks may wait (lib/transactions.ts waitingInLine):
+ * LOCK_WAIT_MS, or no longer than any statement once the process is stopping (0: not raised).
+ */
+export const lineWaitMs = (): number => (linesClosed ? 0 : LOCK_WAIT_MS);
 
 /**
  * The comments waitingInLine's statements carry: between them, the connection's statements may
@@ -400,6 +446,9 @@ function giveUpWhenSilent(
       ) {
         return Reflect.apply(query, undefined, args) as unknown;
       }
+      // A transaction's COMMIT, sent: its request may have written (lib/request-writes.ts; asked
+      // in the request's own context, unlike the pool's queued callbacks).
+      if (/^\s*commit\b/i.test(text)) noteWrite();
       // A connection of drizzle's transaction(): it releases it, except after a failed BEGIN.
       // Its statements run one after another, in the order they were asked for: code that
       // reads with Promise.all on a transaction would otherwise hand pg a query while another
@@ -426,17 +475,35 @@ function timeQueries(pool: pg.Pool): void {
   const poolQuery = pool.query.bind(pool);
   pool.query = ((...args: unknown[]) => {
     const stop = startDatabaseSpan();
+    // A statement on its own that may write (not in a transaction: its COMMIT counts there) marks
+    // its request once answered, or once it failed without saying whether it ran (lib/
+    // request-writes.ts); one the pool refused busy never ran.
+    const writes = readsOnly(textOf(args[0])) ? undefined : requestWrites();
+    const noted = (error: unknown) => {
+      if (!error || (isDatabaseUnavailable(error) && !isPoolBusy(error))) noteWrite(writes);
+    };
     const callback = args.at(-1);
     if (typeof callback === 'function') {
       args[args.length - 1] = (...results: unknown[]) => {
         stop();
+        noted(results[0]);
         return Reflect.apply(callback, undefined, results) as unknown;
       };
       return Reflect.apply(poolQuery, undefined, args) as unknown;
     }
     const result: unknown = Reflect.apply(poolQuery, undefined, args);
-    if (result instanceof Promise) result.then(stop, stop);
-    else stop();
+    if (result instanceof Promise) {
+      result.then(
+        () => {
+          stop();
+          noted(null);
+        },
+        (error: unknown) => {
+          stop();
+          noted(error);
+        },
+      );
+    } else stop();
     return result;
   }) as typeof pool.query;
   pool.on('connect', (client) => {
@@ -559,6 +626,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       migrate: () => migrateWithoutTimeout(options.url),
       whileStarting: (work) => underStartLock(options.url, work),
       close: () => pool.end(),
+      stopping: (waitMs) => {
+        linesClosed = true;
+        watch.stopping(waitMs);
+      },
     };
   }
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
@@ -579,6 +650,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // One process opens a PGlite directory: nobody to wait for.
     whileStarting: (work) => work(),
     close: () => client.close(),
+    // One session, no queue of ours and no statement timeout to raise: nothing to shorten.
+    stopping: () => undefined,
     dump: () => client.dumpDataDir('none'),
   };
 }

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Locale } from '@shop/domain';
 import { registerErrorHandler } from '#api/plugins/errors.ts';
 import { isTransactionConflict } from './db-errors.ts';
+import { noteWrite, trackingWrites } from './request-writes.ts';
 import { withRetries } from './transactions.ts';
 
 const withCode = (code: string) => Object.assign(new Error(`sqlstate ${code}`), { code });
@@ -114,10 +115,35 @@ describe('a conflict left after the retries', () => {
         const res = await app.inject({ method: 'POST', url: '/order' });
         expect(res.statusCode).toBe(503);
         expect(res.headers['retry-after']).toBe('2');
-        expect(res.json()).toEqual({ detail });
+        // Nothing of the request was written: sending it again is safe (decision 0088).
+        expect(res.json()).toEqual({ detail, code: 'busy' });
       } finally {
         await app.close();
       }
     },
   );
+
+  it('does not say "nothing was done" (no busy code) for a request that may have written before', async () => {
+    const app = Fastify();
+    app.decorateRequest('locale', 'en');
+    app.addHook('onRequest', (_req, _reply, done) => trackingWrites(done));
+    registerErrorHandler(app);
+    app.post('/order', async () => {
+      // A statement that wrote (an earlier transaction's COMMIT), then the conflict.
+      noteWrite();
+      return withRetries(() => Promise.reject(wrapped('40P01')), clock().options);
+    });
+    app.post('/read-then-order', () =>
+      withRetries(() => Promise.reject(wrapped('40P01')), clock().options),
+    );
+    try {
+      const wrote = await app.inject({ method: 'POST', url: '/order' });
+      expect(wrote.statusCode).toBe(503);
+      expect(wrote.json()).toEqual({ detail: 'The shop is busy, please try again in a moment.' });
+      const clean = await app.inject({ method: 'POST', url: '/read-then-order' });
+      expect(clean.json()).toMatchObject({ code: 'busy' });
+    } finally {
+      await app.close();
+    }
+  });
 });

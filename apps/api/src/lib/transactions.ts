@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
-import { IN_LINE_MARK, LOCK_WAIT_MS, OUT_OF_LINE_MARK, type Database } from '#api/db/client.ts';
+import { IN_LINE_MARK, lineWaitMs, OUT_OF_LINE_MARK, type Database } from '#api/db/client.ts';
 import { rowsOf } from '#api/db/rows.ts';
 import { isTransactionConflict } from './db-errors.ts';
 
@@ -80,7 +80,7 @@ export async function waitingInLine<T>(tx: Database, work: () => Promise<T>): Pr
     sql`select current_setting('statement_timeout') as previous,
       set_config('statement_timeout',
         case when setting = '0' then '0'
-          else greatest(setting::bigint, ${LOCK_WAIT_MS}::bigint)::text end,
+          else greatest(setting::bigint, ${lineWaitMs()}::bigint)::text end,
         true)
       from pg_settings where name = 'statement_timeout' ${sql.raw(`/* ${IN_LINE_MARK} */`)}`,
   );

@@ -14,8 +14,9 @@ import {
   isTransactionConflict,
 } from '#api/lib/db-errors.ts';
 
-export { isDatabaseUnavailable };
+export { isDatabaseUnavailable, isPoolBusy };
 import { translatorFor } from '#api/lib/i18n.ts';
+import { mayHaveWritten } from '#api/lib/request-writes.ts';
 
 /** An expected failure a handler throws: answered as `{detail}` with its status. */
 export class HttpError extends Error {
@@ -85,19 +86,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
       // Still meeting other orders after lib/transactions.ts retried: nothing was written, and
       // the same request a moment later will most likely pass.
       req.log.warn({ err: error }, 'transaction conflict after retries');
-      return reply
-        .code(503)
-        .header('Retry-After', '2')
-        .send({ detail: translatorFor(req.locale)('errors.busy') });
+      return reply.code(503).header('Retry-After', '2').send(busyBody(req));
     }
     if (isPoolBusy(error)) {
       // Every connection in use and the queue for them full, or not moving for POOL_WAIT_MS
       // (decision 0083): the database answers, the shop is busy. Nothing was written.
       req.log.warn({ err: error }, 'no database connection free in time');
-      return reply
-        .code(503)
-        .header('Retry-After', '5')
-        .send({ detail: translatorFor(req.locale)('errors.busy') });
+      return reply.code(503).header('Retry-After', '5').send(busyBody(req));
     }
     if (isDatabaseUnavailable(error)) {
       // The pool reconnects by itself once the database is back: a short, honest answer.
@@ -127,6 +122,15 @@ export function registerErrorHandler(app: FastifyInstance): void {
       .code(404)
       .send({ detail: translatorFor(localeOfUrl(req.url))('errors.request.notFound') });
   });
+}
+
+/**
+ * A busy refusal's body: `code: 'busy'` (nothing of the request was written, sending it again is
+ * safe: decision 0088) only while the request has written nothing (lib/request-writes.ts).
+ */
+function busyBody(req: FastifyRequest) {
+  const detail = translatorFor(req.locale)('errors.busy');
+  return mayHaveWritten() ? { detail } : { detail, code: 'busy' as const };
 }
 
 /** Node's "Premature close" (a stream ended before it finished), or one of its causes. */

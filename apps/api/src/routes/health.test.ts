@@ -186,8 +186,10 @@ describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL stops and comes back', ()
       const full = await shortApp.inject({ method: 'GET', url: '/de/api/products/products/' });
       expect(full.statusCode, full.body).toBe(503);
       expect(full.headers['retry-after']).toBe('5');
+      // `code: 'busy'`: refused before anything was written, safe to send again (decision 0088).
       expect(full.json()).toEqual({
         detail: 'Der Shop ist gerade sehr beschäftigt. Bitte versuchen Sie es gleich noch einmal.',
+        code: 'busy',
       });
       // Its 2 s wait, generously, not the 20 s of POOL_WAIT_MS.
       expect(Date.now() - started).toBeLessThan(6_000);
@@ -236,6 +238,65 @@ describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL stops and comes back', ()
       await answering;
       expect(poolStatsOf(own.db)?.waiting).toBe(0);
     } finally {
+      await own.close();
+    }
+  });
+
+  it('fails only the query without an answer (a Query read timeout) while the other connections are answered (decision 0083)', async () => {
+    // PGlite has no pool and no read timeout: this is PostgreSQL's alone. A real slow statement:
+    // a query waiting for a lock another session holds, given a read timeout shorter than its wait.
+    const direct = new URL(url);
+    direct.pathname = `/${name}`;
+    const own = await openDatabase({ url: direct.toString(), poolSize: 2 });
+    const locker = new pg.Client({ connectionString: direct.toString() });
+    await locker.connect();
+    let stop = false;
+    let answering: Promise<unknown> = Promise.resolve();
+    try {
+      await locker.query('BEGIN');
+      await locker.query('LOCK TABLE faqs IN ACCESS EXCLUSIVE MODE');
+      let begun: () => void = () => {};
+      const serving = new Promise<void>((resolve) => (begun = resolve));
+      // One connection answers a query every 100 ms meanwhile: the database is there.
+      answering = own.db.transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+        begun();
+        while (!stop) {
+          await tx.execute(sql`select 1`);
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      });
+      await serving;
+      // The other one waits for the lock and gives up on its answer after 300 ms.
+      const pool = (own.db as unknown as { $client: pg.Pool }).$client;
+      const query = pool.query.bind(pool) as unknown as (config: {
+        text: string;
+        query_timeout: number;
+      }) => Promise<unknown>;
+      const slow = query({ text: 'select count(*) from faqs', query_timeout: 300 }).then(
+        () => 'answered',
+        (error: unknown) => error,
+      );
+      // The pool is full (one connection in a transaction, one waiting for the lock): this one
+      // waits in the pool's queue for a connection.
+      const queued = own.db.execute(sql`select 'queued' as value`).then(
+        (result) => rowsOf<{ value: string }>(result)[0]?.value,
+        (error: unknown) => error,
+      );
+      const timedOut = await slow;
+      expect(timedOut).toBeInstanceOf(Error);
+      expect((timedOut as Error).message).toBe('Query read timeout');
+      // The queued ask is answered on a new connection: the database was answering all along,
+      // and one unanswered query does not fail the whole queue "unavailable".
+      expect(await queued).toBe('queued');
+      stop = true;
+      await answering;
+      expect(poolStatsOf(own.db)?.waiting).toBe(0);
+    } finally {
+      stop = true;
+      await answering.catch(() => undefined);
+      await locker.query('ROLLBACK').catch(() => undefined);
+      await locker.end();
       await own.close();
     }
   });

@@ -1,19 +1,35 @@
 import { data, redirect } from 'react-router';
-import { isApiError, type ApiError } from '@shop/contract';
+import { isApiError, isBusyRefusal, type ApiError } from '@shop/contract';
 import type { Locale } from '@shop/domain';
+import de from '@shop/messages/langs/de.json' with { type: 'json' };
+import en from '@shop/messages/langs/en.json' with { type: 'json' };
+import it from '@shop/messages/langs/it.json' with { type: 'json' };
+import ru from '@shop/messages/langs/ru.json' with { type: 'json' };
 import type { ShopRequest } from './shop.server.ts';
 
 export const comingSoonPath = (locale: Locale) => `/${locale}/pages/coming-soon/`;
 
+/** "Busy: nothing was done", per locale: a form post whose page could not even be read says so. */
+const NOTHING_DONE: Readonly<Record<Locale, string>> = {
+  en: en.errors.busyNothingDone,
+  de: de.errors.busyNothingDone,
+  ru: ru.errors.busyNothingDone,
+  it: it.errors.busyNothingDone,
+};
+
 /**
  * What a failed API read means for the page, decided once for every loader (spec section 8):
  * 434 → the coming-soon page, 402 and 404 → the 404 screen, any other status → the error screen
- * with that status (and the API's `detail`, when it gave one).
+ * with that status (and the API's `detail`, when it gave one). A form post (`method` not GET)
+ * whose read was refused busy before its action ran (decision 0088) says plainly that nothing
+ * was done and it may be sent again.
  */
-export function pageErrorFor(locale: Locale) {
+export function pageErrorFor(locale: Locale, method = 'GET') {
+  const posted = method !== 'GET' && method !== 'HEAD';
   return (error: ApiError): Response | ReturnType<typeof data> => {
     if (error.status === 434) return redirect(comingSoonPath(locale));
     if (error.status === 402 || error.status === 404) return data(null, { status: 404 });
+    if (posted && isBusyRefusal(error)) return data(NOTHING_DONE[locale], { status: 503 });
     const body = error.errorBody;
     const detail = body && 'detail' in body && typeof body.detail === 'string' ? body.detail : null;
     return data(detail, { status: error.status });

@@ -63,7 +63,7 @@ export function serverApi(
       return value === undefined ? undefined : safeDecode(value);
     },
     noCache,
-    mapReadError: pageErrorFor(locale),
+    mapReadError: pageErrorFor(locale, request.method),
   });
   return { api, setCookies };
 }

@@ -219,6 +219,31 @@ describe('the add-to-cart action', () => {
     expect(result.init?.status).toBe(502);
   });
 
+  it('the shop busy (503 `busy`, decision 0088): says plainly nothing was done, 503, and asks nothing more', async () => {
+    const { shop, calls } = fakeShop('de', {
+      'POST /de/api/sales/cart_products/7/add/': () =>
+        Response.json(
+          {
+            detail:
+              'Der Shop ist gerade sehr beschäftigt. Bitte versuchen Sie es gleich noch einmal.',
+            code: 'busy',
+          },
+          { status: 503, headers: { 'retry-after': '5' } },
+        ),
+    });
+    const result = answer(
+      await addToCart(await post({ intent: 'add-to-cart', item: '7', quantity: '1' }), shop),
+    );
+    expect(result.init?.status).toBe(503);
+    expect(result.data).toEqual({
+      ok: false,
+      message:
+        'Der Shop ist gerade sehr beschäftigt, deshalb wurde nichts ausgeführt: nichts hinzugefügt, geändert oder bestellt. Bitte versuchen Sie es gleich noch einmal.',
+    });
+    // No clean-up read of a cart that was not touched.
+    expect(calls.filter((c) => c.path.includes('/api/')).map((c) => c.method)).toEqual(['POST']);
+  });
+
   it('refuses a post without the CSRF token with 403 and calls nothing', async () => {
     const { shop, calls } = fakeShop('en', {});
     const status = await addToCart(

@@ -1,5 +1,5 @@
 import { data, redirect, type RouterContextProvider } from 'react-router';
-import { cartDisabledRefusal, detailErrorSchema, isApiError } from '@shop/contract';
+import { cartDisabledRefusal, detailErrorSchema, isApiError, isBusyRefusal } from '@shop/contract';
 import type { AddToCartResult } from '#app/components/add-to-cart.tsx';
 import { addToCartForm } from './cart-forms.ts';
 import { cartAdded } from './cart-lines.ts';
@@ -36,6 +36,12 @@ export async function addToCart(request: Request, shop: ShopRequest) {
     // The shop's cart was turned off after this page was shown (decision 0071): the API says so by
     // its code, in the page's language; the page's data reloads, so the button and the header's
     // cart go. Nothing of the cart is touched.
+    // The shop was busy (decision 0088): nothing was added, and the shopper may press again.
+    if (isBusyRefusal(error))
+      return data<AddToCartResult>(
+        { ok: false, message: t('errors.busyNothingDone') },
+        { status: 503 },
+      );
     const cartOff = cartDisabledRefusal(error);
     if (cartOff)
       return data<AddToCartResult>(

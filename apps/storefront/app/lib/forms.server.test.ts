@@ -128,6 +128,30 @@ describe('sendForm', () => {
     expect(answer).toMatchObject({ init: { status: 400 } });
   });
 
+  it('says plainly that nothing was done when the shop was busy (503 `busy`, decision 0088)', async () => {
+    const busy = new ApiError(
+      503,
+      { detail: 'The shop is busy, please try again in a moment.', code: 'busy' },
+      'POST',
+      '/en/api/sales/orders/',
+    );
+    expect(await sendForm(await valid(), t, () => Promise.reject(busy))).toMatchObject({
+      init: { status: 503 },
+      data: { result: { error: { '': ['errors.busyNothingDone'] } } },
+    });
+    // A busy answer without the code (the request may have written): the API's own words.
+    const maybe = new ApiError(
+      503,
+      { detail: 'The shop is busy, please try again in a moment.' },
+      'POST',
+      '/en/api/sales/orders/',
+    );
+    expect(await sendForm(await valid(), t, () => Promise.reject(maybe))).toMatchObject({
+      init: { status: 503 },
+      data: { result: { error: { '': ['The shop is busy, please try again in a moment.'] } } },
+    });
+  });
+
   it('lets a form answer a refusal its own way, with the usual answer and the value sent', async () => {
     const refused = new ApiError(403, { detail: 'Confirm first.' }, 'POST', '/en/api/x/');
     const seen: unknown[] = [];

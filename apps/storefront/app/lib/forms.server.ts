@@ -1,7 +1,7 @@
 import { data } from 'react-router';
 import type { Submission as ConformSubmission, SubmissionResult } from '@conform-to/react';
 import type { z } from 'zod';
-import { isApiError, NON_FIELD_ERRORS, type Translate } from '@shop/contract';
+import { isApiError, isBusyRefusal, NON_FIELD_ERRORS, type Translate } from '@shop/contract';
 import { verifyCsrf } from './csrf.server.ts';
 import { parseForm } from './forms.ts';
 import { pageLog } from './logger.server.ts';
@@ -148,6 +148,14 @@ export function refusalMessages(
  * form; anything else is 'Something went wrong.' with status 502.
  */
 export function apiFailure(submission: Submission, error: unknown, t: Translate) {
+  // The shop was busy and refused the post before writing anything (decision 0088): said plainly,
+  // so the shopper knows nothing was done and sending it again is safe.
+  if (isBusyRefusal(error)) {
+    return data<FormReply>(
+      { result: submission.reply({ formErrors: [t('errors.busyNothingDone')] }) },
+      { status: 503 },
+    );
+  }
   // A 503 (the shop busy, or its database away) carries a translated "try again in a moment".
   if (isApiError(error) && ((error.status >= 400 && error.status < 500) || error.status === 503)) {
     const { fieldErrors, formErrors } = refusalMessages(error.body, t);
