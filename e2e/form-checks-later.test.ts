@@ -144,6 +144,23 @@ describe('the cart’s and the checkout’s form checks load on the first touch'
     expect(errors).toEqual([]);
   });
 
+  it('a quantity left with a bad value before its check arrived is flagged once it has, nothing sent', async () => {
+    const { page, product } = await withCart();
+    const errors = watchErrors(page);
+    const { posts } = watchRequests(page);
+    await openStarted(page, '/en/checkout/cart/');
+    const release = await hold(page, '**/assets/cart-checks-*.js');
+    const quantity = page.getByLabel(`${english.cart.quantity}: ${product.title}`);
+    await quantity.fill('0.5');
+    // Left for the promo code's field: checked on blur, with nothing to check it yet.
+    await page.getByLabel(english.cart.promoCode).focus();
+    expect(await quantity.getAttribute('aria-invalid')).not.toBe('true');
+    release();
+    await expect.poll(() => quantity.getAttribute('aria-invalid')).toBe('true');
+    expect(posts).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
   it('the checkout starts without zod or the schemas; "Continue" before they arrived flags the contact once they have', async () => {
     const { page } = await withCart();
     const errors = watchErrors(page);
