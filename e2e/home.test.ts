@@ -150,6 +150,41 @@ describe('home', () => {
     expect(errors).toEqual([]);
   });
 
+  it('sends a form whose check never arrives (a lossy link) unchecked after the time limit, once', async () => {
+    const page = await browser.visitor({ viewport: NARROW, serviceWorkers: 'block' });
+    page.setDefaultTimeout(15_000);
+    const errors = watchErrors(page);
+    const posts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST') posts.push(request.url());
+    });
+    // The check's module never answers (until the test ends).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/newsletter-check-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    try {
+      await page.goto(`${baseURL}/en/`);
+      await hydrated(page);
+      await expect.poll(() => reactOwned(page, newsletterForm), { timeout: 15_000 }).toBe(true);
+      const signup = page.getByRole('region', { name: english.footer.newsletterTitle });
+      await signup.getByLabel(english.newsletter.email).fill(`lossy-${Date.now()}@example.com`);
+      const button = signup.getByRole('button', { name: english.footer.subscribe });
+      await button.click();
+      await button.click();
+      await signup.getByRole('status').waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(
+        posts.filter((url) => new URL(url).pathname.startsWith('/en/newsletter/')),
+      ).toHaveLength(1);
+      expect(errors).toEqual([]);
+    } finally {
+      release();
+    }
+  });
+
   it.each(['en', 'de', 'ru', 'it'])(
     'hydrates without counting currency signs, its first Intl formats on a worker, with no error (%s)',
     async (locale) => {
