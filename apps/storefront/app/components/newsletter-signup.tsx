@@ -1,36 +1,24 @@
-import { getFormProps, parse, useForm } from '@conform-to/react';
-import { useRef } from 'react';
 import { useFetcher } from 'react-router';
 import { Button } from '#app/components/button.tsx';
 import { CsrfInput } from '#app/components/csrf-input.tsx';
 import { FormErrors, TextField } from '#app/components/form-messages.tsx';
 import type { FormReply } from '#app/lib/forms.server.ts';
 import { useI18n } from '#app/lib/i18n.tsx';
-import type { checkNewsletterSignup } from '#app/lib/newsletter-check.ts';
+import { formChecks, useLazyShopForm } from '#app/lib/lazy-form.ts';
+import type * as NewsletterCheck from '#app/lib/newsletter-check.ts';
 
 export type NewsletterReply = FormReply & { done?: string };
 
 /**
  * The form's check in the browser, loaded on the shopper's first touch of the form (a focus, a
  * tap): zod and the account schemas are most of what this form would run, and home ran them on
- * every view for a form few visitors use (issue 25, decision 0076). A form sent before the check
- * is here waits for it and is sent again; should it fail to load, the form goes to the server
- * unchecked, which checks it with the same schema and answers in place.
+ * every view for a form few visitors use (issue 25, decision 0076). The cart's and the checkout's
+ * mechanism (lib/lazy-form.ts, decision 0084): a form sent before the check is here waits for it
+ * (at most the time limit from the press) and is sent again, once; should it fail to load or be
+ * late, the form goes to the server unchecked, which checks it with the same schema and answers in
+ * place.
  */
-let check: typeof checkNewsletterSignup | undefined;
-let unchecked = false;
-let loading: Promise<void> | undefined;
-function loadCheck(): Promise<void> {
-  loading ??= import('#app/lib/newsletter-check.ts').then(
-    (module) => {
-      check = module.checkNewsletterSignup;
-    },
-    () => {
-      unchecked = true;
-    },
-  );
-  return loading;
-}
+const newsletterChecks = formChecks(() => import('#app/lib/newsletter-check.ts'));
 
 /**
  * The newsletter sign-up for anyone, with or without an account (issue 23): an address, then a
@@ -50,32 +38,11 @@ export function NewsletterSignup({
   const reply = fetcher.data ?? pageReply;
   // The shop's form set-up (lib/shop-form.ts: first checked on submit, then on every keystroke)
   // with the check loaded later.
-  const [form, fields] = useForm<{ intent: string; email: string }, unknown, string[]>({
-    id: 'newsletter-signup',
-    lastResult: reply?.result,
-    defaultValue: { email },
-    onValidate: ({ formData }) =>
-      check ? check(formData, t) : parse(formData, { resolve: () => ({ value: {} }) }),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-  });
-  const formProps = getFormProps(form);
-  // A send held for the check: a second press meanwhile (a double click, Enter again) is the same
-  // send, not one more.
-  const held = useRef(false);
-  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
-    if (check || unchecked) return formProps.onSubmit(event);
-    // Sent before the check is here: sent again once it is, once.
-    event.preventDefault();
-    if (held.current) return;
-    held.current = true;
-    const element = event.currentTarget;
-    const { submitter } = event.nativeEvent as SubmitEvent;
-    void loadCheck().then(() => {
-      held.current = false;
-      element.requestSubmit(submitter);
-    });
-  };
+  const [form, fields, formProps] = useLazyShopForm(
+    newsletterChecks,
+    (m: typeof NewsletterCheck) => m.newsletterSignupForm,
+    { id: 'newsletter-signup', lastResult: reply?.result, defaultValue: { email } },
+  );
   if (reply?.done) {
     return (
       <p role="status" className="font-medium break-words text-green-800">
@@ -89,9 +56,6 @@ export function NewsletterSignup({
       action={`/${locale}/newsletter/`}
       className="grid gap-3 sm:min-w-80"
       {...formProps}
-      onSubmit={onSubmit}
-      onFocus={() => void loadCheck()}
-      onPointerDown={() => void loadCheck()}
     >
       <CsrfInput />
       <input type="hidden" name="intent" value="subscribe" />

@@ -26,7 +26,7 @@ describe('formChecks (decision 0084)', () => {
 });
 
 describe('formChecks: a time limit (a hanging import on a lossy link)', () => {
-  it('settles without a module after the time limit; a module arriving later still checks', async () => {
+  it('a wait ends without a module after the time limit; a module arriving later still checks', async () => {
     vi.useFakeTimers();
     try {
       let arrive = (_module: { parseForm: string }) => {};
@@ -35,17 +35,65 @@ describe('formChecks: a time limit (a hanging import on a lossy link)', () => {
         4000,
       );
       let done = false;
-      void checks.load().then(() => (done = true));
+      void checks.wait().then(() => (done = true));
       await vi.advanceTimersByTimeAsync(3999);
       expect(done).toBe(false);
-      expect(checks.settled).toBe(false);
       await vi.advanceTimersByTimeAsync(1);
       expect(done).toBe(true);
-      expect(checks.settled).toBe(true);
+      // Late is not settled: the next press waits for the module again.
+      expect(checks.settled).toBe(false);
       expect(checks.module).toBeUndefined();
       arrive({ parseForm: 'late' });
       await vi.advanceTimersByTimeAsync(0);
       expect(checks.module).toEqual({ parseForm: 'late' });
+      expect(checks.settled).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('the limit counts from each wait (the press), not from the first request (the focus)', async () => {
+    vi.useFakeTimers();
+    try {
+      const checks = formChecks(() => new Promise<never>(() => {}), 4000);
+      // Focused: loading begins.
+      void checks.load();
+      await vi.advanceTimersByTimeAsync(3900);
+      // Pressed 3.9 s later: it gets the whole 4 s, not the 0.1 s left of the focus's.
+      const held = holdSends(checks);
+      const sent: string[] = [];
+      expect(press(held, sent)).toBe(false);
+      await vi.advanceTimersByTimeAsync(3999);
+      expect(sent).toEqual([]);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(sent).toEqual(['save']);
+      // A later press is held again, with the whole limit again.
+      expect(press(held, sent)).toBe(false);
+      await vi.advanceTimersByTimeAsync(3999);
+      expect(sent).toEqual(['save']);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(sent).toEqual(['save', 'save']);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a wait ends as soon as the module arrives', async () => {
+    vi.useFakeTimers();
+    try {
+      let arrive = (_module: { parseForm: string }) => {};
+      const checks = formChecks(
+        () => new Promise<{ parseForm: string }>((resolve) => (arrive = resolve)),
+        4000,
+      );
+      let done = false;
+      void checks.wait().then(() => (done = true));
+      await vi.advanceTimersByTimeAsync(100);
+      arrive({ parseForm: 'here' });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(done).toBe(true);
+      // Settled: a wait ends at once.
+      await expect(checks.wait()).resolves.toBeUndefined();
     } finally {
       vi.useRealTimers();
     }
@@ -55,6 +103,15 @@ describe('formChecks: a time limit (a hanging import on a lossy link)', () => {
     expect(CHECKS_TIMEOUT_MS).toBe(4000);
   });
 });
+
+/**
+ * One press of a "Save" button on `held`. Its re-send presses again, as `requestSubmit` does, and
+ * that press must pass: noted in `sent` as 'save' (or 'held again').
+ */
+function press(held: ReturnType<typeof holdSends>, sent: string[]) {
+  const resend = () => sent.push(held({ name: 'intent' }, resend) ? 'save' : 'held again');
+  return held({ name: 'intent' }, resend);
+}
 
 /** Checks that settle when `settle()` is called. */
 function pendingChecks() {
@@ -67,7 +124,7 @@ function pendingChecks() {
     get settled() {
       return settled;
     },
-    load: vi.fn(() => loaded),
+    wait: vi.fn(() => loaded),
   };
   return { checks, settle: () => (settle(), loaded) };
 }
@@ -85,7 +142,7 @@ describe('holdSends (the hold of useLazyShopForm)', () => {
     expect(press(place, () => sent.push('place'))).toBe(false);
     expect(press(enter, () => sent.push('enter'))).toBe(false);
     expect(held).toHaveBeenLastCalledWith(enter);
-    expect(checks.load).toHaveBeenCalledTimes(1);
+    expect(checks.wait).toHaveBeenCalledTimes(1);
     await settle();
     expect(sent).toEqual(['enter']);
     expect(held).toHaveBeenLastCalledWith(undefined);

@@ -1,5 +1,5 @@
 import { getFormProps, parse, useForm, type Submission } from '@conform-to/react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
 import type { parseForm } from './forms.ts';
 import { useI18n } from './i18n.tsx';
@@ -16,9 +16,10 @@ import type { ShopFormOptions } from './shop-form.ts';
  * flags the same messages, when `useShopForm` would (lib/shop-form.ts). A form sent before its
  * check has arrived waits for it and is sent again, once (a second press meanwhile is the same
  * send, with the last pressed button), so it is still checked in the browser. If the check's module
- * cannot load (a lost connection) or has not arrived within `CHECKS_TIMEOUT_MS` (a lossy one), the
- * form goes to the server unchecked, which answers in place. A button that is never checked
- * (`formnovalidate`, the checkout's "update places") is not held.
+ * cannot load (a lost connection) or has not arrived within `CHECKS_TIMEOUT_MS` of the press (a
+ * lossy one), the form goes to the server unchecked, which answers in place. A button that is never
+ * checked (`formnovalidate`, the checkout's "update places") is not held. A field left before the
+ * check arrived, in a form checked on blur, is checked when it arrives.
  *
  * This module imports zod's and the schemas' types only: nothing of them runs until `load`.
  */
@@ -32,13 +33,19 @@ export type FormChecks<Module> = {
   readonly module: Module | undefined;
   /** Whether waiting is over: the module is here, or it could not load (forms go unchecked). */
   readonly settled: boolean;
-  /** Starts loading (once) and resolves when settled; never rejects. */
+  /** Starts loading (once) and resolves when settled (which may be never); never rejects. */
   load(): Promise<void>;
+  /**
+   * Starts loading (once) and resolves when settled or, at the latest, the time limit after THIS
+   * call: what a press waits for. Each wait gets the whole limit, however long ago loading began
+   * (a press 3.9 s after the first focus still waits up to 4 s, not 0.1 s). Never rejects.
+   */
+  wait(): Promise<void>;
 };
 
 /**
- * How long a send waits for the checks at most (from their first request): on a lossy link the
- * import can hang for long, and a held send must not wait for it; the server checks it anyway.
+ * How long a send waits for the checks at most (from its press): on a lossy link the import can
+ * hang for long, and a held send must not wait for it; the server checks it anyway.
  */
 export const CHECKS_TIMEOUT_MS = 4000;
 
@@ -49,39 +56,39 @@ export function formChecks<Module>(
 ): FormChecks<Module> {
   let module: Module | undefined;
   let failed = false;
-  let timedOut = false;
   let loading: Promise<void> | undefined;
-  return {
+  const checks: FormChecks<Module> = {
     get module() {
       return module;
     },
     get settled() {
-      return module !== undefined || failed || timedOut;
+      return module !== undefined || failed;
     },
     load() {
-      loading ??= new Promise<void>((resolve) => {
-        // Settled without checks when late; a module that still arrives checks from then on.
-        const timer = setTimeout(() => {
-          timedOut = true;
-          resolve();
-        }, timeoutMs);
-        importer()
-          .then(
-            (loaded) => {
-              module = loaded;
-            },
-            () => {
-              failed = true;
-            },
-          )
-          .finally(() => {
-            clearTimeout(timer);
-            resolve();
-          });
-      });
+      loading ??= importer().then(
+        (loaded) => {
+          module = loaded;
+        },
+        () => {
+          failed = true;
+        },
+      );
       return loading;
     },
+    wait() {
+      const settling = checks.load();
+      if (checks.settled) return Promise.resolve();
+      // Late: the press goes unchecked; a module that still arrives checks from then on.
+      return new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, timeoutMs);
+        void settling.then(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    },
   };
+  return checks;
 }
 
 /** Conform's own controls (`form.validate`, a field checked on blur) submit with this name. */
@@ -93,28 +100,43 @@ export type SubmitterLike = { readonly name: string; readonly formNoValidate?: b
 /**
  * The hold of `useLazyShopForm`, apart from React and the DOM: `press(submitter, resend)` says
  * whether a submit passes now (the checks are settled, or its button is never checked: Conform's
- * own controls, `formnovalidate`); otherwise it is held until the checks settle, then `resend` of
- * the LAST press held meanwhile runs, once (the same send, with the button pressed last).
+ * own controls, `formnovalidate`); otherwise it is held until the checks settle or the time limit
+ * from the press that began the hold has passed (`wait`), then `resend` of the LAST press held
+ * meanwhile runs, once (the same send, with the button pressed last). A press after a hold ended
+ * unchecked and before the checks settled is held anew, with the whole limit again.
  * `onHeld` hears the held submitter, and `undefined` when the hold ends.
  */
 export function holdSends<Submitter extends SubmitterLike>(
-  checks: Pick<FormChecks<unknown>, 'settled' | 'load'>,
+  checks: Pick<FormChecks<unknown>, 'settled' | 'wait'>,
   onHeld: (submitter: Submitter | null | undefined) => void = () => {},
 ) {
   let held: { submitter: Submitter | null; resend: () => void } | undefined;
+  // The re-send of a hold that ended presses again (`requestSubmit` submits at once, inside
+  // `resend`): that press passes, checked or not (late checks are not settled).
+  let resending = false;
   return function press(submitter: Submitter | null, resend: () => void): boolean {
-    if (checks.settled || submitter?.name === CONFORM_INTENT || submitter?.formNoValidate) {
+    if (
+      resending ||
+      checks.settled ||
+      submitter?.name === CONFORM_INTENT ||
+      submitter?.formNoValidate
+    ) {
       return true;
     }
     const first = held === undefined;
     held = { submitter, resend };
     onHeld(submitter);
     if (first) {
-      void checks.load().then(() => {
+      void checks.wait().then(() => {
         const last = held;
         held = undefined;
         onHeld(undefined);
-        last?.resend();
+        resending = true;
+        try {
+          last?.resend();
+        } finally {
+          resending = false;
+        }
       });
     }
     return false;
@@ -161,6 +183,7 @@ export function useLazyShopForm<
   { shouldValidate, shouldRevalidate, ...options }: ShopFormOptions<NoInfer<Schema>> = {},
 ) {
   const { t } = useI18n();
+  const validate = shouldValidate ?? 'onSubmit';
   const [form, fields] = useForm<z.input<Schema>, z.output<Schema>, string[]>({
     ...options,
     onValidate: ({ formData }) => {
@@ -175,10 +198,39 @@ export function useLazyShopForm<
       >;
     },
     // lib/shop-form.ts says why: first checked on submit, then on every keystroke.
-    shouldValidate: shouldValidate ?? 'onSubmit',
+    shouldValidate: validate,
     shouldRevalidate: shouldRevalidate ?? 'onInput',
   });
   const formProps = getFormProps(form);
+  // A form checked on blur: a field left before the checks arrived was "checked" with nothing to
+  // check it; it is checked again once they are here, as if just left (a field that is fine shows
+  // nothing). Read from the document, as Conform does: a field can sit outside its <form> (`form=`).
+  // Conform's `validate` is the same function for the form's life.
+  const { id: formId, validate: validateField } = form;
+  useEffect(() => {
+    if (validate !== 'onBlur' || checks.module) return;
+    const left = new Set<string>();
+    let active = true;
+    const onFocusOut = (event: FocusEvent) => {
+      const field = event.target;
+      const isField =
+        field instanceof HTMLInputElement ||
+        field instanceof HTMLTextAreaElement ||
+        field instanceof HTMLSelectElement;
+      if (!isField || field.form?.id !== formId || !field.name || checks.module) return;
+      left.add(field.name);
+      void checks.load().then(() => {
+        if (!active || !checks.module) return;
+        for (const name of left) validateField({ name });
+        left.clear();
+      });
+    };
+    document.addEventListener('focusout', onFocusOut);
+    return () => {
+      active = false;
+      document.removeEventListener('focusout', onFocusOut);
+    };
+  }, [checks, formId, validate, validateField]);
   // A send held for the check: a second press meanwhile (a double click, Enter again) is the same
   // send, not one more; the button pressed last is the one sent.
   const [held, setHeld] = useState(false);

@@ -378,17 +378,17 @@ function CheckoutForm({ data: loaderData, reply }: { data: FormStep; reply: unkn
     document.getElementById(`checkout-${section}-title`)?.focus();
   }
 
-  function continueFrom(section: CheckoutSection, element: HTMLFormElement | null) {
+  function continueFrom(section: CheckoutSection, element: HTMLFormElement | null, waited = false) {
     if (!element) return;
-    // Pressed before the check has loaded: done once it has (a second press meanwhile does the
-    // same again, which changes nothing).
-    if (!checkoutChecks.settled) {
-      void checkoutChecks.load().then(() => continueFrom(section, element));
+    // Pressed before the check has loaded: done once it has, or unchecked after the time limit
+    // from this press (a second press meanwhile does the same again, which changes nothing).
+    if (!checkoutChecks.settled && !waited) {
+      void checkoutChecks.wait().then(() => continueFrom(section, element, true));
       return;
     }
     const values = new FormData(element);
     const m = checkoutChecks.module;
-    // Unchecked only if the check could not load: the server checks the order when it is sent.
+    // Unchecked only if the check could not load or is late: the server checks the order when sent.
     const checked = m ? m.parseForm(values, schemas(m).sections[section], t) : null;
     if (checked && checked.status !== 'success') {
       // Show every message of the section at once, then take the shopper to the first.
