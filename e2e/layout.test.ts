@@ -6,10 +6,13 @@ import {
   NARROW,
   WIDE,
   baseURL,
+  contentWidth,
   cookie,
   daysLeft,
   hydrated,
+  inStockProduct,
   isFocused,
+  loginAs,
   useBrowser,
   withConsent,
   type BrowserElement,
@@ -338,4 +341,203 @@ describe("the shell's hydration", () => {
       .poll(() => page.locator('section[aria-labelledby="cookie-consent-title"]').count())
       .toBe(0);
   });
+});
+
+// The buying screens in the longest of the shop's languages, where words are longest: what a
+// shopper would see as broken (a control out of line, a cut-off text, a page that scrolls
+// sideways, a control too small to tap).
+describe('the buying screens in German, Russian and Italian', () => {
+  /** A write of the page's visitor to the API, with the CSRF token the session holds now. */
+  async function write(page: Page, locale: string, path: string, data: object) {
+    await page.request.get(`${baseURL}/${locale}/api/accounts/login/`);
+    const token = (await cookie(page, 'csrftoken'))?.value ?? '';
+    const res = await page.request.post(`${baseURL}/${locale}/api/${path}`, {
+      data,
+      headers: { 'X-CSRFToken': token },
+    });
+    if (!res.ok()) throw new Error(`${path} answered ${res.status()}: ${await res.text()}`);
+  }
+
+  /** Three lines in the page's visitor's cart (tests at once take different products). */
+  async function fillCart(page: Page, locale: string, { promo = false, skip = 0 } = {}) {
+    for (const n of [0, 1, 2]) {
+      const product = await inStockProduct(skip + n);
+      await write(page, locale, `sales/cart_products/${product.id}/add/`, {
+        quantity: n + 1,
+        ref: 'product',
+      });
+    }
+    if (promo) await write(page, locale, 'sales/cart/promo_code/', { code: 'WELCOME10' });
+  }
+
+  /**
+   * How wide a field's placeholder is laid out (its own font and letter case) and how much room
+   * the field has for it; `scrollWidth` does not count a placeholder.
+   */
+  const placeholderFit = (field: Locator) =>
+    field.evaluate((input) => {
+      type Style = Record<
+        'font' | 'textTransform' | 'letterSpacing' | 'paddingLeft' | 'paddingRight',
+        string
+      >;
+      type Element = {
+        clientWidth: number;
+        getAttribute(name: string): string | null;
+        style: Partial<Style> & { position: string; whiteSpace: string; visibility: string };
+        textContent: string;
+        getBoundingClientRect(): { width: number };
+        remove(): void;
+      };
+      const window = globalThis as unknown as {
+        getComputedStyle(e: unknown, pseudo?: string): Style;
+        document: { createElement(tag: string): Element; body: { append(e: Element): void } };
+      };
+      const field = input as unknown as Element;
+      const style = window.getComputedStyle(field, '::placeholder');
+      const own = window.getComputedStyle(field);
+      const probe = window.document.createElement('span');
+      Object.assign(probe.style, {
+        position: 'absolute',
+        whiteSpace: 'pre',
+        visibility: 'hidden',
+        font: style.font,
+        textTransform: style.textTransform,
+        letterSpacing: style.letterSpacing,
+      });
+      probe.textContent = field.getAttribute('placeholder') ?? '';
+      window.document.body.append(probe);
+      const text = probe.getBoundingClientRect().width;
+      probe.remove();
+      const room = field.clientWidth - parseFloat(own.paddingLeft) - parseFloat(own.paddingRight);
+      return { placeholder: probe.textContent, text: Math.ceil(text), room };
+    });
+
+  /** Where a control's own text starts on the screen (its padding left out). */
+  const textLeft = (control: Locator) =>
+    control.evaluate((element) => {
+      const doc = (
+        globalThis as unknown as {
+          document: {
+            createRange(): {
+              selectNodeContents(node: unknown): void;
+              getBoundingClientRect(): { x: number };
+            };
+          };
+        }
+      ).document;
+      const range = doc.createRange();
+      range.selectNodeContents(element);
+      return range.getBoundingClientRect().x;
+    });
+
+  it.each([
+    ['de', 'Entfernen'],
+    ['ru', 'Удалить'],
+    ['it', 'Rimuovi'],
+  ])(
+    'starts each cart line’s “Remove” where the line’s text starts, at 360 px (%s)',
+    async (locale, removeLabel) => {
+      const page = await browser.visitor({ viewport: NARROW });
+      await fillCart(page, locale);
+      await page.goto(`${baseURL}/${locale}/checkout/cart/`);
+      const lines = page.getByRole('main').getByRole('listitem');
+      await expect.poll(() => lines.count()).toBe(3);
+      for (const line of await lines.all()) {
+        const title = line.getByRole('link').first();
+        const remove = line.getByRole('button', { name: new RegExp(`^${removeLabel}: `) });
+        expect(Math.abs((await textLeft(remove)) - (await textLeft(title)))).toBeLessThanOrEqual(1);
+      }
+    },
+  );
+
+  it.each(['en', 'de', 'ru', 'it'])(
+    'shows the promo code’s and the search box’s placeholders whole, at 360 and 1280 px (%s)',
+    async (locale) => {
+      const page = await browser.visitor();
+      await fillCart(page, locale, { skip: 3 });
+      const cut: string[] = [];
+      for (const viewport of [NARROW, WIDE]) {
+        await page.setViewportSize(viewport);
+        await page.goto(`${baseURL}/${locale}/checkout/cart/`);
+        const fields = {
+          promo: page.getByRole('main').locator('input[name="code"]'),
+          search: page.getByRole('banner').locator('input[name="query"]:visible'),
+        };
+        for (const [name, field] of Object.entries(fields)) {
+          const { placeholder, text, room } = await placeholderFit(field);
+          if (text > room)
+            cut.push(`${name} at ${viewport.width} px: “${placeholder}” ${text} px in ${room} px`);
+        }
+      }
+      expect(cut).toEqual([]);
+    },
+  );
+
+  it('gives the header’s, the cart’s and the checkout’s small links 24 px to tap (de)', async () => {
+    const page = await browser.visitor({ viewport: NARROW });
+    await fillCart(page, 'de', { promo: true, skip: 6 });
+    const height = async (target: Locator) => (await target.boundingBox())?.height ?? 0;
+    await page.goto(`${baseURL}/de/checkout/cart/`);
+    const banner = page.getByRole('banner');
+    // At 360 px the shop's name alone is the home link, in small type.
+    expect(await height(banner.getByRole('link', { name: /Startseite$/ }))).toBeGreaterThanOrEqual(
+      24,
+    );
+    expect(await height(banner.getByRole('link', { name: 'Anmelden' }))).toBeGreaterThanOrEqual(24);
+    const removePromo = page.getByRole('button', { name: /Gutscheincode entfernen/ });
+    expect(await height(removePromo)).toBeGreaterThanOrEqual(24);
+    await page.setViewportSize(WIDE);
+    expect(
+      await height(banner.getByRole('link', { name: 'Wunschliste', exact: true })),
+    ).toBeGreaterThanOrEqual(24);
+    await page.goto(`${baseURL}/de/checkout/checkout/`);
+    const back = page.getByRole('link', { name: '← Zurück zum Warenkorb' });
+    expect(await height(back)).toBeGreaterThanOrEqual(24);
+  });
+
+  it.each(['de', 'ru', 'it'])(
+    'lets no buying screen scroll sideways at 360 px (%s)',
+    async (locale) => {
+      const page = await browser.visitor({ viewport: NARROW });
+      page.setDefaultTimeout(15_000);
+      const wide: string[] = [];
+      const check = async (name: string) => {
+        const width = await contentWidth(page);
+        if (width > NARROW.width) wide.push(`${name}: ${width} px`);
+      };
+      const visit = async (path: string) => {
+        await page.goto(`${baseURL}/${locale}${path}`);
+        await page.getByRole('main').waitFor();
+        await check(path);
+      };
+      const product = await inStockProduct();
+      for (const path of [
+        '/',
+        `${product.slugUri}`,
+        '/vendors/linen-loom-1/',
+        '/blogs/',
+        '/blogs/from-clay-to-cup-4/',
+        '/pages/faq/',
+        '/account/login/',
+        '/account/register/',
+      ])
+        await visit(path);
+      // The list with its filter sheet open.
+      await visit('/products/');
+      await hydrated(page);
+      await page.getByRole('main').locator('button[aria-haspopup="dialog"]').click();
+      await page.getByRole('dialog').waitFor();
+      await check('/products/ with the filters open');
+      // The cart with three lines and a promo code, and the checkout.
+      await fillCart(page, locale, { promo: true, skip: 9 });
+      await visit('/checkout/cart/');
+      await visit('/checkout/checkout/');
+      // The account of a shopper (the demo account).
+      await loginAs(page, baseURL, 'shopper@example.com');
+      await visit('/account/dashboard/');
+      await visit('/account/dashboard/my-orders/');
+      await visit('/account/dashboard/address-book/');
+      expect(wide).toEqual([]);
+    },
+  );
 });

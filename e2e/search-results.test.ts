@@ -28,9 +28,7 @@ describe('search results', () => {
       it(`keep the words in the search box (${viewport.width} px, ${js ? 'with' : 'without'} JavaScript)`, async () => {
         const page = await browser.open('/en/', { viewport, javaScriptEnabled: js });
         if (js) await hydrated(page);
-        const box = page
-          .getByRole('banner')
-          .getByRole('combobox', { name: 'Search products, bundles, articles…' });
+        const box = page.getByRole('banner').getByRole('combobox', { name: 'Search the shop…' });
         await box.fill('linen shirt');
         await box.press('Enter');
         await page.waitForURL(/\/en\/products\/\?query=linen(\+|%20)shirt/);

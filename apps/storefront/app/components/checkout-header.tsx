@@ -28,7 +28,7 @@ export function CheckoutHeader({
         </p>
         <Link
           to={`/${locale}/checkout/cart/`}
-          className="ml-auto text-sm font-medium text-primary underline"
+          className="ml-auto py-0.5 text-sm font-medium text-primary underline"
         >
           ← {t('payment.backToCart')}
         </Link>

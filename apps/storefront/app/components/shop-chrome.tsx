@@ -32,7 +32,7 @@ export function HomeLogo({ shop }: { shop: OrganizationInfo }) {
   return (
     <Link
       to={`/${locale}/`}
-      className="flex shrink-0 items-center"
+      className="flex min-h-6 shrink-0 items-center"
       aria-label={`${shop.title} – ${t('nav.home')}`}
     >
       <ShopLogo shop={shop} logoType="header_logo" tone="light" />
@@ -111,7 +111,7 @@ export function TopBar({
   const logout = (
     <form key="logout" method="post" action={`/${locale}/account/logout/`}>
       <CsrfInput />
-      <button type="submit" className="hover:underline">
+      <button type="submit" className="py-0.5 hover:underline">
         {t('header.logout')}
       </button>
     </form>
@@ -120,7 +120,7 @@ export function TopBar({
     <a
       key="login"
       href={`/${locale}/account/login/?redirectTo=${encodeURIComponent(location.pathname + location.search)}`}
-      className="hover:underline"
+      className="inline-block py-0.5 hover:underline"
     >
       {t('header.login')}
     </a>
@@ -146,7 +146,10 @@ export function TopBar({
             login
           )}
           {/* On phones the main bar's heart icon is the wishlist link. */}
-          <a href={`/${locale}/account/wishlist/`} className="hidden hover:underline sm:inline">
+          <a
+            href={`/${locale}/account/wishlist/`}
+            className="hidden py-0.5 hover:underline sm:inline-block"
+          >
             {t('header.wishlist')}
           </a>
         </div>

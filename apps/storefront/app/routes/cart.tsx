@@ -223,30 +223,11 @@ function Line({ line, reply }: { line: Cart['items'][number]; reply: FormReply |
             <Button type="submit" variant="secondary" size="xs">
               {t('common.save')}
             </Button>
-            <div className="basis-full">
+            <div className="basis-full empty:hidden">
               <FieldErrors field={fields.quantity} />
               <FormErrors form={form} />
             </div>
           </Form>
-          {/*
-           * The steppers' own forms (the buttons sit beside the field with `form=`): each sends
-           * one less or one more than the cart holds as the same "quantity" intent, so a refusal
-           * is recovered and said as for a typed quantity. A repeated click sends the same number
-           * again, never one step too many. Enter in the field still submits the field's own
-           * form (its first button is "Save").
-           */}
-          {[
-            ['less', line.quantity - 1],
-            ['more', line.quantity + 1],
-          ].map(([step, quantity]) => (
-            <Form key={step} method="post" id={`${stepFormId}-${step}`} preventScrollReset>
-              <CsrfInput />
-              <input type="hidden" name="intent" value="quantity" />
-              <input type="hidden" name="item" value={id} />
-              <input type="hidden" name="ref" value={line.ref} />
-              <input type="hidden" name="quantity" value={quantity} />
-            </Form>
-          ))}
           <Form method="post" preventScrollReset>
             <CsrfInput />
             <input type="hidden" name="intent" value="remove" />
@@ -255,12 +236,32 @@ function Line({ line, reply }: { line: Cart['items'][number]; reply: FormReply |
             <button
               type="submit"
               aria-label={`${t('cart.remove')}: ${line.item.title}`}
-              className="px-2 py-1.5 text-sm text-red-700 underline"
+              className="py-1.5 text-sm text-red-700 underline sm:px-2"
             >
               {t('cart.remove')}
             </button>
           </Form>
         </div>
+        {/*
+         * The steppers' own forms (the buttons sit beside the field with `form=`), outside the
+         * row of controls: empty as they are, each took a gap of that row and pushed "Remove" in
+         * from the line's edge on a phone. Each sends one less or one more than the cart holds
+         * as the same "quantity" intent, so a refusal is recovered and said as for a typed
+         * quantity. A repeated click sends the same number again, never one step too many. Enter
+         * in the field still submits the field's own form (its first button is "Save").
+         */}
+        {[
+          ['less', line.quantity - 1],
+          ['more', line.quantity + 1],
+        ].map(([step, quantity]) => (
+          <Form key={step} method="post" id={`${stepFormId}-${step}`} preventScrollReset>
+            <CsrfInput />
+            <input type="hidden" name="intent" value="quantity" />
+            <input type="hidden" name="item" value={id} />
+            <input type="hidden" name="ref" value={line.ref} />
+            <input type="hidden" name="quantity" value={quantity} />
+          </Form>
+        ))}
       </div>
       <p className="col-start-2 font-bold sm:col-start-3 sm:text-right">
         {money(line.discountPrice)}
@@ -341,7 +342,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
             <Form method="post" className="mt-4">
               <CsrfInput />
               <input type="hidden" name="intent" value="remove-promo" />
-              <button type="submit" className="text-sm text-primary underline">
+              <button type="submit" className="py-0.5 text-sm text-primary underline">
                 {t('cart.removePromo')} ({cart.promoCode.code})
               </button>
             </Form>
@@ -357,7 +358,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
                   {...getInputProps(promoFields.code, { type: 'text' })}
                   placeholder={t('cart.promoPlaceholder')}
                   autoComplete="off"
-                  className="min-w-0 flex-1 rounded-md border border-slate-300 px-3 py-2 uppercase"
+                  className="min-w-0 flex-1 rounded-md border border-slate-300 px-3 py-2 uppercase placeholder:normal-case"
                 />
                 <Button type="submit" variant="secondary" size="compact" className="font-bold">
                   {t('cart.apply')}
