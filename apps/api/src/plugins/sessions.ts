@@ -72,9 +72,9 @@ declare module 'fastify' {
      * as it was, so a retry works: the new session is dropped, and an old one already ended
      * outside the failed transaction is stored again.
      * `handOver` is told the anonymous session whose cart is to follow the user (null: none).
-     * With the cookie of a session a login ended, there is none, unless that login's answer was
-     * lost: then its undelivered session ends, and the ended one's cart (a merge that never
-     * committed) follows.
+     * With the cookie of a session a login ended, that one (a cart a merge that never committed
+     * left follows; its data does not), and if that login's answer was lost, its undelivered
+     * session ends.
      * Answers what `handOver` did.
      */
     logIn<T = undefined>(
@@ -271,10 +271,14 @@ export const sessionsPlugin = fp<SessionOptions>(
     > {
       let old = this.session;
       const ended = endedOf.get(this);
-      // The cookie of a session a login ended: nothing of it follows, unless that login's answer
-      // was lost (its undelivered session is ended here): then what the ended session still owns
-      // (the cart of a merge that never committed) does, as it would have.
-      if (!old && ended && (await answerLost(ended))) old = { ...ended, data: {} };
+      // The cookie of a session a login ended: none of its data follows, but what it still owns
+      // does (the cart of a merge that never committed: a process killed mid-login; usually
+      // nothing), as decision 0079 has it. If that login's answer was lost, its undelivered
+      // session is ended here; else it stays (a double submit: the browser may hold either).
+      if (!old && ended) {
+        await answerLost(ended);
+        old = { ...ended, data: {} };
+      }
       const { [ENDED]: _e, [ENDED_BY]: _b, [NEXT]: _n, [ENDED_AT]: _a, ...kept } = old?.data ?? {};
       const markedBy = randomBytes(12).toString('base64url');
       // Marked until the browser presents it (`presented`), where there is an old session whose

@@ -329,23 +329,13 @@ describe('the same browser logging in twice at once', () => {
     held.open();
     const firstAnswer = await first;
     expect(firstAnswer.statusCode, firstAnswer.body).toBe(200);
-    // Where the store's read waits for the first's transaction (PGlite: one connection), the
-    // second reads the first's mark: a login from an ended session leaves the mark alone and
-    // starts its own session (decision 0087). Else it ends the session too, and then its merge
-    // fails: it must not bring the session back.
-    const readTheMark = await Promise.race([
-      heldSecond.entered.then(() => false),
-      second.then(() => true),
-    ]);
-    if (readTheMark) {
-      seams.destroyGate = null;
-      expect((await second).statusCode, (await second).body).toBe(200);
-    } else {
-      seams.failTransactionAfterEnd = true;
-      heldSecond.open();
-      const secondAnswer = await second;
-      expect(secondAnswer.statusCode, secondAnswer.body).not.toBe(200);
-    }
+    await heldSecond.entered;
+    // The second ends the session too, and then its merge fails: it must not bring the session
+    // back.
+    seams.failTransactionAfterEnd = true;
+    heldSecond.open();
+    const secondAnswer = await second;
+    expect(secondAnswer.statusCode, secondAnswer.body).not.toBe(200);
     expect(await accountLines(email)).toEqual({ [item!.id]: 1 });
     // The old cookie is an ended session: an add sent with it is refused, not kept in a cart
     // that nobody reaches.
