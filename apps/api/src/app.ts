@@ -83,6 +83,7 @@ import { staffPictureRoutes } from './routes/staff-pictures.ts';
 import { sign } from '#api/lib/secret-key.ts';
 import { newsletterRoutes } from './routes/newsletter.ts';
 import { metricsPlugin, type MetricsOptions } from './plugins/metrics.ts';
+import { adoptSessionCart } from './repos/cart.ts';
 
 /** PAGE_CACHE_SECONDS' default, for an app built without the server's environment (tests). */
 const DEFAULT_PAGE_CACHE_MS = 10_000;
@@ -292,6 +293,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     secureCookies,
     // A new session gets its own CSRF token, a logout a fresh one (decision 0006).
     onChange: (req, reply, sessionId) => app.issueCsrfToken(req, reply, sessionId),
+    now: () => app.now().getTime(),
+    onRecover: (from, to) => adoptSessionCart(app.db, from, to),
   });
   await app.register(csrfPlugin, { secureCookies, secretKey });
   await app.register(shopDataPlugin, {

@@ -6,6 +6,7 @@ import fp from 'fastify-plugin';
 import { eq } from 'drizzle-orm';
 import type { Database } from '#api/db/client.ts';
 import { users } from '#api/db/schema.ts';
+import { HttpError } from './errors.ts';
 import type { SessionRecord, SessionStore } from './session-store.ts';
 
 export const SESSION_COOKIE = 'sessionid';
@@ -22,15 +23,31 @@ export type Session = SessionRecord & { id: string };
 export type EndSession = (tx?: Database) => Promise<void>;
 
 /**
- * What a session a login replaced holds for a while: nothing but this mark. A request the browser
- * sent with it before the login's answer came is then anonymous and has a session, so it gets no
- * new one (whose cookie would log the browser out again, and whose cart nobody would merge), and
- * a cart write refuses (`sessionLives`). Gone after ENDED_MINUTES, as any session.
+ * What a session a login replaced holds for a while: nothing but this mark. A request sent with
+ * it sees no session at all (`req.session` is null: nothing the session owned, no cart, no order;
+ * the cookie may be one an attacker fixed), and gets no new session (whose cookie would log the
+ * browser out again, whose cart nobody would merge): a cart write or an order answers 409
+ * (`ensureSession`, `sessionLives`), unless the login's answer was lost (`answerLost`).
+ * Gone after ENDED_MINUTES, as any session. Decisions 0079, 0087.
  */
 const ENDED = 'endedByLogin';
 /** Which login wrote the mark: a failed login undoes its own mark only (see `logIn`). */
 const ENDED_BY = 'endedBy';
+/** The mark: the id of the session the login started, and when (the app's clock, ms). */
+const NEXT = 'next';
+const ENDED_AT = 'endedAt';
 const ENDED_MINUTES = 10;
+/**
+ * In a login's new session until its cookie first comes back (the value: the login's `endedBy`):
+ * taken out, in one step, by the first request that presents it (`presented`). A login's answer
+ * that never reached the browser leaves it there.
+ */
+const UNSEEN = 'unseenSince';
+/**
+ * How long after a login a request with the old cookie is taken for one the browser sent before
+ * the answer came (another tab, a double click): 409, whatever the new session's state.
+ */
+export const LOST_ANSWER_GRACE_MS = 30_000;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -39,6 +56,11 @@ declare module 'fastify' {
     /** The logged-in user, loaded once per request. */
     getUser(): Promise<SessionUser | null>;
     /** Returns the session, creating an anonymous one (and its cookie) if needed. */
+    /**
+     * With the cookie of a session a login ended: answers 409 (the cart moved to the account),
+     * unless that login's answer was lost (decision 0087): then a fresh session, as for a
+     * visitor without one.
+     */
     ensureSession(reply: FastifyReply): Promise<Session>;
     /**
      * Starts a fresh session for the user (new id: no session fixation), keeping the old one's
@@ -49,12 +71,16 @@ declare module 'fastify' {
      * are anonymous and write no cart). A failure anywhere leaves the browser on its old session
      * as it was, so a retry works: the new session is dropped, and an old one already ended
      * outside the failed transaction is stored again.
+     * `handOver` is told the anonymous session whose cart is to follow the user (null: none).
+     * With the cookie of a session a login ended, that one (a cart a merge that never committed
+     * left follows; its data does not), and if that login's answer was lost, its undelivered
+     * session ends.
      * Answers what `handOver` did.
      */
     logIn<T = undefined>(
       reply: FastifyReply,
       userId: number,
-      handOver?: (endOld: EndSession) => Promise<T>,
+      handOver?: (endOld: EndSession, anonymous: string | null) => Promise<T>,
     ): Promise<T | undefined>;
     /**
      * Whether the request's session is still in the store, not ended by a login of the same
@@ -101,12 +127,19 @@ const hash = (token: string) => createHash('sha256').update(token).digest('hex')
 export type SessionOptions = {
   store: SessionStore;
   secureCookies: boolean;
+  /** The app's clock (ms): how long ago a login ended a session. */
+  now?: () => number;
+  /**
+   * A browser whose login's answer was lost gets a fresh session: what the ended session still
+   * owns (a cart a failed merge left) moves to it (decision 0087).
+   */
+  onRecover?: (from: string, to: string) => Promise<void>;
   /** Told when a session starts (its id) or ends (`null`): the CSRF token follows it (csrf.ts). */
   onChange?: (req: FastifyRequest, reply: FastifyReply, sessionId: string | null) => void;
 };
 
 export const sessionsPlugin = fp<SessionOptions>(
-  async (app, { store, secureCookies, onChange }) => {
+  async (app, { store, secureCookies, onChange, now = Date.now, onRecover }) => {
     const cookieOptions = (req: FastifyRequest) => ({
       path: '/',
       httpOnly: true,
@@ -150,6 +183,44 @@ export const sessionsPlugin = fp<SessionOptions>(
     };
 
     const userCache = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
+    /** The session a login ended, of a request that sent its cookie (its `session` is null). */
+    const endedOf = new WeakMap<FastifyRequest, Session>();
+
+    /**
+     * A session read for a request: its mark taken out the first time a login's new session is
+     * presented (one conditional write per login). Null when a lost-answer recovery ended it
+     * first: the two are one step each on the same key, so exactly one of them happens.
+     */
+    const presented = async (id: string, record: SessionRecord): Promise<SessionRecord | null> => {
+      const { [UNSEEN]: by, ...data } = record.data;
+      if (typeof by !== 'string') return record;
+      const seen = { ...record, data };
+      if (await store.replaceIf(id, UNSEEN, by, seen)) return seen;
+      // Presented by another request meanwhile, or ended.
+      const again = await store.get(id);
+      if (!again) return null;
+      const { [UNSEEN]: _unseen, ...rest } = again.data;
+      return { ...again, data: rest };
+    };
+
+    /**
+     * Whether the login that ended `mark` never reached the browser (decision 0087): the grace
+     * has passed and its new session was never presented. Then that session is ended here (a
+     * token nobody holds), in the same step that decides: its first use cannot come after.
+     * A new session gone already (a recovery that stopped half-way, a logout) counts as lost too.
+     */
+    const answerLost = async (mark: SessionRecord): Promise<boolean> => {
+      const next = mark.data[NEXT];
+      const by = mark.data[ENDED_BY];
+      const at = mark.data[ENDED_AT];
+      // A mark without them (written before decision 0087) stays a plain mark.
+      if (typeof next !== 'string' || typeof by !== 'string' || typeof at !== 'number') {
+        return false;
+      }
+      if (now() - at < LOST_ANSWER_GRACE_MS) return false;
+      if (await store.replaceIf(next, UNSEEN, by, null)) return true;
+      return (await store.get(next)) === null;
+    };
 
     /** The session's user, if it may still act as them. */
     const activeUser = (user: SessionUser | undefined | null, session: Session | null) => {
@@ -180,21 +251,46 @@ export const sessionsPlugin = fp<SessionOptions>(
     app.decorateRequest(
       'ensureSession',
       async function (this: FastifyRequest, reply: FastifyReply) {
-        return this.session ?? start(this, reply, null, {});
+        if (this.session) return this.session;
+        const ended = endedOf.get(this);
+        if (!ended) return start(this, reply, null, {});
+        // A request the browser sent before the login's answer came, or a browser that has the
+        // answer (its new session was used): no new session, whose cookie would log it out.
+        if (!(await answerLost(ended))) throw new HttpError(409, this.t('cart.sessionEnded'));
+        endedOf.delete(this);
+        const session = await start(this, reply, null, {});
+        await onRecover?.(ended.id, session.id);
+        await store.replaceIf(ended.id, ENDED_BY, String(ended.data[ENDED_BY]), null);
+        return session;
       },
     );
     app.decorateRequest('logIn', async function <
       T,
-    >(this: FastifyRequest, reply: FastifyReply, userId: number, handOver?: (endOld: EndSession) => Promise<T>): Promise<
+    >(this: FastifyRequest, reply: FastifyReply, userId: number, handOver?: (endOld: EndSession, anonymous: string | null) => Promise<T>): Promise<
       T | undefined
     > {
-      const old = this.session;
-      const { [ENDED]: _ended, [ENDED_BY]: _by, ...kept } = old?.data ?? {};
-      const next = fresh(userId, { ...kept, authAt: Date.now() });
+      let old = this.session;
+      const ended = endedOf.get(this);
+      // The cookie of a session a login ended: none of its data follows, but what it still owns
+      // does (the cart of a merge that never committed: a process killed mid-login; usually
+      // nothing), as decision 0079 has it. If that login's answer was lost, its undelivered
+      // session is ended here; else it stays (a double submit: the browser may hold either).
+      if (!old && ended) {
+        await answerLost(ended);
+        old = { ...ended, data: {} };
+      }
+      const { [ENDED]: _e, [ENDED_BY]: _b, [NEXT]: _n, [ENDED_AT]: _a, ...kept } = old?.data ?? {};
+      const markedBy = randomBytes(12).toString('base64url');
+      // Marked until the browser presents it (`presented`), where there is an old session whose
+      // cookie could come back: a lost answer is told apart by it (decision 0087).
+      const next = fresh(userId, {
+        ...kept,
+        authAt: Date.now(),
+        ...(old ? { [UNSEEN]: markedBy } : {}),
+      });
       // Stored before anything else changes: a store that is away (Redis) fails the login here,
       // with nothing done (no cart merged, no guest order claimed).
       await store.set(next.id, next.record);
-      const markedBy = randomBytes(12).toString('base64url');
       // What this login's mark replaced: `undefined` while it has not marked. Usually `old`; the
       // mark of another login of the same browser (a double submit) that came first.
       let replaced: SessionRecord | null | undefined;
@@ -203,7 +299,7 @@ export const sessionsPlugin = fp<SessionOptions>(
         const before = await store.get(old.id, tx);
         const mark = {
           userId: null,
-          data: { [ENDED]: true, [ENDED_BY]: markedBy },
+          data: { [ENDED]: true, [ENDED_BY]: markedBy, [NEXT]: next.id, [ENDED_AT]: now() },
           expiresAt: new Date(Date.now() + ENDED_MINUTES * 60_000),
         };
         // Set before the write: a write that landed and then reported an error (Redis timing out)
@@ -213,7 +309,8 @@ export const sessionsPlugin = fp<SessionOptions>(
       };
       let result: T | undefined;
       try {
-        result = handOver ? await handOver(endOld) : (await endOld(), undefined);
+        const anonymous = old && old.userId === null ? old.id : null;
+        result = handOver ? await handOver(endOld, anonymous) : (await endOld(), undefined);
       } catch (error) {
         // The browser keeps its old session: the new one is never handed out, and what this
         // login's mark replaced is put back while that mark is still there (Redis: written outside
@@ -230,7 +327,9 @@ export const sessionsPlugin = fp<SessionOptions>(
         }
         throw error;
       }
+      endedOf.delete(this);
       apply(this, reply, next);
+      // The answer carries the new session: this request does not count as its first use.
       return result;
     });
     app.decorateRequest('sessionLives', async function (this: FastifyRequest, tx?: Database) {
@@ -276,6 +375,13 @@ export const sessionsPlugin = fp<SessionOptions>(
       }
       if (!token || token.length > 200) return;
       const id = hash(token);
+      /** Makes a read session the request's, unless a login ended it (then it sees none). */
+      const read = async (stored: SessionRecord) => {
+        const record = await presented(id, stored).catch(unavailable);
+        if (record?.data[ENDED] === true) endedOf.set(req, { ...record, id });
+        req.session = record && record.data[ENDED] !== true ? { ...record, id } : null;
+        return req.session;
+      };
       // A store that cannot be read (Redis away) fails closed: the visitor is not logged in,
       // and what needs no session (the catalogue) keeps working.
       const unavailable = (error: unknown) => {
@@ -285,14 +391,14 @@ export const sessionsPlugin = fp<SessionOptions>(
       if (store.getWithUser) {
         // The session and its user in one read: getUser() answers from it.
         const found = await store.getWithUser(id).catch(unavailable);
-        req.session = found ? { ...found.record, id } : null;
-        if (found?.record.userId != null) {
-          userCache.set(req, Promise.resolve(activeUser(found.user, req.session)));
+        const session = found && (await read(found.record));
+        if (found && session?.userId != null) {
+          userCache.set(req, Promise.resolve(activeUser(found.user, session)));
         }
         return;
       }
       const record = await store.get(id).catch(unavailable);
-      req.session = record ? { ...record, id } : null;
+      if (record) await read(record);
     });
   },
   { name: 'sessions', dependencies: ['@fastify/cookie', 'database'] },

@@ -446,6 +446,15 @@ export const toPromoCode = (promo: PromoRow): PromoCode => ({
 });
 
 /**
+ * Gives the cart of session `from` to session `to` (which has none yet): a browser whose login's
+ * answer was lost gets a fresh session, and keeps the cart a merge that never committed left
+ * with the ended one (decision 0087). Usually there is none and nothing changes.
+ */
+export async function adoptSessionCart(db: Database, from: string, to: string): Promise<void> {
+  await db.update(s.carts).set({ sessionId: to }).where(eq(s.carts.sessionId, from));
+}
+
+/**
  * At login the session's cart moves to the user: into the user's cart when there is one, line by
  * line by product or bundle, summing quantities capped by stock (never below what the user already
  * had: the merge must not take anything away). The user's promo code wins over the session's.

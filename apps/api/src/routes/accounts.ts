@@ -49,14 +49,13 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     userId: number,
     first?: () => Promise<unknown>,
   ) {
-    const anonymous = req.session?.userId == null ? req.session?.id : undefined;
-    const cartEnabled = anonymous ? ((await app.shopInfo(req.locale))?.cart ?? false) : false;
-    const cartMerge = await req.logIn(reply, userId, async (endOld) => {
+    const cartMerge = await req.logIn(reply, userId, async (endOld, anonymous) => {
       await first?.();
       if (!anonymous) {
         await endOld();
         return null;
       }
+      const cartEnabled = (await app.shopInfo(req.locale))?.cart ?? false;
       return moveSessionCart(app.db, anonymous, {
         userId,
         now: req.now(),
