@@ -137,9 +137,10 @@ export type AppOptions = {
   /**
    * The in-process catalogue index answers the filter panel and the list's counts (CATALOGUE_INDEX,
    * decision 0085); off when not given (tests of the SQL path). `refreshMs`: the least time
-   * between two loads after catalogue changes.
+   * between two loads after catalogue changes; `sqlWhileStaleBelowMs`: while stale, SQL answers
+   * if the last load took less (lib/catalogue-index.ts).
    */
-  catalogueIndex?: { enabled: boolean; refreshMs?: number };
+  catalogueIndex?: { enabled: boolean; refreshMs?: number; sqlWhileStaleBelowMs?: number };
   /** `/metrics` (METRICS_TOKEN, decision 0061); served without a token when not given (tests). */
   metrics?: Omit<MetricsOptions, 'redis'>;
 };

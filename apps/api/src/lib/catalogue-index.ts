@@ -103,13 +103,17 @@ export async function loadCatalogueIndex(
   };
 }
 
+/** Below this load time, SQL answers while the index is stale (KeeperOptions). */
+const SQL_WHILE_STALE_BELOW_MS = 250;
+
 /** The index to answer from, and whether it is of the current change count. */
 export type IndexAnswer = { index: CatalogueIndex; current: boolean };
 
 export type CatalogueIndexKeeper = {
   /**
    * The index, current or not (a newer one is then being loaded, or will be within `refreshMs`);
-   * undefined before the first load has finished (or with the index off): answer from SQL.
+   * undefined before the first load has finished, or while a small catalogue's index is stale:
+   * answer from SQL.
    */
   answer(): Promise<IndexAnswer | undefined>;
   /**
@@ -135,6 +139,11 @@ export type KeeperOptions = {
   version: () => Promise<number>;
   /** The least time between the starts of two loads. */
   refreshMs: number;
+  /**
+   * While the index is stale, SQL answers instead when the last load took less than this
+   * (a small catalogue); a larger one's stale index answers until the next load.
+   */
+  sqlWhileStaleBelowMs?: number;
   now?: () => number;
   onError?: (error: unknown) => void;
   /** Told each load's time and size (the log). */
@@ -192,7 +201,12 @@ export function catalogueIndexKeeper(options: KeeperOptions): CatalogueIndexKeep
         return undefined;
       }
       const current = built.version === version;
-      if (!current) schedule();
+      if (current) return { index: built.index, current };
+      schedule();
+      // A catalogue loaded this fast is cheap to ask SQL about too: a change shows at once (a
+      // staff edit, then its page) instead of after the next load.
+      if ((lastLoad?.ms ?? Infinity) < (options.sqlWhileStaleBelowMs ?? SQL_WHILE_STALE_BELOW_MS))
+        return undefined;
       return { index: built.index, current };
     },
     async cacheVersion() {

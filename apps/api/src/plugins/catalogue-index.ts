@@ -24,8 +24,12 @@ export const DEFAULT_INDEX_REFRESH_MS = 15_000;
  * (the shop answers from SQL meanwhile: start-up never waits for it) and again after a change to
  * the catalogue, seen through the shop data change count in every process.
  */
-export const catalogueIndexPlugin = fp<{ enabled: boolean; refreshMs?: number }>(
-  async (app, { enabled, refreshMs = DEFAULT_INDEX_REFRESH_MS }) => {
+export const catalogueIndexPlugin = fp<{
+  enabled: boolean;
+  refreshMs?: number;
+  sqlWhileStaleBelowMs?: number;
+}>(
+  async (app, { enabled, refreshMs = DEFAULT_INDEX_REFRESH_MS, sqlWhileStaleBelowMs }) => {
     if (!enabled) {
       app.decorate('catalogueIndex', null);
       return;
@@ -34,6 +38,7 @@ export const catalogueIndexPlugin = fp<{ enabled: boolean; refreshMs?: number }>
       load: (stopped) => loadCatalogueIndex(app.db, () => app.shopDataVersion(), stopped),
       version: () => app.shopDataVersion(),
       refreshMs,
+      ...(sqlWhileStaleBelowMs === undefined ? {} : { sqlWhileStaleBelowMs }),
       onError: (error) => app.log.warn({ err: error }, 'the catalogue index could not be loaded'),
       onLoaded: ({ index, version }, ms) =>
         app.log.info(

@@ -30,7 +30,8 @@ import { useTestApp } from '../../test/helpers.ts';
 import { getOk } from '../../test/catalogue.ts';
 
 const t = useTestApp({
-  catalogueIndex: { enabled: true, refreshMs: 0 },
+  // A stale index answers (not SQL) however small the catalogue: the path of a large one.
+  catalogueIndex: { enabled: true, refreshMs: 0, sqlWhileStaleBelowMs: 0 },
   catalogueCacheMs: 60_000,
   changeCheckMs: 0,
 });
