@@ -465,11 +465,8 @@ function maskedCounts(
   groups: readonly (readonly number[])[],
 ): Int32Array {
   const rows = index.ids.length;
-  let mask = masks.get(index);
-  if (!mask) {
-    mask = new Uint8Array(rows);
-    masks.set(index, mask);
-  }
+  const mask = masks.get(index) ?? new Uint8Array(rows);
+  masks.set(index, mask);
   const { carrierStart, carriers, valueAttributes } = index;
   const valueCount = index.valueIds.length;
   const scoped =
@@ -479,13 +476,15 @@ function maskedCounts(
     scope.maxCents !== undefined ||
     Boolean(scope.attributes?.length);
   const SCOPE = 0x80;
-  if (scoped) plan(index, scope).visit((row) => (mask[row] |= SCOPE));
+  if (scoped) plan(index, scope).visit((row) => (mask[row] = mask[row]! | SCOPE));
   const bitOfAttribute = new Map<number, number>();
   groups.forEach((group, g) => {
     bitOfAttribute.set(valueAttributes[group[0]!]!, 1 << g);
     for (const v of group)
-      for (let at = carrierStart[v]!; at < carrierStart[v + 1]!; at++)
-        mask[carriers[at]!] |= 1 << g;
+      for (let at = carrierStart[v]!; at < carrierStart[v + 1]!; at++) {
+        const row = carriers[at]!;
+        mask[row] = mask[row]! | (1 << g);
+      }
   });
   const full = ((1 << groups.length) - 1) | (scoped ? SCOPE : 0);
   const counts = new Int32Array(valueCount);
