@@ -1,4 +1,4 @@
-// `npm run bench:index -- --database-url postgres://… | --data-dir bench/.work/data`
+// `npm run bench:index -- --database-url postgres://… | --data-dir bench/.work/data/pglite`
 //
 // Issue 26, decision 0085: what the in-process catalogue index costs and answers at a catalogue's
 // size. Loads it as a shop process does (loadCatalogueIndex), three times, and prints the load's
@@ -33,7 +33,7 @@ const settle = () => {
 const handle = await openDatabase(
   values['database-url']
     ? { url: values['database-url'], poolSize: 2, statementTimeoutMs: 0 }
-    : { dataDir: values['data-dir'] ?? 'bench/.work/data' },
+    : { dataDir: values['data-dir'] ?? 'bench/.work/data/pglite' },
 );
 const db = handle.db;
 const version = async () =>

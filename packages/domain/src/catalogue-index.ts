@@ -532,10 +532,14 @@ export function narrowedCounts(
   const groups = tickedGroups(index, ticked);
   const inScope = { ...scope, values: undefined };
   if (groups.length === 0) return carrierCounts(index, inScope);
-  // A wide scope (every product, a price range): per value, its carriers tested against a byte
-  // per row of which ticked attributes the row matches. A narrow one (a vendor, a search): its
+  // Two ticked attributes or more in a wide scope (every product, a price range): per value, its
+  // carriers tested against a byte per row of which ticked attributes the row matches. A narrow one (a vendor, a search): its
   // rows, each with its values, below.
-  if (groups.length <= 7 && estimatedSize(index, inScope) * 4 >= index.values.length)
+  if (
+    groups.length >= 2 &&
+    groups.length <= 7 &&
+    estimatedSize(index, inScope) * 4 >= index.values.length
+  )
     return maskedCounts(index, inScope, groups);
   const valueCount = index.valueIds.length;
   const counts = new Int32Array(valueCount);
