@@ -104,7 +104,7 @@ export async function loadCatalogueIndex(
 }
 
 /** Below this load time, SQL answers while the index is stale (KeeperOptions). */
-const SQL_WHILE_STALE_BELOW_MS = 250;
+const SQL_WHILE_STALE_BELOW_MS = 1000;
 
 /** The index to answer from, and whether it is of the current change count. */
 export type IndexAnswer = { index: CatalogueIndex; current: boolean };
