@@ -84,6 +84,7 @@ import { sign } from '#api/lib/secret-key.ts';
 import { newsletterRoutes } from './routes/newsletter.ts';
 import { metricsPlugin, type MetricsOptions } from './plugins/metrics.ts';
 import { adoptSessionCart } from './repos/cart.ts';
+import { catalogueIndexPlugin } from './plugins/catalogue-index.ts';
 
 /** PAGE_CACHE_SECONDS' default, for an app built without the server's environment (tests). */
 const DEFAULT_PAGE_CACHE_MS = 10_000;
@@ -135,6 +136,13 @@ export type AppOptions = {
   trustProxy?: boolean | number | string[];
   /** Requests per address and window (plugins/limits.ts); `max: 0` turns it off. */
   requestRateLimit?: RequestRateLimit;
+  /**
+   * The in-process catalogue index answers the filter panel and the list's counts (CATALOGUE_INDEX,
+   * decision 0085); off when not given (tests of the SQL path). `refreshMs`: the least time
+   * between two loads after catalogue changes; `sqlWhileStaleBelowMs`: while stale, SQL answers
+   * if the last load took less (lib/catalogue-index.ts).
+   */
+  catalogueIndex?: { enabled: boolean; refreshMs?: number; sqlWhileStaleBelowMs?: number };
   /** `/metrics` (METRICS_TOKEN, decision 0061); served without a token when not given (tests). */
   metrics?: Omit<MetricsOptions, 'redis'>;
 };
@@ -300,6 +308,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(shopDataPlugin, {
     ...(options.changeCheckMs !== undefined ? { changeCheckMs: options.changeCheckMs } : {}),
   });
+  await app.register(catalogueIndexPlugin, options.catalogueIndex ?? { enabled: false });
   await app.register(shopGuardPlugin);
   await app.register(i18nPlugin);
   await app.register(pricingPlugin);

@@ -98,6 +98,11 @@ const envSchema = z
      */
     API_DOCS: z.enum(['on', 'off']).optional(),
     /**
+     * The in-process catalogue index that counts the filter panel and the list's filters in
+     * memory (decision 0085): `on` (the default) or `off` (every count from SQL).
+     */
+    CATALOGUE_INDEX: z.enum(['on', 'off']).default('on'),
+    /**
      * `/metrics` (Prometheus text) asks for `Authorization: Bearer <this>`. Unset, it is off in
      * production (it tells anyone the traffic, the orders and the health) and open otherwise
      * (decision 0061).
@@ -257,6 +262,7 @@ export function appOptionsOf(env: Env) {
     bankAccount: { iban: env.SHOP_BANK_IBAN, bic: env.SHOP_BANK_BIC, holder: env.SHOP_BANK_HOLDER },
     apiDocs: apiDocsEnabled(env),
     pageCacheMs: env.PAGE_CACHE_SECONDS * 1000,
+    catalogueIndex: { enabled: env.CATALOGUE_INDEX === 'on' },
     authLimits: { ...DEFAULT_AUTH_LIMITS, perAddress: env.AUTH_LIMIT_PER_ADDRESS },
     // The process's own figures (memory, event loop, GC) too: one app per process here.
     metrics: { ...metricsOptionsOf(env), processMetrics: true },

@@ -128,6 +128,7 @@ type TestAppOptions = Pick<
   | 'pageCacheMs'
   | 'secretKey'
   | 'apiDocs'
+  | 'catalogueIndex'
 > & {
   /** Registers more on the app before it is ready (a server test mounts a storefront). */
   mount?: (app: FastifyInstance) => Promise<void>;

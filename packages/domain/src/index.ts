@@ -25,3 +25,4 @@ export * from './dashboard.ts';
 export * from './tracking.ts';
 export * from './csv.ts';
 export * from './random.ts';
+export * from './catalogue-index.ts';

@@ -5,9 +5,14 @@ import { sharedCache, type BatchCache, type CacheOptions, type TtlCache } from '
 import { isDatabaseUnavailable } from '#api/lib/db-errors.ts';
 
 /** How long a shop-wide answer is kept, and how many of them. */
-type ShopDataCacheOptions<V> = { ttlMs: number } & (
-  { max: number } | { maxSize: number; sizeOf: (value: V) => number }
-);
+type ShopDataCacheOptions<V> = {
+  ttlMs: number;
+  /**
+   * The change count the answers follow instead of the shop data's own: one that moves with it
+   * and more (the catalogue index's `cacheVersion`, lib/catalogue-index.ts).
+   */
+  version?: () => Promise<number>;
+} & ({ max: number } | { maxSize: number; sizeOf: (value: V) => number });
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -39,6 +44,8 @@ declare module 'fastify' {
      * `changeCheckMs`. The storefront's page cache compares it.
      */
     pageDataVersion(): Promise<number>;
+    /** The shop data's change count (what `shopDataCache` follows), read at most once per `changeCheckMs`. */
+    shopDataVersion(): Promise<number>;
   }
 }
 
@@ -109,6 +116,7 @@ export const shopDataPlugin = fp<{ changeCheckMs?: number }>(
       };
     };
     const version = counter(SHOP_DATA_VERSION);
+    app.decorate('shopDataVersion', version);
     // Every shop-wide answer's cache counts as one in the metrics (plugins/metrics.ts).
     const shopLookups = app.hasDecorator('metrics')
       ? { onLookup: app.metrics.cacheLookups('shop-data') }
@@ -120,7 +128,9 @@ export const shopDataPlugin = fp<{ changeCheckMs?: number }>(
         ...shopLookups,
         staleMs: staleWhileRefreshing(options.ttlMs),
         now: clock,
-        ...(options.ttlMs > 0 ? { version, unavailable: isDatabaseUnavailable } : {}),
+        ...(options.ttlMs > 0
+          ? { version: options.version ?? version, unavailable: isDatabaseUnavailable }
+          : {}),
       }),
     );
     const pageVersion = counter(PAGE_DATA_VERSION);

@@ -1,11 +1,17 @@
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { FacetAttribute, Locale } from '@shop/contract';
+import { carrierCounts, carriersIn, narrowedCounts, type CatalogueIndex } from '@shop/domain';
 import type { Database } from '#api/db/client.ts';
 import { rowsOf } from '#api/db/rows.ts';
 import * as s from '#api/db/schema.ts';
 import { translated } from '#api/db/translations.ts';
-import { carriesAll, productConditions, type ProductFilters } from './product-lists.ts';
+import {
+  carriesAll,
+  indexFiltersOf,
+  productConditions,
+  type ProductFilters,
+} from './product-lists.ts';
 
 /** The value filter aside: the panel lists every value the other filters leave carried. */
 const withoutValues = (filters: ProductFilters): ProductFilters => ({
@@ -353,4 +359,115 @@ async function countedInScope(
       )} ELSE ${allBut(-1)} END
     GROUP BY v.value_id`);
   return rowsOf<Counted[number]>(rows);
+}
+
+/* ---------- from the catalogue index (decision 0085) ---------- */
+
+/** A value of the panel: its attribute and both titles in a locale, in the panel's order. */
+export type PanelValue = {
+  attributeId: number;
+  attributeTitle: string;
+  valueId: number;
+  valueTitle: string;
+};
+
+/**
+ * Every attribute value with its titles in the locale, in the panel's order (the order and
+ * titles of `listedValues`): what the index's counts are listed with. A few hundred rows; the
+ * route keeps them per locale while the shop data does not change.
+ */
+export async function panelValues(db: Database, locale: Locale): Promise<PanelValue[]> {
+  const at = translated(s.attributeTranslations, locale, 'at');
+  const vt = translated(s.attributeValueTranslations, locale, 'vt');
+  return db
+    .select({
+      attributeId: s.attributes.id,
+      attributeTitle: at.text('title'),
+      valueId: s.attributeValues.id,
+      valueTitle: vt.text('title'),
+    })
+    .from(s.attributeValues)
+    .innerJoin(s.attributes, eq(s.attributes.id, s.attributeValues.attributeId))
+    .leftJoin(at.local, at.onLocal(s.attributes.id))
+    .leftJoin(at.fallback, at.onFallback(s.attributes.id))
+    .leftJoin(vt.local, vt.onLocal(s.attributeValues.id))
+    .leftJoin(vt.fallback, vt.onFallback(s.attributeValues.id))
+    .orderBy(
+      asc(s.attributes.sorting),
+      asc(s.attributes.id),
+      asc(s.attributeValues.sorting),
+      asc(s.attributeValues.id),
+    );
+}
+
+/** `valueFacets` counted from the index: the same values, order, titles and counts. */
+export function indexedValueFacets(
+  index: CatalogueIndex,
+  panel: readonly PanelValue[],
+  filters: ProductFilters,
+): FacetAttribute[] {
+  const counts = carrierCounts(index, indexFiltersOf(withoutValues(filters)));
+  const rows = panel.flatMap((value) => {
+    const v = index.valueNumber.get(value.valueId);
+    const count = v === undefined ? 0 : counts[v]!;
+    return count > 0 ? [{ ...value, count }] : [];
+  });
+  return byAttribute(rows, (row) => ({
+    id: row.valueId,
+    title: row.valueTitle,
+    attribute: row.attributeId,
+    count: row.count,
+  }));
+}
+
+/** `narrowedFacets` counted from the index (`narrowedCounts`: the domain's `facetCounts` rule). */
+export function indexedNarrowedFacets(
+  index: CatalogueIndex,
+  filters: ProductFilters,
+  unticked: FacetAttribute[],
+  ticked: readonly number[],
+): FacetAttribute[] {
+  const listed = new Set(unticked.flatMap((a) => a.values.map((v) => v.id)));
+  // Ticked ids no listed value has (stale, unknown, filtered out) narrow nothing.
+  const applied = [...new Set(ticked)].filter((id) => listed.has(id));
+  if (applied.length === 0) return unticked;
+  const counts = narrowedCounts(index, indexFiltersOf(withoutValues(filters)), applied);
+  return unticked.map((a) => ({
+    ...a,
+    values: a.values.map((value) => {
+      const v = index.valueNumber.get(value.id);
+      return { ...value, count: v === undefined ? 0 : counts[v]! };
+    }),
+  }));
+}
+
+/** `filtersAttributes` from the index: the same JSON text, built from its carriers. */
+export function indexedFiltersAttributes(
+  index: CatalogueIndex,
+  panel: readonly PanelValue[],
+  filters: ProductFilters,
+): { json: string; ids: number } {
+  const { start, rows } = carriersIn(index, indexFiltersOf(withoutValues(filters)));
+  let ids = 0;
+  const listed = panel.flatMap((value) => {
+    const v = index.valueNumber.get(value.valueId);
+    if (v === undefined || start[v] === start[v + 1]) return [];
+    const carriers = rows.subarray(start[v], start[v + 1]);
+    ids += carriers.length;
+    const productIds = new Int32Array(carriers.length);
+    for (let i = 0; i < carriers.length; i++) productIds[i] = index.ids[carriers[i]!]!;
+    return [{ ...value, products: productIds.join(',') }];
+  });
+  const attributes = byAttribute(
+    listed,
+    (row) =>
+      `{"id":${row.valueId},"title":${JSON.stringify(row.valueTitle)},` +
+      `"attribute":${row.attributeId},"products":[${row.products}]}`,
+  );
+  const json = `[${attributes
+    .map(
+      (a) => `{"id":${a.id},"title":${JSON.stringify(a.title)},"values":[${a.values.join(',')}]}`,
+    )
+    .join(',')}]`;
+  return { json, ids };
 }

@@ -1,5 +1,13 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
-import { SEARCH_COUNT_CAP, searchCount } from '@shop/domain';
+import {
+  SEARCH_COUNT_CAP,
+  centsBound,
+  countMatching,
+  rowsMatching,
+  searchCount,
+  type CatalogueIndex,
+  type IndexFilters,
+} from '@shop/domain';
 import type { Locale } from '@shop/contract';
 import type { Database } from '#api/db/client.ts';
 import { rowsOf } from '#api/db/rows.ts';
@@ -22,6 +30,66 @@ export type ProductFilters = {
   values__id?: number[] | undefined;
   vendor?: number | undefined;
 };
+
+/** The list's filters in the index's terms (prices in whole cents, compared as SQL does). */
+export function indexFiltersOf(filters: ProductFilters): IndexFilters {
+  // A search left unresolved would silently count every product.
+  if (filters.query !== undefined && !filters.ids)
+    throw new Error('a search filter needs its matching ids');
+  return {
+    ids: filters.ids,
+    vendor: filters.vendor,
+    minCents:
+      filters.price__gte === undefined ? undefined : centsBound(filters.price__gte, 'atLeast'),
+    maxCents:
+      filters.price__lte === undefined ? undefined : centsBound(filters.price__lte, 'atMost'),
+    attributes: filters.attrs__id?.length ? filters.attrs__id : undefined,
+    values: filters.values__id?.length ? filters.values__id : undefined,
+  };
+}
+
+/** How many listed products the filters leave, counted in the catalogue index (decision 0085). */
+export const indexedCount = (index: CatalogueIndex, filters: ProductFilters) =>
+  countMatching(index, indexFiltersOf(filters));
+
+/**
+ * `productsWithValues` from the catalogue index: the same ids, or undefined in the same cases
+ * (no known value, none or more than MAX_VALUE_MATCHES matching).
+ */
+export function indexedProductsWithValues(
+  index: CatalogueIndex,
+  valueIds: number[],
+): number[] | undefined {
+  const rows = rowsMatching(index, { values: valueIds });
+  if (
+    rows.length === 0 ||
+    rows.length > MAX_VALUE_MATCHES ||
+    !valueIds.some((id) => index.valueNumber.has(id))
+  )
+    return undefined;
+  return Array.from(rows, (row) => index.ids[row]!);
+}
+
+/**
+ * `priceRange` from the catalogue index: the lowest and highest list price of the products the
+ * other filters leave (0 and 0 when none).
+ */
+export function indexedPriceRange(index: CatalogueIndex, filters: ProductFilters) {
+  const rows = rowsMatching(index, {
+    ...indexFiltersOf(filters),
+    minCents: undefined,
+    maxCents: undefined,
+  });
+  if (rows.length === 0) return { min: 0, max: 0 };
+  let min = Infinity;
+  let max = -Infinity;
+  for (const row of rows) {
+    const cents = index.cents[row]!;
+    if (cents < min) min = cents;
+    if (cents > max) max = cents;
+  }
+  return { min: min / 100, max: max / 100 };
+}
 
 /** A value filter matching more products than this is not resolved to ids (see ValueMatches). */
 export const MAX_VALUE_MATCHES = 5000;

@@ -10,6 +10,9 @@ import {
 import { notFound } from '#api/plugins/errors.ts';
 import {
   countProducts,
+  indexedCount,
+  indexedPriceRange,
+  indexedProductsWithValues,
   listProductIds,
   priceRange,
   productsWithValues,
@@ -23,7 +26,16 @@ import {
   listVariations,
   relatedProductIds,
 } from '#api/repos/products.ts';
-import { filtersAttributes, narrowedFacets, valueFacets } from '#api/repos/filters.ts';
+import {
+  filtersAttributes,
+  indexedFiltersAttributes,
+  indexedNarrowedFacets,
+  indexedValueFacets,
+  narrowedFacets,
+  panelValues,
+  valueFacets,
+  type PanelValue,
+} from '#api/repos/filters.ts';
 import { defineEndpoint, pageLinks } from './define.ts';
 
 const e = endpoints.products;
@@ -36,6 +48,18 @@ const FILTER_IDS_KEPT = 1_000_000;
 
 export const productRoutes: FastifyPluginAsync = async (app) => {
   const db = app.db;
+
+  // The catalogue index (decision 0085): the filter panel, the counts, the value filters' matches
+  // and the price range are computed in memory once it is loaded, from SQL before (and with
+  // CATALOGUE_INDEX=off). The caches of those answers follow its `cacheVersion`: an answer of a
+  // stale index is dropped as soon as the index of the current catalogue arrives.
+  const keeper = app.catalogueIndex;
+  const indexed = async () => (keeper ? keeper.answer() : undefined);
+  const followsIndex = keeper ? { version: () => keeper.cacheVersion() } : {};
+  // The panel's attributes and values with their titles, per locale: what the index's counts
+  // are listed with.
+  const panelCache = app.shopDataCache<PanelValue[]>({ ttlMs: app.catalogueCacheMs, max: 8 });
+  const panel = (locale: Locale) => panelCache.get(locale, () => panelValues(db, locale));
 
   /** One product with everything of its own (not its variations), or 404. */
   async function loadProduct(req: FastifyRequest, id: number): Promise<Product> {
@@ -75,6 +99,7 @@ export const productRoutes: FastifyPluginAsync = async (app) => {
   // loads still share it). No page of the shop asks for it: the panel shows `facets`.
   // Kept as the answer's JSON text (decision 0082): its ids are never numbers in this process.
   const filterCache = app.shopDataCache<{ json: string; ids: number }>({
+    ...followsIndex,
     ttlMs: app.catalogueCacheMs,
     maxSize: FILTER_IDS_KEPT,
     sizeOf: (answer) => answer.ids,
@@ -82,28 +107,44 @@ export const productRoutes: FastifyPluginAsync = async (app) => {
   const cachedFilters = (locale: Locale, query: ProductFilters) => {
     const { price__gte, price__lte, vendor, attrs__id, query: text } = query;
     const key = JSON.stringify([locale, price__gte, price__lte, vendor, attrs__id, text]);
-    return filterCache.get(key, async () =>
-      filtersAttributes(
-        db,
-        locale,
-        await withMatches(locale, { price__gte, price__lte, vendor, attrs__id, query: text }),
-      ),
-    );
+    return filterCache.get(key, async () => {
+      const found = await indexed();
+      const filters = await withMatches(locale, {
+        price__gte,
+        price__lte,
+        vendor,
+        attrs__id,
+        query: text,
+      });
+      return found
+        ? indexedFiltersAttributes(found.index, await panel(locale), filters)
+        : filtersAttributes(db, locale, filters);
+    });
   };
 
   // Which products a set of ticked values leaves, as ids (at most MAX_VALUE_MATCHES of them, so
   // 200 entries hold at most a few MB): the costly part of a filtered list, the same for every
   // shopper; its pages are then sorted and cut from those ids.
   const valueMatchCache = app.shopDataCache<number[] | undefined>({
+    ...followsIndex,
     ttlMs: app.catalogueCacheMs,
     max: 200,
   });
   const cachedValueMatches = (valueIds: number[]) => {
     const key = JSON.stringify([...valueIds].sort((a, b) => a - b));
-    return valueMatchCache.get(key, () => productsWithValues(db, valueIds));
+    return valueMatchCache.get(key, async () => {
+      const found = await indexed();
+      return found
+        ? indexedProductsWithValues(found.index, valueIds)
+        : productsWithValues(db, valueIds);
+    });
   };
 
-  const countCache = app.shopDataCache<number>({ ttlMs: app.catalogueCacheMs, max: 2000 });
+  const countCache = app.shopDataCache<number>({
+    ...followsIndex,
+    ttlMs: app.catalogueCacheMs,
+    max: 2000,
+  });
   // A search's matches depend on the language: its counts are kept per locale.
   const cachedCount = (locale: Locale) => (filters: ProductFilters) => {
     const { price__gte, price__lte, vendor, attrs__id, values__id, query } = filters;
@@ -115,7 +156,12 @@ export const productRoutes: FastifyPluginAsync = async (app) => {
       values__id,
       ...(query === undefined ? [] : [locale, query]),
     ]);
-    return countCache.get(key, () => countProducts(db, filters, cachedValueMatches));
+    return countCache.get(key, async () => {
+      const found = await indexed();
+      return found
+        ? indexedCount(found.index, filters)
+        : countProducts(db, filters, cachedValueMatches);
+    });
   };
 
   // One page of a list, as ids (issue 26): at a million products a filter leaves thousands of
@@ -123,6 +169,7 @@ export const productRoutes: FastifyPluginAsync = async (app) => {
   // every shopper but for a price sort, which compares the viewer's own discounts: kept per
   // viewer then. Cards (stock, prices) are still read per request.
   const listPageCache = app.shopDataCache<{ ids: number[]; count: number }>({
+    ...followsIndex,
     ttlMs: app.catalogueCacheMs,
     max: 2000,
   });
@@ -182,6 +229,7 @@ export const productRoutes: FastifyPluginAsync = async (app) => {
   });
 
   const rangeCache = app.shopDataCache<{ min: number; max: number }>({
+    ...followsIndex,
     ttlMs: app.catalogueCacheMs,
     max: 500,
   });
@@ -195,7 +243,13 @@ export const productRoutes: FastifyPluginAsync = async (app) => {
         query.values__id,
         ...(query.query === undefined ? [] : [req.locale, query.query]),
       ]),
-      async () => priceRange(db, await withMatches(req.locale, query), cachedValueMatches),
+      async () => {
+        const found = await indexed();
+        const filters = await withMatches(req.locale, query);
+        return found
+          ? indexedPriceRange(found.index, filters)
+          : priceRange(db, filters, cachedValueMatches);
+      },
     ),
   );
 
@@ -205,6 +259,7 @@ export const productRoutes: FastifyPluginAsync = async (app) => {
   // filters and ticked values; the unticked panel of the same filters is an entry too, and gives
   // the narrowed one its values and the counts nothing narrows.
   const facetCache = app.shopDataCache<FacetAttribute[]>({
+    ...followsIndex,
     ttlMs: app.catalogueCacheMs,
     max: 500,
   });
@@ -221,9 +276,16 @@ export const productRoutes: FastifyPluginAsync = async (app) => {
       query.query ?? null,
     ]);
     return facetCache.get(key, async (): Promise<FacetAttribute[]> => {
-      if (applied.length === 0) return valueFacets(db, locale, await withMatches(locale, query));
+      const found = await indexed();
+      const filters = await withMatches(locale, query);
+      if (applied.length === 0)
+        return found
+          ? indexedValueFacets(found.index, await panel(locale), filters)
+          : valueFacets(db, locale, filters);
       const unticked = await cachedFacets(locale, query, []);
-      return narrowedFacets(db, await withMatches(locale, query), unticked, applied);
+      return found
+        ? indexedNarrowedFacets(found.index, filters, unticked, applied)
+        : narrowedFacets(db, filters, unticked, applied);
     });
   };
   defineEndpoint(app, e.facets, async (req, { query }) =>
