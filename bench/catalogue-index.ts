@@ -2,10 +2,11 @@
 //
 // Issue 26, decision 0085: what the in-process catalogue index costs and answers at a catalogue's
 // size. Loads it as a shop process does (loadCatalogueIndex), three times, and prints the load's
-// time, the resident memory and heap it adds (after a full GC), the typed arrays' bytes, and the
+// time, the longest the event loop was held and the peak memory during it, the resident memory and heap it adds (after a full GC), the typed arrays' bytes, and the
 // CPU time of the in-memory answers of cold filter panels (a vendor's, a price range's, values
 // ticked). Run with `node --expose-gc`. Prints figures only.
 import { parseArgs } from 'node:util';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import {
   carrierCounts,
@@ -51,10 +52,38 @@ for (let i = 0; i < 3; i++) {
   settle();
   const cpu = process.cpuUsage();
   const started = performance.now();
+  // The longest time the event loop was held (a timer's delay), and the highest resident memory
+  // and array buffers (read every 5 ms, and after the load) while this load runs beside the
+  // index it replaces.
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  delay.enable();
+  let peak = process.memoryUsage.rss();
+  let peakArrays = process.memoryUsage().arrayBuffers;
+  const sample = () => {
+    const now = process.memoryUsage();
+    peak = Math.max(peak, now.rss);
+    peakArrays = Math.max(peakArrays, now.arrayBuffers);
+  };
+  // The main thread's CPU time between two turns of a 5 ms timer: the longest work that held
+  // the loop, without the time the shared machine's other processes took the core.
+  let heldCpu = 0;
+  let cpuAt = process.threadCpuUsage();
+  const sampler = setInterval(() => {
+    const cpu = process.threadCpuUsage(cpuAt);
+    heldCpu = Math.max(heldCpu, (cpu.user + cpu.system) / 1000);
+    cpuAt = process.threadCpuUsage();
+    sample();
+  }, 5);
   index = (await loadCatalogueIndex(db, version))!.index;
+  // The timer's next turn measures the load's last stretch of work.
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  sample();
+  clearInterval(sampler);
+  delay.disable();
   const used = process.cpuUsage(cpu);
   loads.push(
-    `${((performance.now() - started) / 1000).toFixed(1)} s (Node CPU ${((used.user + used.system) / 1e6).toFixed(1)} s)`,
+    `${((performance.now() - started) / 1000).toFixed(1)} s (Node CPU ${((used.user + used.system) / 1e6).toFixed(1)} s, ` +
+      `event loop held up to ${(delay.max / 1e6).toFixed(0)} ms wall, ${heldCpu.toFixed(0)} ms CPU, peak RSS +${mib(peak - before.rss)}, peak array buffers +${mib(peakArrays - before.arrayBuffers)})`,
   );
 }
 const after = settle();
@@ -66,7 +95,7 @@ const bytes = Object.values(ix).reduce<number>(
 console.log(
   `products ${ix.ids.length}, value links ${ix.values.length}, values ${ix.valueIds.length}`,
 );
-console.log(`load: ${loads.join(', ')}`);
+console.log(`load:\n  ${loads.join('\n  ')}`);
 console.log(
   `memory added: RSS ${mib(after.rss - before.rss)}, heap ${mib(after.heapUsed - before.heapUsed)}, ` +
     `array buffers ${mib(after.arrayBuffers - before.arrayBuffers)} (typed arrays ${mib(bytes)})`,

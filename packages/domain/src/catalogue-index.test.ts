@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
+  buildCatalogueIndex,
   carrierCounts,
   carriersIn,
   centsBound,
@@ -18,7 +19,7 @@ type Product = { id: number; vendor: number; cents: number; values: number[] };
 const VALUES = Array.from({ length: 12 }, (_, i) => i + 1);
 const attributeOf = (value: number) => 100 * (Math.floor((value - 1) / 4) + 1);
 
-function indexOf(products: Product[]) {
+function columnsOf(products: Product[]) {
   const sorted = [...products].sort((a, b) => a.id - b.id);
   const valueStart = new Int32Array(sorted.length + 1);
   const values: number[] = [];
@@ -26,7 +27,7 @@ function indexOf(products: Product[]) {
     values.push(...[...new Set(p.values)].sort((a, b) => a - b).map((v) => v - 1));
     valueStart[r + 1] = values.length;
   });
-  return indexCatalogue({
+  return {
     ids: Int32Array.from(sorted.map((p) => p.id)),
     vendors: Int32Array.from(sorted.map((p) => p.vendor)),
     cents: Float64Array.from(sorted.map((p) => p.cents)),
@@ -34,8 +35,10 @@ function indexOf(products: Product[]) {
     values: Int32Array.from(values),
     valueIds: Int32Array.from(VALUES),
     valueAttributes: Int32Array.from(VALUES.map(attributeOf)),
-  });
+  };
 }
+
+const indexOf = (products: Product[]) => indexCatalogue(columnsOf(products));
 
 /** The filters' rule, product by product (productConditions' in SQL). */
 function passes(p: Product, f: IndexFilters) {
@@ -76,6 +79,26 @@ const filters: fc.Arbitrary<IndexFilters> = fc.record(
 );
 
 describe('the catalogue index', () => {
+  it('is built the same in steps of a few rows as in one call, yielding between them', () => {
+    fc.assert(
+      fc.property(products, fc.integer({ min: 1, max: 9 }), (list, chunk) => {
+        const steps = buildCatalogueIndex(columnsOf(list), chunk);
+        let yields = 0;
+        let step = steps.next();
+        for (; !step.done; step = steps.next()) yields++;
+        const whole = indexOf(list);
+        expect(step.value).toEqual(whole);
+        // Rows in price order, then row order.
+        const byPrice = [...whole.ids.keys()].sort(
+          (a, b) => whole.cents[a]! - whole.cents[b]! || a - b,
+        );
+        expect([...step.value.byPrice]).toEqual(byPrice);
+        if (list.length > chunk) expect(yields).toBeGreaterThan(1);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('leaves the products the filters leave, in id order, and counts them', () => {
     fc.assert(
       fc.property(products, filters, (list, f) => {

@@ -52,23 +52,51 @@ export type IndexFilters = {
   values?: readonly number[] | undefined;
 };
 
-/** Adds to the columns the runs and orders the filters use. */
+/** Adds to the columns the runs and orders the filters use, in one call. */
 export function indexCatalogue(columns: CatalogueColumns): CatalogueIndex {
+  const steps = buildCatalogueIndex(columns, Infinity);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * `indexCatalogue` in steps of about `chunk` rows' work each: the generator yields between them
+ * and returns the index. At a million products the whole build holds a thread for about 200 ms
+ * (bench/README.md); a process that answers requests meanwhile drives the steps with a turn of
+ * its event loop between them (apps/api/src/lib/catalogue-index.ts).
+ */
+export function* buildCatalogueIndex(
+  columns: CatalogueColumns,
+  chunk = 65_536,
+): Generator<void, CatalogueIndex, void> {
   const rows = columns.ids.length;
   const valueCount = columns.valueIds.length;
+  const { valueStart, values, vendors } = columns;
   const everyCount = new Int32Array(valueCount);
-  for (const v of columns.values) everyCount[v]!++;
+  for (let from = 0; from < rows; from += chunk) {
+    const end = valueStart[Math.min(rows, from + chunk)]!;
+    for (let at = valueStart[from]!; at < end; at++) everyCount[values[at]!]!++;
+    yield;
+  }
   const carrierStart = new Int32Array(valueCount + 1);
   for (let v = 0; v < valueCount; v++) carrierStart[v + 1] = carrierStart[v]! + everyCount[v]!;
-  const carriers = new Int32Array(columns.values.length);
+  const carriers = new Int32Array(values.length);
   const fill = carrierStart.slice(0, valueCount);
-  for (let r = 0; r < rows; r++)
-    for (let at = columns.valueStart[r]!; at < columns.valueStart[r + 1]!; at++)
-      carriers[fill[columns.values[at]!]!++] = r;
+  for (let from = 0; from < rows; from += chunk) {
+    for (let r = from; r < Math.min(rows, from + chunk); r++)
+      for (let at = valueStart[r]!; at < valueStart[r + 1]!; at++)
+        carriers[fill[values[at]!]!++] = r;
+    yield;
+  }
   // Vendor runs by counting (rows stay in order within a run), not by a comparison sort.
   const vendorCounts = new Map<number, number>();
-  for (const vendor of columns.vendors)
-    vendorCounts.set(vendor, (vendorCounts.get(vendor) ?? 0) + 1);
+  for (let from = 0; from < rows; from += chunk) {
+    for (let r = from; r < Math.min(rows, from + chunk); r++)
+      vendorCounts.set(vendors[r]!, (vendorCounts.get(vendors[r]!) ?? 0) + 1);
+    yield;
+  }
   const vendorRuns = new Map<number, readonly [number, number]>();
   const vendorFill = new Map<number, number>();
   let run = 0;
@@ -79,13 +107,16 @@ export function indexCatalogue(columns: CatalogueColumns): CatalogueIndex {
     run += size;
   }
   const vendorRows = new Int32Array(rows);
-  for (let r = 0; r < rows; r++) {
-    const vendor = columns.vendors[r]!;
-    const at = vendorFill.get(vendor)!;
-    vendorRows[at] = r;
-    vendorFill.set(vendor, at + 1);
+  for (let from = 0; from < rows; from += chunk) {
+    for (let r = from; r < Math.min(rows, from + chunk); r++) {
+      const vendor = vendors[r]!;
+      const at = vendorFill.get(vendor)!;
+      vendorRows[at] = r;
+      vendorFill.set(vendor, at + 1);
+    }
+    yield;
   }
-  const byPrice = priceOrder(columns.cents);
+  const byPrice = yield* priceOrder(columns.cents, chunk);
   const valueNumber = new Map<number, number>();
   for (let v = 0; v < valueCount; v++) valueNumber.set(columns.valueIds[v]!, v);
   return {
@@ -101,24 +132,59 @@ export function indexCatalogue(columns: CatalogueColumns): CatalogueIndex {
 }
 
 /**
- * The rows in price order, then row order. Price and row packed into one exact number where they
- * fit in 53 bits (a million rows: prices up to €42 million) and sorted as numbers, several times
- * faster than a comparison function; else compared.
+ * The rows in price order, then row order, yielding every `chunk` rows' work. Price and row
+ * packed into one exact number where they fit in 53 bits (a million rows: prices up to €42
+ * million) and sorted as numbers, several times faster than a comparison function: runs of
+ * `chunk` sorted, then merged pairwise. Else compared, in one sort (prices in whole cents, what
+ * the loader reads, always fit).
  */
-function priceOrder(cents: Float64Array): Int32Array {
+function* priceOrder(cents: Float64Array, chunk: number): Generator<void, Int32Array, void> {
   const rows = cents.length;
   const order = new Int32Array(rows);
   const rowBits = 2 ** Math.ceil(Math.log2(rows + 1));
   let highest = 0;
-  for (const c of cents) highest = Math.max(highest, c);
-  if (
-    Number.isSafeInteger(highest * rowBits + rowBits) &&
-    cents.every((c) => c >= 0 && Number.isInteger(c))
-  ) {
-    const packed = new Float64Array(rows);
-    for (let r = 0; r < rows; r++) packed[r] = cents[r]! * rowBits + r;
-    packed.sort();
-    for (let i = 0; i < rows; i++) order[i] = packed[i]! % rowBits;
+  let whole = true;
+  for (let from = 0; from < rows; from += chunk) {
+    for (let r = from; r < Math.min(rows, from + chunk); r++) {
+      const c = cents[r]!;
+      highest = Math.max(highest, c);
+      if (!(c >= 0 && Number.isInteger(c))) whole = false;
+    }
+    yield;
+  }
+  if (Number.isSafeInteger(highest * rowBits + rowBits) && whole) {
+    let packed = new Float64Array(rows);
+    for (let from = 0; from < rows; from += chunk) {
+      const end = Math.min(rows, from + chunk);
+      for (let r = from; r < end; r++) packed[r] = cents[r]! * rowBits + r;
+      packed.subarray(from, end).sort();
+      yield;
+    }
+    // Bottom-up merges of the sorted runs (the keys are distinct: each holds its row).
+    let other = new Float64Array(rows);
+    for (let width = Math.max(1, Math.min(chunk, rows)); width < rows; width *= 2) {
+      let done = 0;
+      for (let left = 0; left < rows; left += 2 * width) {
+        const middle = Math.min(rows, left + width);
+        const end = Math.min(rows, left + 2 * width);
+        let i = left;
+        let j = middle;
+        for (let out = left; out < end; out++) {
+          if (j >= end || (i < middle && packed[i]! < packed[j]!)) other[out] = packed[i++]!;
+          else other[out] = packed[j++]!;
+          if (++done >= chunk) {
+            done = 0;
+            yield;
+          }
+        }
+      }
+      [packed, other] = [other, packed];
+      yield;
+    }
+    for (let from = 0; from < rows; from += chunk) {
+      for (let i = from; i < Math.min(rows, from + chunk); i++) order[i] = packed[i]! % rowBits;
+      yield;
+    }
     return order;
   }
   for (let r = 0; r < rows; r++) order[r] = r;

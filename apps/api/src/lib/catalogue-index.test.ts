@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { indexCatalogue } from '@shop/domain';
-import { catalogueIndexKeeper, type LoadedIndex } from './catalogue-index.ts';
+import { buildYielding, catalogueIndexKeeper, type LoadedIndex } from './catalogue-index.ts';
 
 /** An index of `products` rows (no values), loaded under `version`. */
 const indexOf = (products: number, version: number): LoadedIndex => ({
@@ -89,5 +89,53 @@ describe('the catalogue index keeper', () => {
     await keeper.answer();
     await keeper.settled();
     expect(state.loads).toBe(1);
+  });
+});
+
+describe('building the index', () => {
+  /** Columns of `products` rows, a value each, 7 vendors, prices out of order. */
+  const columnsOf = (products: number) => ({
+    ids: Int32Array.from({ length: products }, (_, i) => i + 1),
+    vendors: Int32Array.from({ length: products }, (_, i) => i % 7),
+    cents: Float64Array.from({ length: products }, (_, i) => (i * 7919) % 100_000),
+    valueStart: Int32Array.from({ length: products + 1 }, (_, i) => i),
+    values: Int32Array.from({ length: products }, (_, i) => i % 5),
+    valueIds: Int32Array.from([1, 2, 3, 4, 5]),
+    valueAttributes: Int32Array.from([1, 1, 2, 2, 3]),
+  });
+  /** The build's turns of the event loop, and whether a timer set before it fired during it. */
+  async function build(products: number) {
+    const columns = columnsOf(products);
+    let timerFired = false;
+    let firedDuring = false;
+    setTimeout(() => (timerFired = true), 0);
+    let turns = 0;
+    const index = await buildYielding(columns, async () => {
+      turns++;
+      await new Promise((resolve) => setImmediate(resolve));
+      firedDuring ||= timerFired;
+    });
+    expect(index).toEqual(indexCatalogue(columns));
+    return { turns, firedDuring };
+  }
+
+  it('gives the event loop turns while it builds, more for a larger catalogue', async () => {
+    const step = await build(65_536);
+    const larger = await build(4 * 65_536);
+    // A timer set before the build ran while it was under way: the loop was not held throughout.
+    expect(larger.firedDuring).toBe(true);
+    // Turns between chunks of rows, not only between phases: each phase's work stays small.
+    expect(larger.turns).toBeGreaterThan(step.turns + 8);
+  });
+
+  it('stops between steps when asked', async () => {
+    let turns = 0;
+    const index = await buildYielding(
+      indexOf(200_000, 1).index,
+      async () => void turns++,
+      () => turns >= 2,
+    );
+    expect(index).toBeUndefined();
+    expect(turns).toBe(2);
   });
 });
