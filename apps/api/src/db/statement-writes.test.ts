@@ -33,7 +33,9 @@ describe.skipIf(!DATABASE_URL)('the writes of a request on PostgreSQL', () => {
       const record = requestWrites();
       // Started now (drizzle's queries run when awaited).
       const statement = Promise.resolve(
-        db.execute(sql`with locked as (select pg_advisory_xact_lock(${LOCK})) select 1 from locked`),
+        db.execute(
+          sql`with locked as (select pg_advisory_xact_lock(${LOCK})) select 1 from locked`,
+        ),
       );
       // Until PostgreSQL shows it waiting for the lock (a state, not a time).
       for (;;) {

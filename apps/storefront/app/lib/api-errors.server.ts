@@ -35,7 +35,8 @@ export function pageErrorFor(
   return (error: ApiError): Response | ReturnType<typeof data> => {
     if (error.status === 434) return redirect(comingSoonPath(locale));
     if (error.status === 402 || error.status === 404) return data(null, { status: 404 });
-    if (posted && isBusyRefusal(error) && !sentWrite()) return data(NOTHING_DONE[locale], { status: 503 });
+    if (posted && isBusyRefusal(error) && !sentWrite())
+      return data(NOTHING_DONE[locale], { status: 503 });
     const body = error.errorBody;
     const detail = body && 'detail' in body && typeof body.detail === 'string' ? body.detail : null;
     return data(detail, { status: error.status });
