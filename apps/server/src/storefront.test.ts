@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
+import { noteWrite, trackingWrites } from '@shop/api/request-writes';
 import { fakeBuild, pageEntry } from '../test/fake-build.ts';
 import { injectFetch, mountStorefront } from './storefront.ts';
 
@@ -250,7 +251,12 @@ describe('a page while the pool is busy or the database away (decisions 0083, 00
    * header into its error screen: root.tsx), and whose page cache reads its change count, and
    * each page its session, with `read`.
    */
-  async function shop(read: { version?: () => Promise<number>; session?: () => Promise<void> }) {
+  async function shop(read: {
+    version?: () => Promise<number>;
+    session?: () => Promise<void>;
+    /** Each request keeps its record of writes, as the API's app does (lib/request-writes.ts). */
+    trackWrites?: boolean;
+  }) {
     const entry = pageEntry(({ request, headers }) => {
       const refusal = request.headers.get('x-shop-refusal');
       if (!refusal) return new Response('<p>the page</p>', { status: 200, headers });
@@ -266,6 +272,7 @@ describe('a page while the pool is busy or the database away (decisions 0083, 00
     ]);
     app = Fastify();
     app.decorateRequest('cspNonce', '');
+    if (read.trackWrites) app.addHook('onRequest', (_req, _reply, done) => trackingWrites(done));
     app.addHook('onRequest', async (req) => {
       req.cspNonce = randomBytes(16).toString('base64');
       // The session a page reads before it renders (apps/api plugins/sessions.ts).
@@ -342,5 +349,25 @@ describe('a page while the pool is busy or the database away (decisions 0083, 00
     expect(away.headers['content-type']).toContain('text/html');
     expect(away.headers['retry-after']).toBe('10');
     expect(away.body).toContain('Магазин ненадолго недоступен');
+  });
+
+  it('does not say nothing was done for a form post refused busy after it may have written', async () => {
+    const shopApp = await shop({
+      trackWrites: true,
+      // The page's own work wrote (a session saved), then its next read was refused busy.
+      session: async () => {
+        noteWrite();
+        throw busy();
+      },
+    });
+    const posted = await shopApp.inject({
+      method: 'POST',
+      url: '/de/checkout/cart/',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'intent=remove',
+    });
+    expect(posted.statusCode).toBe(503);
+    expect(posted.body).toContain(BUSY_TEXT.de);
+    expect(posted.body).not.toContain('nichts ausgeführt');
   });
 });

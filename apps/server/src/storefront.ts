@@ -10,6 +10,7 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { CacheSource } from '@shop/api/cache';
 import { isDatabaseUnavailable, isPoolBusy, localeOfUrl, pageRefusal } from '@shop/api/errors';
 import { translatorFor } from '@shop/api/i18n';
+import { mayHaveWritten } from '@shop/api/request-writes';
 import { pageTiming, serverTimingHeader, timed } from '@shop/api/timing';
 import { MAX_PICTURE_BYTES, newCsrfToken, type UserInfo } from '@shop/contract';
 import { hostVerdict } from './host-rule.ts';
@@ -354,10 +355,11 @@ export async function mountStorefront(
    * loader's API call that met the busy answer shows it (decision 0088).
    */
   const sendOutage = async (req: FastifyRequest, reply: FastifyReply, busy = false) => {
-    // A form post refused busy before its action ran: nothing was done, and it may be sent again.
+    // A form post refused busy before its action ran: nothing was done, and it may be sent again;
+    // unless the request may have written already (runs in its context: lib/request-writes.ts).
     const key = !busy
       ? 'errors.unavailable'
-      : req.method === 'POST'
+      : req.method === 'POST' && !mayHaveWritten()
         ? 'errors.busyNothingDone'
         : 'errors.busy';
     const detail = translatorFor(localeOfUrl(req.url))(key);

@@ -354,6 +354,16 @@ export type DatabaseOptions =
   | { url?: undefined; dataDir?: string; loadDataDir?: Blob };
 
 /** What a query is called with: its text, or a config object carrying it. */
+/** A query config as drizzle hands it (text, values, name…), not a submittable (a cursor). */
+function isPlainConfig(query: unknown): query is Record<string, unknown> {
+  return (
+    typeof query === 'object' &&
+    query !== null &&
+    typeof (query as { submit?: unknown }).submit !== 'function' &&
+    Object.getPrototypeOf(query) === Object.prototype
+  );
+}
+
 function textOf(query: unknown): string {
   if (typeof query === 'string') return query;
   const text = (query as { text?: unknown } | null)?.text;
@@ -473,13 +483,25 @@ function giveUpWhenSilent(
  */
 function timeQueries(pool: pg.Pool): void {
   const poolQuery = pool.query.bind(pool);
+  // The statements on their own that may write, by the config the pool hands its connection, and
+  // the request each is for: it is sent from the pool's callback, in another request's context.
+  const writesOf = new WeakMap<object, RequestWrites>();
   pool.query = ((...args: unknown[]) => {
     const stop = startDatabaseSpan();
     // A statement on its own that may write (not in a transaction: its COMMIT counts there) marks
-    // its request once answered, or once it failed without saying whether it ran (lib/
-    // request-writes.ts); one the pool refused busy never ran.
+    // its request once sent, answered or not (lib/request-writes.ts), or, if it never reached a
+    // connection, once it failed without saying whether it ran; one the pool refused busy never
+    // ran. A read marks nothing.
     const writes = readsOnly(textOf(args[0])) ? undefined : requestWrites();
+    if (writes) {
+      const first = args[0];
+      // A config of its own: a prepared statement's is shared by the requests that run it.
+      if (typeof first === 'string') args[0] = { text: first };
+      else if (isPlainConfig(first)) args[0] = { ...first };
+      if (typeof args[0] === 'object' && args[0] !== null) writesOf.set(args[0], writes);
+    }
     const noted = (error: unknown) => {
+      if (!writes) return;
       if (!error || (isDatabaseUnavailable(error) && !isPoolBusy(error))) noteWrite(writes);
     };
     const callback = args.at(-1);
@@ -509,8 +531,15 @@ function timeQueries(pool: pg.Pool): void {
   pool.on('connect', (client) => {
     const query = client.query.bind(client);
     client.query = ((...args: unknown[]) => {
-      if (typeof args.at(-1) === 'function')
+      if (typeof args.at(-1) === 'function') {
+        // The pool's own query() sending a statement that may write (see above).
+        const first = args[0];
+        if (typeof first === 'object' && first !== null) {
+          const writes = writesOf.get(first);
+          if (writes) noteWrite(writes);
+        }
         return Reflect.apply(query, undefined, args) as unknown;
+      }
       const stop = startDatabaseSpan();
       const result: unknown = Reflect.apply(query, undefined, args);
       if (result instanceof Promise) result.then(stop, stop);

@@ -257,9 +257,19 @@ export const sessionsPlugin = fp<SessionOptions>(
         // A request the browser sent before the login's answer came, or a browser that has the
         // answer (its new session was used): no new session, whose cookie would log it out.
         if (!(await answerLost(ended))) throw new HttpError(409, this.t('cart.sessionEnded'));
+        // What the ended session still owns moves first, and only then does the browser get the
+        // new cookie: if the move fails (a busy pool) the browser keeps its old cookie, whose
+        // cart stays where it is, and may send the request again.
+        const next = fresh(null, {});
+        await store.set(next.id, next.record);
+        try {
+          await onRecover?.(ended.id, next.id);
+        } catch (error) {
+          await store.destroy(next.id).catch(() => undefined);
+          throw error;
+        }
         endedOf.delete(this);
-        const session = await start(this, reply, null, {});
-        await onRecover?.(ended.id, session.id);
+        const session = apply(this, reply, next);
         await store.replaceIf(ended.id, ENDED_BY, String(ended.data[ENDED_BY]), null);
         return session;
       },

@@ -5,7 +5,7 @@
 // 409. The store is the database's, or Redis's where REDIS_URL is set (as `npm start` picks).
 import { createHash, randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import * as s from '#api/db/schema.ts';
@@ -155,6 +155,47 @@ describe('a login whose answer never reached the browser', () => {
     expect(await accountLines(email)).toEqual({ [first!]: 1, [second!]: 1, [left!]: 4 });
     b.ok(await add(b, third!));
     expect((await accountLines(email))[third!]).toBe(1);
+  });
+
+  it('after the grace, a move of the left cart that fails leaves the browser its old cookie; sent again, it recovers', async () => {
+    const email = 'olga.smirnova@example.com';
+    await emptyCart(email);
+    const [first, second, left] = await stocked(3);
+    const b = browserOf(t);
+    b.ok(await b.set(first!, 1));
+    const oldToken = b.jar.get('sessionid') ?? '';
+    await lostLogin(b, email);
+    await leftoverCart(oldToken, left!);
+    afterTheGrace();
+    // The move of the cart the ended session still owns fails (as a busy pool would fail it).
+    await t.handle.db.execute(
+      sql.raw(`create function refuse_adopt() returns trigger language plpgsql as $$
+        begin
+          if old.session_id = '${idOf(oldToken)}' then raise exception 'refused for the test'; end if;
+          return new;
+        end $$`),
+    );
+    await t.handle.db.execute(
+      sql.raw(
+        'create trigger refuse_adopt before update on carts for each row execute function refuse_adopt()',
+      ),
+    );
+    let failed: LightMyRequestResponse;
+    try {
+      failed = await add(b, second!);
+    } finally {
+      await t.handle.db.execute(sql.raw('drop trigger refuse_adopt on carts'));
+      await t.handle.db.execute(sql.raw('drop function refuse_adopt()'));
+    }
+    expect(failed.statusCode, failed.body).toBe(500);
+    // No new cookie: the browser keeps the one whose cart was not moved.
+    expect(sessionCookieOf(failed)).toBeUndefined();
+    expect(b.jar.get('sessionid')).toBe(oldToken);
+
+    const added = await add(b, second!);
+    expect(added.statusCode, added.body).toBe(200);
+    expect(sessionCookieOf(added)).toBeDefined();
+    expect(await lines(b)).toEqual({ [second!]: 1, [left!]: 4 });
   });
 
   it('after the grace the browser logs in again with the old cookie: the undelivered session is ended, the cart the merge left follows', async () => {

@@ -21,15 +21,22 @@ const NOTHING_DONE: Readonly<Record<Locale, string>> = {
  * What a failed API read means for the page, decided once for every loader (spec section 8):
  * 434 → the coming-soon page, 402 and 404 → the 404 screen, any other status → the error screen
  * with that status (and the API's `detail`, when it gave one). A form post (`method` not GET)
- * whose read was refused busy before its action ran (decision 0088) says plainly that nothing
- * was done and it may be sent again.
+ * whose read was refused busy before any write of the request went out (decision 0088) says
+ * plainly that nothing was done and it may be sent again. Once a write was sent (`sentWrite`,
+ * asked at the time of the failure: the action and the loaders after it share one client), the
+ * change may have been made, so the page only says the shop is busy.
  */
-export function pageErrorFor(locale: Locale, method = 'GET') {
+export function pageErrorFor(
+  locale: Locale,
+  method = 'GET',
+  sentWrite: () => boolean = () => false,
+) {
   const posted = method !== 'GET' && method !== 'HEAD';
   return (error: ApiError): Response | ReturnType<typeof data> => {
     if (error.status === 434) return redirect(comingSoonPath(locale));
     if (error.status === 402 || error.status === 404) return data(null, { status: 404 });
-    if (posted && isBusyRefusal(error)) return data(NOTHING_DONE[locale], { status: 503 });
+    if (posted && isBusyRefusal(error) && !sentWrite())
+      return data(NOTHING_DONE[locale], { status: 503 });
     const body = error.errorBody;
     const detail = body && 'detail' in body && typeof body.detail === 'string' ? body.detail : null;
     return data(detail, { status: error.status });

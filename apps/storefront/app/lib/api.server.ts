@@ -39,7 +39,12 @@ export function serverApi(
   // The shopper's address, as the server saw it: the API's rate limits count per address.
   const forwardedFor = request.headers.get('x-forwarded-for');
 
+  // Whether a write (any call but GET or HEAD) went out in this request, answered or not: once
+  // one did, a busy read can no longer promise that nothing was done (decision 0088).
+  let sentWrite = false;
   const fetchWithCookies: typeof fetch = async (input, init) => {
+    const method = (init?.method ?? 'GET').toUpperCase();
+    if (method !== 'GET' && method !== 'HEAD') sentWrite = true;
     const headers = new Headers(init?.headers);
     const cookie = jar.header();
     if (cookie) headers.set('cookie', cookie);
@@ -63,7 +68,7 @@ export function serverApi(
       return value === undefined ? undefined : safeDecode(value);
     },
     noCache,
-    mapReadError: pageErrorFor(locale, request.method),
+    mapReadError: pageErrorFor(locale, request.method, () => sentWrite),
   });
   return { api, setCookies };
 }
