@@ -11,6 +11,17 @@ import { cuttableProxy } from '../../test/tcp-proxy.ts';
 
 const DATABASE_URL = process.env.DATABASE_URL;
 
+/** A proxy in front of the test database that a test can silence or cut, and its URL. */
+async function behindProxy() {
+  const url = new URL(DATABASE_URL ?? '');
+  const proxy = cuttableProxy({ host: url.hostname, port: Number(url.port || 5432) });
+  await proxy.listen();
+  const viaProxy = new URL(url);
+  viaProxy.hostname = '127.0.0.1';
+  viaProxy.port = String(proxy.port);
+  return { proxy, viaProxy };
+}
+
 describe.skipIf(!DATABASE_URL)('a transaction on PostgreSQL', () => {
   const warnings: string[] = [];
   const onWarning = (warning: Error) => warnings.push(warning.message);
@@ -69,12 +80,7 @@ describe.skipIf(!DATABASE_URL)('a transaction on PostgreSQL', () => {
   });
 
   it('drops the longer read timeout of a lock statement that failed, with its transaction (decision 0083)', async () => {
-    const url = new URL(DATABASE_URL ?? '');
-    const proxy = cuttableProxy({ host: url.hostname, port: Number(url.port || 5432) });
-    await proxy.listen();
-    const viaProxy = new URL(url);
-    viaProxy.hostname = '127.0.0.1';
-    viaProxy.port = String(proxy.port);
+    const { proxy, viaProxy } = await behindProxy();
     // Read timeout 1.3 s (statement timeout and margin); in line 21 s.
     const own = await openDatabase({
       url: viaProxy.toString(),
@@ -101,12 +107,7 @@ describe.skipIf(!DATABASE_URL)('a transaction on PostgreSQL', () => {
   }, 30_000);
 
   it('never counts fewer than no asks waiting for a connection once the database went silent', async () => {
-    const url = new URL(DATABASE_URL ?? '');
-    const proxy = cuttableProxy({ host: url.hostname, port: Number(url.port || 5432) });
-    await proxy.listen();
-    const viaProxy = new URL(url);
-    viaProxy.hostname = '127.0.0.1';
-    viaProxy.port = String(proxy.port);
+    const { proxy, viaProxy } = await behindProxy();
     const own = await openDatabase({
       url: viaProxy.toString(),
       poolSize: 1,
